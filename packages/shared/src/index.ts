@@ -1,0 +1,5 @@
+export * from './api';
+export * from './auth';
+export * from './categories';
+export * from './contact';
+export * from './routes';

@@ -1,0 +1,109 @@
+/**
+ * The site's fixed routes (spec 000 §2, spec 001 §2). The server uses them to
+ * tell a page from a short code and to refuse short codes that would shadow a
+ * page; the web catalogue test checks that every tool slug is listed here.
+ */
+
+/** Slugs of the 23 tools, in catalogue order (spec 000 §3). */
+export const TOOL_SLUGS = [
+  'port-scanner',
+  'hash-generator',
+  'password-generator',
+  'base64',
+  'ip-lookup',
+  'url-encoder',
+  'wifi-analyzer',
+  'text-encryptor',
+  'vuln-scanner',
+  'steganography',
+  'sql-tester',
+  'ddos-simulator',
+  'image-rotator',
+  'image-grayscale',
+  'image-compressor',
+  'image-resizer',
+  'qr-generator',
+  'qr-reader',
+  'image-to-base64',
+  'image-converter',
+  'image-ocr',
+  'network-speed-test',
+  'shortlink-manager',
+] as const;
+
+export type ToolSlug = (typeof TOOL_SLUGS)[number];
+
+/** One-segment pages that are not tools. */
+export const PAGE_SEGMENTS = [
+  'about',
+  'contact',
+  'privacy-policy',
+  'terms-of-service',
+  'blog',
+  'blog-admin',
+  'login',
+] as const;
+
+/**
+ * Segments a short code may never take: every fixed page, plus paths the
+ * server owns (API, static assets, feeds) so a link can never shadow them.
+ */
+export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set<string>([
+  ...TOOL_SLUGS,
+  ...PAGE_SEGMENTS,
+  'api',
+  'assets',
+  'vendor',
+  'admin',
+  'index.html',
+  'favicon.svg',
+  'robots.txt',
+  'sitemap.xml',
+  'sample-shortlinks.json',
+]);
+
+/** Short codes: 6 characters of A–Z a–z 0–9 when generated (spec 001 §9). */
+export const SHORT_CODE_LENGTH = 6;
+export const SHORT_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** Client-supplied codes may be 3–32 URL-safe characters; generated ones are exactly 6 alphanumerics. */
+export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+
+export type PathKind =
+  | { kind: 'home' }
+  | { kind: 'page'; segment: string }
+  | { kind: 'blog-post'; slug: string }
+  | { kind: 'short-code'; code: string }
+  | { kind: 'unknown' };
+
+/**
+ * Classifies a request path the way the client router does: fixed routes
+ * first, then /blog/{slug}, then any other single segment is a short code
+ * candidate (spec 001 §2), everything else is unknown (404).
+ */
+export function classifyPath(pathname: string): PathKind {
+  const trimmed = pathname.replace(/\/+$/, '');
+  if (trimmed === '') return { kind: 'home' };
+  const segments = trimmed.slice(1).split('/');
+  const [first, second] = segments;
+  if (segments.length === 1 && first !== undefined) {
+    if (RESERVED_SEGMENTS.has(first) && isPageSegment(first)) return { kind: 'page', segment: first };
+    if (SHORT_CODE_PATTERN.test(first)) return { kind: 'short-code', code: first };
+    return { kind: 'unknown' };
+  }
+  if (segments.length === 2 && first === 'blog' && second) {
+    return { kind: 'blog-post', slug: safeDecode(second) };
+  }
+  return { kind: 'unknown' };
+}
+
+function isPageSegment(segment: string): boolean {
+  return (TOOL_SLUGS as readonly string[]).includes(segment) || (PAGE_SEGMENTS as readonly string[]).includes(segment);
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
