@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ZAdminLogin } from '@toolvault/shared';
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  /** Absolute path of the folder that holds toolvault.db. */
+  dataDir: string;
+  adminPassword?: string;
+  jwtSecret?: string;
+  /** Number of reverse proxies in front of the app; 0 = the socket address is the client. */
+  trustProxy: number;
+  logLevel: LogLevel;
+}
+
+const integer = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `${name} must be an integer between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `${name} must be at least ${min}` })
+        .max(max, { error: `${name} must be at most ${max}` }),
+    );
+
+// Login bodies are capped at this length, so a longer password could never be typed in.
+const MAX_PASSWORD = ZAdminLogin.shape.password.maxLength ?? 1024;
+
+const ZEnv = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' })
+    .default('development'),
+  PORT: integer('PORT', 1, 65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_PASSWORD: z
+    .string()
+    .max(MAX_PASSWORD, { error: `ADMIN_PASSWORD must be at most ${MAX_PASSWORD} characters` })
+    .optional(),
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
+  TRUST_PROXY: integer('TRUST_PROXY', 0, 10).default(0),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  INIT_CWD: z.string().optional(),
+});
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Parses the environment once at start. Empty values count as unset (a bare
+ * `PORT=` in a .env file). DATA_DIR is resolved against INIT_CWD, which pnpm
+ * sets to where the command was typed, because `pnpm --filter` runs in apps/api.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ZEnv.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
+    adminPassword: env.ADMIN_PASSWORD,
+    jwtSecret: env.JWT_SECRET,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

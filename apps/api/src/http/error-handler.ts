@@ -1,0 +1,41 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import type { ApiErrorBody } from '@toolvault/shared';
+import type { Logger } from '../logger';
+import { AppError } from './errors';
+
+/** Final middleware for any route nobody answered. */
+export const notFound: RequestHandler = (_req, _res, next) => next(new AppError('NOT_FOUND'));
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const known = toAppError(err);
+    if (!known) logger.error(`Unhandled error on ${req.method} ${req.path}`, err);
+    const error = known ?? new AppError('INTERNAL');
+    if (res.headersSent) return void res.end();
+    const body: ApiErrorBody = { error: error.message, code: error.code };
+    res.status(error.status).json(body);
+  };
+}
+
+/** Translates the errors we expect (ours, zod's, body-parser's) into an AppError; null means a bug. */
+function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return new AppError('VALIDATION', err.issues[0]?.message);
+  if (!isHttpError(err)) return null;
+  if (err.type === 'entity.parse.failed') return new AppError('MALFORMED_JSON');
+  if (err.status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+  if (err.status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (err.status >= 400 && err.status < 500) return new AppError('BAD_REQUEST');
+  return null;
+}
+
+/** The shape of errors raised by body-parser (http-errors). */
+interface HttpError {
+  status: number;
+  type?: string;
+}
+
+function isHttpError(err: unknown): err is HttpError {
+  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number';
+}

@@ -1,0 +1,31 @@
+/** Every error the API answers on purpose, with its one status and message (STYLE habit 11). */
+export const ERRORS = {
+  VALIDATION: { status: 400, message: 'Invalid request' },
+  MALFORMED_JSON: { status: 400, message: 'Malformed JSON body' },
+  BAD_REQUEST: { status: 400, message: 'Bad request' },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid admin password' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported request body encoding' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later.' },
+  LOGIN_THROTTLED: { status: 429, message: 'Too many login attempts. Try again later.' },
+  CONTACT_THROTTLED: { status: 429, message: 'Too many messages. Please try again later.' },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** An expected failure; the error middleware turns it into `{ error, code }` with the mapped status. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = ERRORS[code].message,
+  ) {
+    super(message);
+    this.status = ERRORS[code].status;
+  }
+}

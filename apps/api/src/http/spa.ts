@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Request, type Response } from 'express';
+import { classifyPath } from '@toolvault/shared';
+import { injectMeta, type PageMeta } from '../services/html-meta';
+import { notFound } from './error-handler';
+
+/**
+ * Looks up a short code for the page served at `/{code}`: the meta tags of
+ * its preview, or null when no such link exists (the SPA then shows 404).
+ */
+export type ShortlinkResolver = (code: string, req: Request) => PageMeta | null | Promise<PageMeta | null>;
+
+export interface SpaOptions {
+  /** Folder of the built SPA, holding index.html and assets/. */
+  webDist: string;
+  shortlinks?: ShortlinkResolver;
+}
+
+/** Hashed build output never changes under the same name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Anything else must be revalidated (ETag) so a deploy shows up at once. */
+const REVALIDATE = 'no-cache';
+
+/** DECISIONS P3: static files, then index.html for every client route with the right status. */
+export function spa({ webDist, shortlinks }: SpaOptions): Router {
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const router = Router();
+
+  const files = express.static(webDist, {
+    index: false,
+    redirect: false,
+    setHeaders: (res, file) => {
+      const hashed = path.relative(webDist, file).split(path.sep)[0] === 'assets';
+      res.setHeader('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  // index.html is only ever answered below, where the status and meta tags are decided.
+  router.use((req, res, next) => (req.path === '/index.html' ? next() : files(req, res, next)));
+  // A missing script or chunk is a plain 404, never index.html served as JavaScript.
+  router.use('/assets', notFound);
+
+  router.get('/{*path}', async (req, res) => {
+    const page = classifyPath(req.path);
+    switch (page.kind) {
+      case 'home':
+      case 'page':
+      case 'blog-post':
+        return sendIndex(res, 200, indexHtml);
+      case 'short-code': {
+        const meta = (await shortlinks?.(page.code, req)) ?? null;
+        return meta ? sendIndex(res, 200, injectMeta(indexHtml, meta)) : sendIndex(res, 404, indexHtml);
+      }
+      case 'unknown':
+        return sendIndex(res, 404, indexHtml);
+    }
+  });
+  return router;
+}
+
+function sendIndex(res: Response, status: number, html: string): void {
+  res.status(status).set('Cache-Control', REVALIDATE).type('html').send(html);
+}

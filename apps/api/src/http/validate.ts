@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { AppError } from './errors';
+
+export type RequestPart = 'body' | 'query' | 'params';
+
+/**
+ * Validates one part of the request and replaces it with the parsed value, so
+ * handlers see trimmed, typed data. The first issue becomes the 400 message.
+ */
+export function validate(schema: z.ZodType, part: RequestPart = 'body'): RequestHandler {
+  return (req, _res, next) => {
+    // A request without a JSON body has no body at all; validate it as an empty object.
+    const result = schema.safeParse(req[part] ?? {}, { error: withFieldPath });
+    if (!result.success) return next(new AppError('VALIDATION', result.error.issues[0]?.message));
+    if (part === 'body') req.body = result.data;
+    // Express 5 exposes query through a getter, so shadow it on the instance.
+    else Object.defineProperty(req, part, { value: result.data, writable: true, configurable: true, enumerable: true });
+    next();
+  };
+}
+
+/**
+ * Only runs for issues whose schema gave no message of its own (the shared
+ * schemas name their field already); zod's generic text then gets the path.
+ */
+function withFieldPath(issue: z.core.$ZodRawIssue): string | undefined {
+  const fallback = z.config().localeError?.(issue);
+  const message = typeof fallback === 'string' ? fallback : fallback?.message;
+  if (message === undefined || issue.path === undefined || issue.path.length === 0) return message;
+  return `${issue.path.map(String).join('.')}: ${message}`;
+}

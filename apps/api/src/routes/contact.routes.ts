@@ -1,0 +1,26 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { ZContactMessage, type ContactMessageInput } from '@toolvault/shared';
+import { contactLimiter } from '../http/rate-limit';
+import { validate } from '../http/validate';
+import type { Logger } from '../logger';
+import type { ContactService } from '../services/contact.service';
+
+interface ContactRouterDeps {
+  contact: ContactService;
+  requireAdmin: RequestHandler;
+  logger: Logger;
+}
+
+export function contactRouter({ contact, requireAdmin, logger }: ContactRouterDeps): Router {
+  const submit = (req: Request<object, unknown, ContactMessageInput>, res: Response) => {
+    res.status(201).json(contact.submit(req.body));
+  };
+  const list = (_req: Request, res: Response) => {
+    res.json(contact.listNewestFirst());
+  };
+
+  const router = Router();
+  router.post('/', contactLimiter(logger), validate(ZContactMessage), submit);
+  router.get('/', requireAdmin, list);
+  return router;
+}

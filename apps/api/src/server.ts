@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { createRepositories, migrate, openDatabase, type Db } from './db';
+import { EnvError, loadEnv } from './env';
+import { createLogger, type Logger } from './logger';
+import { ensureAdminCredentials } from './services/admin-auth.service';
+import { systemClock } from './services/clock';
+
+/** In-flight requests get this long to finish after SIGTERM/SIGINT. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function main(): void {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel);
+  const db = openDatabase(config.dataDir);
+  const migration = migrate(db);
+  if (migration.to !== migration.from)
+    logger.info(`Database migrated from version ${migration.from} to ${migration.to}`);
+
+  const repos = createRepositories(db);
+  const credentials = ensureAdminCredentials({
+    settings: repos.settings,
+    adminPassword: config.adminPassword,
+    jwtSecret: config.jwtSecret,
+    clock: systemClock,
+    announce: logger.notice,
+  });
+  const webDist = builtSpa();
+  if (!webDist) logger.warn('apps/web/dist not found: serving the API only (run `pnpm build` for the site)');
+
+  const app = createApp({ config, db: repos, logger, credentials, webDist });
+  const server = app.listen(config.port, (error?: Error) => {
+    if (error) {
+      logger.error(`Could not listen on port ${config.port}`, error);
+      db.close();
+      process.exit(1);
+    }
+    logger.info(`Toolvault listening on http://localhost:${config.port} (data in ${config.dataDir})`);
+  });
+  handleShutdown(server, db, logger);
+}
+
+function loadConfigOrExit() {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** apps/web/dist beside this app, when the SPA has been built. */
+function builtSpa(): string | undefined {
+  const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  return fs.existsSync(`${dist}/index.html`) ? dist : undefined;
+}
+
+function handleShutdown(server: Server, db: Db, logger: Logger): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: finishing in-flight requests`);
+    setTimeout(() => {
+      logger.error(`Requests still open after ${SHUTDOWN_GRACE_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close(() => {
+      db.close();
+      logger.info('Stopped cleanly');
+      process.exit(0);
+    });
+    // Idle keep-alive connections would otherwise hold close() open until they time out.
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main();

@@ -1,0 +1,15 @@
+import type { ContactMessage, ContactMessageInput } from '@toolvault/shared';
+import type { ContactRepo } from '../db/contact.repo';
+import type { Clock } from './clock';
+
+export interface ContactService {
+  submit(input: ContactMessageInput): ContactMessage;
+  listNewestFirst(): ContactMessage[];
+}
+
+export function createContactService({ contact, clock }: { contact: ContactRepo; clock: Clock }): ContactService {
+  return {
+    submit: (input) => contact.insert(input, clock()),
+    listNewestFirst: () => contact.listNewestFirst(),
+  };
+}

@@ -1,0 +1,49 @@
+import type { Express } from 'express';
+import { createApp, type AppDeps } from '../src/app';
+import { createRepositories, migrate, openMemoryDatabase, type Db, type Repositories } from '../src/db';
+import { loadEnv, type Config } from '../src/env';
+import { silentLogger } from '../src/logger';
+import type { AdminCredentials } from '../src/services/admin-auth.service';
+import { hashPassword } from '../src/services/password-hash';
+
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadEnv({ NODE_ENV: 'test' }), adminPassword: ADMIN_PASSWORD, jwtSecret: JWT_SECRET, ...overrides };
+}
+
+export function memoryRepositories(): { database: Db; db: Repositories } {
+  const database = openMemoryDatabase();
+  migrate(database);
+  return { database, db: createRepositories(database) };
+}
+
+// scrypt is deliberately slow; hash the test password once per file, not once per app.
+let credentials: AdminCredentials | undefined;
+function testCredentials(): AdminCredentials {
+  credentials ??= { passwordHash: hashPassword(ADMIN_PASSWORD), jwtSecret: JWT_SECRET };
+  return credentials;
+}
+
+export interface TestApp {
+  app: Express;
+  db: Repositories;
+  database: Db;
+}
+
+/** A fresh app on a fresh in-memory database, with the test admin password and secret. */
+export function buildApp(
+  options: Partial<Omit<AppDeps, 'config' | 'db'>> & { config?: Partial<Config> } = {},
+): TestApp {
+  const { database, db } = memoryRepositories();
+  const { config, ...deps } = options;
+  const app = createApp({
+    logger: silentLogger,
+    credentials: testCredentials(),
+    ...deps,
+    config: testConfig(config),
+    db,
+  });
+  return { app, db, database };
+}

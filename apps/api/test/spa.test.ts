@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './helpers';
+
+const INDEX = '<!doctype html><html><head><title>Toolvault</title></head><body><div id="root">SPA</div></body></html>';
+let webDist: string;
+
+beforeAll(() => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-dist-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(webDist, 'assets', 'x.js'), 'console.log("x");');
+  fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *');
+});
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+
+describe('SPA serving', () => {
+  it.each([
+    ['/', 200],
+    ['/hash-generator', 200],
+    ['/about', 200],
+    ['/blog', 200],
+    ['/blog/some-post', 200],
+    ['/hash-generator/', 200],
+    ['/no/such/page', 404],
+    ['/a/b', 404],
+    ['/zzzzzz', 404], // a short-code candidate; no link exists yet
+    ['/x', 404], // too short to be a short code
+    ['/index.html', 404], // index.html is never served as a file
+  ])('GET %s answers index.html with %i', async (url, status) => {
+    const res = await request(buildApp({ webDist }).app).get(url);
+    expect(res.status).toBe(status);
+    expect(res.type).toBe('text/html');
+    expect(res.text).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await request(buildApp({ webDist }).app).get('/assets/x.js');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files with revalidation', async () => {
+    const res = await request(buildApp({ webDist }).app).get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with a plain 404, not index.html', async () => {
+    const res = await request(buildApp({ webDist }).app).get('/assets/missing.js');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('keeps unknown API paths JSON', async () => {
+    const res = await request(buildApp({ webDist }).app).get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('answers a short code the resolver knows with its preview tags', async () => {
+    const shortlinks = (code: string) =>
+      code === 'abc123' ? { title: 'Docs <v2>', url: 'https://example.com/docs' } : null;
+    const { app } = buildApp({ webDist, shortlinks });
+    const found = await request(app).get('/abc123');
+    expect(found.status).toBe(200);
+    expect(found.text).toContain('<title>Docs &lt;v2&gt;</title>');
+    expect(found.text).toContain('<meta property="og:url" content="https://example.com/docs">');
+    expect((await request(app).get('/zzzzzz')).status).toBe(404);
+  });
+
+  it('sends the security headers with the page', async () => {
+    const res = await request(buildApp({ webDist }).app).get('/');
+    const csp = res.headers['content-security-policy'];
+    for (const directive of [
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "style-src 'self' 'unsafe-inline'",
+      "worker-src 'self' blob:",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+import { TOOL_CATEGORIES } from '@toolvault/shared';
+import { AtSign, Code2, Mail, Rss, ShieldCheck } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { openConsentPreferences } from './consent/consent';
+import { LEGAL_LINKS, QUICK_LINKS, type HomeNavigationState } from './nav';
+
+const SOCIAL_LINKS = [
+  { label: 'Toolvault blog', href: '/blog', icon: Rss },
+  { label: 'Email us', href: '/contact', icon: Mail },
+  { label: 'Source code', href: '/about', icon: Code2 },
+  { label: 'Follow us', href: '/about', icon: AtSign },
+] as const;
+
+const headingClass = 'text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-white';
+const linkClass = 'rounded text-sm text-slate-700 hover:text-indigo-700 dark:text-slate-300 dark:hover:text-indigo-300';
+
+export function Footer() {
+  const navigate = useNavigate();
+  const openCategory = (category: string) => {
+    const state: HomeNavigationState = { category };
+    void navigate('/', { state });
+  };
+
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold text-slate-900 dark:text-white">
+            <ShieldCheck aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
+            Toolvault
+          </p>
+          <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+            Free security, encoding and image tools for researchers, penetration testers and students. Your files and
+            text are processed in your browser.
+          </p>
+          <ul className="mt-4 flex gap-3" aria-label="Social links">
+            {SOCIAL_LINKS.map(({ label, href, icon: Icon }) => (
+              <li key={label}>
+                <Link
+                  to={href}
+                  aria-label={label}
+                  className="inline-flex rounded-full bg-white p-2 text-slate-700 shadow-sm hover:text-indigo-700 dark:bg-slate-800 dark:text-slate-200 dark:hover:text-indigo-300"
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={headingClass}>
+            Quick Links
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-tool-lists">
+          <h2 id="footer-tool-lists" className={headingClass}>
+            Tools Lists
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {TOOL_CATEGORIES.map((category) => (
+              <li key={category}>
+                <button type="button" className={`${linkClass} text-left`} onClick={() => openCategory(category)}>
+                  {category}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className={headingClass}>
+            Legal
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button type="button" className={`${linkClass} text-left`} onClick={openConsentPreferences}>
+                Cookie Settings
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+        © {new Date().getFullYear()} Toolvault. All rights reserved.
+      </div>
+    </footer>
+  );
+}

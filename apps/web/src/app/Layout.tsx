@@ -1,0 +1,37 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { CookieConsent } from './consent/CookieConsent';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** Every page sits inside the shared header and footer (spec 000 §2). */
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-indigo-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieConsent />
+      {/* Spec 000 §9 notifications: one visible at a time, 5 s, Alt+T, region "Notifications". */}
+      <Toaster
+        visibleToasts={1}
+        duration={5000}
+        hotkey={['altKey', 'KeyT']}
+        containerAriaLabel="Notifications"
+        closeButton
+        richColors
+        theme="system"
+        position="bottom-right"
+      />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The contact form's logic (spec 001 §4, DECISIONS P1), without React: validate
+ * with the shared schema, send, and hold the "sending" state for at least the
+ * spec's delay. The clock and the transport are parameters so tests never sleep.
+ */
+import { ZContactMessage, type ContactMessageInput } from '@toolvault/shared';
+
+/** Spec 001 §4/§9: the sending state lasts about 2 s. */
+export const SENDING_MIN_MS = 2000;
+/** Spec 001 §4/§9: the success message is shown for 3 s, then the form is cleared. */
+export const SUCCESS_VISIBLE_MS = 3000;
+
+export const SUCCESS_MESSAGE = "Thank you! Your message has been sent successfully. We'll get back to you soon.";
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+/** When the server answers with an error but no readable `{ error }`. */
+export const FALLBACK_ERROR_MESSAGE = 'Your message could not be sent. Please try again.';
+
+export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactField, string>;
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+export const EMPTY_CONTACT: Readonly<ContactValues> = Object.freeze({ name: '', email: '', subject: '', message: '' });
+
+/** What the transport answers: the HTTP status and the parsed JSON body (or null). Throws only when the network fails. */
+export interface SendResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface ContactDeps {
+  send: (message: ContactMessageInput) => Promise<SendResponse>;
+  wait: (ms: number) => Promise<void>;
+}
+
+export type ContactValidation =
+  { ok: true; value: ContactMessageInput } | { ok: false; errors: ContactFieldErrors; firstInvalid: ContactField };
+
+export type ContactSubmitResult =
+  | { kind: 'invalid'; errors: ContactFieldErrors; firstInvalid: ContactField }
+  | { kind: 'sent' }
+  | { kind: 'failed'; error: string };
+
+/** Validates with the same schema the API uses (STYLE habit 10); one message per field, in form order. */
+export function validateContact(values: ContactValues): ContactValidation {
+  const parsed = ZContactMessage.safeParse(values);
+  if (parsed.success) return { ok: true, value: parsed.data };
+
+  const errors: ContactFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (isContactField(field) && errors[field] === undefined) errors[field] = issue.message;
+  }
+  const firstInvalid = CONTACT_FIELDS.find((field) => errors[field] !== undefined);
+  // A schema issue without a field path would be a bug in the schema, not user input.
+  if (!firstInvalid) throw new Error('Contact validation failed without a field error');
+  return { ok: false, errors, firstInvalid };
+}
+
+function isContactField(value: unknown): value is ContactField {
+  return typeof value === 'string' && (CONTACT_FIELDS as readonly string[]).includes(value);
+}
+
+/** The server's `{ error }` text, if the body carries one. */
+function errorText(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const { error } = body as { error: unknown };
+  return typeof error === 'string' && error.trim() !== '' ? error : null;
+}
+
+/**
+ * Validates, then sends while a {@link SENDING_MIN_MS} timer runs in parallel,
+ * so the visitor always sees the sending state for at least that long.
+ * Invalid input makes no call.
+ */
+export async function submitContact(values: ContactValues, deps: ContactDeps): Promise<ContactSubmitResult> {
+  const validation = validateContact(values);
+  if (!validation.ok) return { kind: 'invalid', errors: validation.errors, firstInvalid: validation.firstInvalid };
+
+  const outcome = deps.send(validation.value).then(
+    (response): ContactSubmitResult =>
+      response.status >= 200 && response.status < 300
+        ? { kind: 'sent' }
+        : { kind: 'failed', error: errorText(response.body) ?? FALLBACK_ERROR_MESSAGE },
+    (): ContactSubmitResult => ({ kind: 'failed', error: NETWORK_ERROR_MESSAGE }),
+  );
+  const [result] = await Promise.all([outcome, deps.wait(SENDING_MIN_MS)]);
+  return result;
+}
+
+/** The real transport: POST JSON to /api/contact. Fails (throws) only when the network does. */
+export async function postContact(message: ContactMessageInput, signal?: AbortSignal): Promise<SendResponse> {
+  const response = await fetch('/api/contact', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(message),
+    signal: signal ?? null,
+  });
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy error page, an empty 201): the status alone decides.
+  }
+  return { status: response.status, body };
+}
+
+/** The real clock. */
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

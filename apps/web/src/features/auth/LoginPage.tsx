@@ -1,0 +1,15 @@
+import { useNavigate } from 'react-router-dom';
+import { Page } from '../../components/Page';
+import { AdminLoginCard } from './AdminLoginCard';
+
+/** /login: on success the token is stored and the admin goes to /blog-admin (spec 001 §2). */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  return (
+    <Page title="Admin Login" width="narrow">
+      <div className="py-12">
+        <AdminLoginCard onSuccess={() => void navigate('/blog-admin')} />
+      </div>
+    </Page>
+  );
+}

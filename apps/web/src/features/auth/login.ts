@@ -1,0 +1,17 @@
+import { ZAdminLogin, type AdminLoginResponse } from '@toolvault/shared';
+import { apiFetch } from '../../lib/api';
+
+export type LoginOutcome = { ok: true; token: string } | { ok: false; error: string };
+
+/** Spec 001 §8: 'Invalid password' when the login returns no token. */
+export const INVALID_PASSWORD = 'Invalid password';
+
+export async function login(password: string, request: typeof apiFetch = apiFetch): Promise<LoginOutcome> {
+  const parsed = ZAdminLogin.safeParse({ password });
+  if (!parsed.success) return { ok: false, error: 'Password is required' };
+  const result = await request<AdminLoginResponse>('/api/admin/login', { method: 'POST', body: parsed.data });
+  if (result.ok && typeof result.data?.token === 'string' && result.data.token)
+    return { ok: true, token: result.data.token };
+  if (!result.ok && (result.status === 0 || result.status === 429)) return { ok: false, error: result.error };
+  return { ok: false, error: INVALID_PASSWORD };
+}

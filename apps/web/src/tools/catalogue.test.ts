@@ -1,0 +1,71 @@
+import { TOOL_CATEGORIES, TOOL_SLUGS } from '@toolvault/shared';
+import { describe, expect, it } from 'vitest';
+import { tools } from '.';
+
+// Spec 000 §3: the 23 tools with their id, title, category and path.
+const SPEC_TABLE = [
+  [1, 'Port Scanner', 'Network Tools', '/port-scanner'],
+  [2, 'Hash Generator (MD5, SHA1, SHA256 etc.)', 'Encryption', '/hash-generator'],
+  [3, 'Password Generator', 'Password Tools', '/password-generator'],
+  [4, 'Base64 Encoder/Decoder', 'Encoding', '/base64'],
+  [5, 'IP Lookup', 'Network Tools', '/ip-lookup'],
+  [6, 'URL Encoder/Decoder', 'Encoding', '/url-encoder'],
+  [7, 'WiFi Analyzer', 'Network Tools', '/wifi-analyzer'],
+  [8, 'Text Encryptor', 'Encryption', '/text-encryptor'],
+  [9, 'Vulnerability Scanner', 'Security', '/vuln-scanner'],
+  [10, 'Steganography Tool', 'Steganography', '/steganography'],
+  [11, 'SQL Injection Tester', 'Web Security', '/sql-tester'],
+  [12, 'DDoS Simulator', 'Security', '/ddos-simulator'],
+  [13, 'Image Rotator', 'Image Tools', '/image-rotator'],
+  [14, 'Image to Grayscale', 'Image Tools', '/image-grayscale'],
+  [15, 'Image Compressor', 'Image Tools', '/image-compressor'],
+  [16, 'Image Resizer', 'Image Tools', '/image-resizer'],
+  [17, 'QR Code Generator', 'Image Tools', '/qr-generator'],
+  [18, 'QR Code Reader', 'Image Tools', '/qr-reader'],
+  [19, 'Image to Base64', 'Image Tools', '/image-to-base64'],
+  [20, 'Image Format Converter (JPG, PNG, WEBP)', 'Image Tools', '/image-converter'],
+  [21, 'Image OCR', 'Image Tools', '/image-ocr'],
+  [22, 'Network Speed Test', 'Network Tools', '/network-speed-test'],
+  [23, 'Shortlink Manager (create, manage, track shortlinks with analytics)', 'URL Tools', '/shortlink-manager'],
+] as const;
+
+describe('tool catalogue', () => {
+  it('holds the 23 tools of the spec, in order', () => {
+    expect(tools.map((tool) => [tool.id, tool.title, tool.category, tool.path])).toEqual(SPEC_TABLE);
+  });
+
+  it.each(tools.map((tool) => [tool.slug, tool] as const))(
+    '%s has a description, icon, keywords and a lazy screen',
+    (slug, tool) => {
+      expect(tool.path).toBe(`/${slug}`);
+      expect(tool.description.trim().length).toBeGreaterThan(10);
+      expect(tool.icon).toBeTruthy();
+      expect(tool.keywords.length).toBeGreaterThan(0);
+      expect(tool.component).toBeTruthy();
+    },
+  );
+
+  it('lists exactly the slugs the server knows as fixed routes', () => {
+    expect(tools.map((tool) => tool.slug)).toEqual([...TOOL_SLUGS]);
+  });
+
+  it('has unique ids and slugs', () => {
+    expect(new Set(tools.map((tool) => tool.id)).size).toBe(23);
+    expect(new Set(tools.map((tool) => tool.slug)).size).toBe(23);
+  });
+
+  it('uses the nine tool categories (ten filters with All), each at least once', () => {
+    expect(TOOL_CATEGORIES).toHaveLength(9);
+    expect(new Set(tools.map((tool) => tool.category))).toEqual(new Set(TOOL_CATEGORIES));
+  });
+
+  it('labels exactly the five demonstrations as simulations (DECISIONS P1)', () => {
+    expect(tools.filter((tool) => tool.simulation).map((tool) => tool.slug)).toEqual([
+      'port-scanner',
+      'wifi-analyzer',
+      'vuln-scanner',
+      'sql-tester',
+      'ddos-simulator',
+    ]);
+  });
+});

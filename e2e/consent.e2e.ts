@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPage } from './support';
+
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null') as unknown);
+
+describe('cookie consent banner', () => {
+  it('shows on a first visit, passes axe, and Accept All persists across reloads', async () => {
+    const page = await newPage({ consent: false });
+    await page.goto('/');
+    const banner = page
+      .getByRole('dialog', { name: 'Cookie consent' })
+      .or(page.getByRole('region', { name: 'Cookie consent' }));
+    await banner.waitFor();
+    await expectAccessible(page, '/ (cookie banner)');
+    await banner.getByRole('button', { name: 'Accept All' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await stored(page)).toMatchObject({ necessary: true, analytics: true, advertising: true, functional: true });
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await banner.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('Decline All keeps only the necessary category', async () => {
+    const page = await newPage({ consent: false });
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Decline All' }).click();
+    expect(await stored(page)).toMatchObject({
+      necessary: true,
+      analytics: false,
+      advertising: false,
+      functional: false,
+    });
+    await page.context().close();
+  });
+
+  it('saves customised preferences and can be reopened from the footer', async () => {
+    const page = await newPage({ consent: false });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Customize' }).click();
+    const necessary = page
+      .getByRole('checkbox', { name: /Necessary/ })
+      .or(page.getByRole('switch', { name: /Necessary/ }));
+    expect(await necessary.isChecked()).toBe(true);
+    expect(await necessary.isDisabled()).toBe(true);
+    await page
+      .getByRole('checkbox', { name: /Functional/ })
+      .or(page.getByRole('switch', { name: /Functional/ }))
+      .check();
+    await expectAccessible(page, '/ (cookie preferences)');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    expect(await stored(page)).toMatchObject({
+      necessary: true,
+      analytics: false,
+      advertising: false,
+      functional: true,
+    });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save Preferences' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cookie Settings' }).click();
+    await page.getByRole('button', { name: 'Save Preferences' }).waitFor();
+    expect(
+      await page
+        .getByRole('checkbox', { name: /Functional/ })
+        .or(page.getByRole('switch', { name: /Functional/ }))
+        .isChecked(),
+    ).toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    wsEndpoint: string;
+    adminPassword: string;
+    dataDir: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const apiDir = path.join(repoRoot, 'apps/api');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`API server exited early (${server.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`API server did not become healthy:\n${output()}`);
+}
+
+/** Starts the built product on a random port with a temporary data folder, and one Chromium for every test file. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `pnpm build` first (pnpm test:e2e does).');
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: run \`node scripts/ensure-chromium.mjs\` (pnpm test:e2e does).`,
+    );
+  }
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'toolvault-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
+
+  let log = '';
+  const server = spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: adminPassword,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      INIT_CWD: apiDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+  let browser: BrowserServer | undefined;
+  try {
+    await waitForHealth(baseURL, server, () => log);
+    browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw error;
+  }
+
+  project.provide('baseURL', baseURL);
+  project.provide('wsEndpoint', browser.wsEndpoint());
+  project.provide('adminPassword', adminPassword);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    await browser?.close();
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { tools } from '../apps/web/src/tools';
+import { baseURL, expectAccessible, newPage, pageErrors } from './support';
+
+interface RouteCase {
+  path: string;
+  heading: string | RegExp;
+  status: number;
+}
+
+// Every route of spec 000 §2 / spec 001 §2.
+const ROUTES: RouteCase[] = [
+  { path: '/', heading: 'Security & Image Toolbox', status: 200 },
+  ...tools.map((tool) => ({ path: tool.path, heading: tool.title, status: 200 })),
+  { path: '/about', heading: 'About Toolvault', status: 200 },
+  { path: '/contact', heading: /contact/i, status: 200 },
+  { path: '/privacy-policy', heading: 'Privacy Policy', status: 200 },
+  { path: '/terms-of-service', heading: 'Terms of Service', status: 200 },
+  { path: '/blog', heading: 'Blog', status: 200 },
+  { path: '/blog/some-post', heading: 'Blog post not found', status: 200 },
+  { path: '/blog-admin', heading: 'Admin Login', status: 200 },
+  { path: '/login', heading: 'Admin Login', status: 200 },
+  { path: '/Ab3dE9', heading: 'Shortlink not found', status: 404 },
+  { path: '/no/such/page', heading: 'Oops! Page not found', status: 404 },
+];
+
+async function expectShell(page: Page) {
+  const header = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Home', 'Blog', 'Tools', 'About', 'Contact']) {
+    await expect.poll(() => header.getByRole('link', { name, exact: true }).count()).toBe(1);
+  }
+  const quickLinks = page.getByRole('navigation', { name: 'Quick Links' });
+  for (const name of ['Home', 'Blog', 'All Tools', 'About', 'Contact']) {
+    expect(await quickLinks.getByRole('link', { name, exact: true }).count()).toBe(1);
+  }
+  expect(await page.getByRole('navigation', { name: 'Tools Lists' }).getByRole('button').count()).toBe(9);
+  const legal = page.getByRole('navigation', { name: 'Legal' });
+  for (const name of ['Privacy Policy', 'Terms of Service', 'Contact']) {
+    expect(await legal.getByRole('link', { name, exact: true }).count()).toBe(1);
+  }
+  expect(await page.getByRole('contentinfo').textContent()).toMatch(/© \d{4} Toolvault\. All rights reserved\./);
+}
+
+describe('every route', () => {
+  it.each(ROUTES)(
+    '$path renders inside the shell, answers $status, and has no axe violations',
+    async ({ path, heading, status }) => {
+      const page = await newPage();
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(status);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expectShell(page);
+      await expectAccessible(page, path);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('tool pages link back to the tools and lazy-load their own chunk', async () => {
+    const page = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const homeScripts = scripts.length;
+    await page.getByRole('link', { name: /Base64 Encoder\/Decoder/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Base64 Encoder/Decoder' }).waitFor();
+    expect(scripts.length).toBeGreaterThan(homeScripts);
+    expect(scripts.slice(homeScripts).some((src) => /Base64Tool/.test(src))).toBe(true);
+    await page.getByRole('link', { name: 'Back to Tools' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.context().close();
+  });
+
+  it('labels the five simulations on screen', async () => {
+    const page = await newPage();
+    for (const tool of tools) {
+      await page.goto(tool.path);
+      await page.getByRole('heading', { level: 1, name: tool.title }).waitFor();
+      const note = await page.getByRole('note').filter({ hasText: 'Simulation' }).count();
+      expect(note, tool.slug).toBe(tool.simulation ? 1 : 0);
+    }
+    await page.context().close();
+  });
+
+  it('serves the home page accessibly in dark mode too', async () => {
+    const page = await newPage({ colorScheme: 'dark' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectAccessible(page, '/ (dark)');
+    await page.context().close();
+  });
+});

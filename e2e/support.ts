@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, expect, inject } from 'vitest';
+
+export const baseURL = inject('baseURL');
+export const adminPassword = inject('adminPassword');
+
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+
+/** The suite's one Chromium (started by global-setup), connected once per test file. */
+async function sharedBrowser(): Promise<Browser> {
+  browser ??= await chromium.connect(inject('wsEndpoint'));
+  return browser;
+}
+
+afterAll(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await browser?.close();
+  browser = undefined;
+});
+
+const CONSENT_GIVEN = JSON.stringify({ necessary: true, analytics: false, advertising: false, functional: false });
+
+export interface PageOptions extends BrowserContextOptions {
+  /** Start with the cookie banner already answered (default true), so it does not cover the page. */
+  consent?: boolean;
+}
+
+/** A fresh page in its own context (own storage), failing the test on any uncaught page error. */
+export async function newPage({ consent = true, ...options }: PageOptions = {}): Promise<Page> {
+  const context = await (
+    await sharedBrowser()
+  ).newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    ...options,
+    ...(consent
+      ? {
+          storageState: {
+            cookies: [],
+            origins: [{ origin: baseURL, localStorage: [{ name: 'cookie-consent', value: CONSENT_GIVEN }] }],
+          },
+        }
+      : {}),
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  uncaught.set(page, errors);
+  return page;
+}
+
+const uncaught = new WeakMap<Page, string[]>();
+
+/** Uncaught exceptions the page threw since newPage(). */
+export function pageErrors(page: Page): string[] {
+  return uncaught.get(page) ?? [];
+}
+
+/** No axe-core violations of WCAG 2.x A/AA (DECISIONS P8). */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
