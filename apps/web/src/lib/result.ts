@@ -1,0 +1,5 @@
+/** What a user can get wrong is a value, not an exception (STYLE habit 5). */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const err = <T = never>(error: string): Result<T> => ({ ok: false, error });
