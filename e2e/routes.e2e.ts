@@ -40,6 +40,8 @@ async function expectShell(page: Page) {
     expect(await legal.getByRole('link', { name, exact: true }).count()).toBe(1);
   }
   expect(await page.getByRole('contentinfo').textContent()).toMatch(/© \d{4} Toolvault\. All rights reserved\./);
+  // No page has ads enabled today, so no slot renders and the ad script is never requested (spec 000 §7).
+  expect(await page.locator('[data-ad-slot], script[data-ad-script]').count()).toBe(0);
 }
 
 describe('every route', () => {
@@ -85,6 +87,18 @@ describe('every route', () => {
     }
     await page.context().close();
   });
+
+  it.each(['/privacy-policy', '/terms-of-service'])(
+    '%s is dated January 15, 2024 and excludes children under 13',
+    async (path) => {
+      const page = await newPage();
+      await page.goto(path);
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text).toContain('January 15, 2024');
+      expect(text).toMatch(/children under 13/);
+      await page.context().close();
+    },
+  );
 
   it('serves the home page accessibly in dark mode too', async () => {
     const page = await newPage({ colorScheme: 'dark' });

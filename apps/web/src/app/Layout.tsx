@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { AdSlot } from './ads/AdSlot';
 import { CookieConsent } from './consent/CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -15,9 +16,12 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      {/* Ad slots render nothing unless the page is enabled and advertising was consented to (DECISIONS P7). */}
+      <AdSlot slot="header" />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
+      <AdSlot slot="footer" />
       <Footer />
       <CookieConsent />
       {/* Spec 000 §9 notifications: one visible at a time, 5 s, Alt+T, region "Notifications". */}

@@ -4,6 +4,7 @@ import { BackLink } from '../components/BackLink';
 import { Page, Card } from '../components/Page';
 import { ui } from '../components/ui';
 import type { ToolDefinition } from '../tools';
+import { AdSlot } from './ads/AdSlot';
 
 /** The frame of every tool page: back link, title, description, simulation notice, then the tool's own chunk. */
 export function ToolRoute({ tool }: { tool: ToolDefinition }) {
@@ -41,6 +42,7 @@ export function ToolRoute({ tool }: { tool: ToolDefinition }) {
       >
         <Tool />
       </Suspense>
+      <AdSlot slot="in-content" />
     </Page>
   );
 }
