@@ -10,6 +10,9 @@ import { apiRouter } from './routes';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
 import { systemClock, type Clock } from './services/clock';
 import { createContactService } from './services/contact.service';
+import { offlineGeoService, type GeoService } from './services/geo.service';
+import { createIpLookupService } from './services/ip-lookup.service';
+import { createSpeedtestService } from './services/speedtest.service';
 
 export interface AppDeps {
   config: Config;
@@ -23,6 +26,8 @@ export interface AppDeps {
   webDist?: string;
   /** Finds the preview of a short code served at /{code}; none yet, so every code is unknown. */
   shortlinks?: ShortlinkResolver;
+  /** Offline IP geolocation; the process-wide database reader when omitted. */
+  geo?: GeoService;
 }
 
 /** JSON bodies above this are refused with 413 (DECISIONS P2: body size limits). */
@@ -42,6 +47,8 @@ export function createApp(deps: AppDeps): Express {
   const services = {
     adminAuth: createAdminAuthService({ credentials, clock }),
     contact: createContactService({ contact: db.contact, clock }),
+    ipLookup: createIpLookupService({ geo: deps.geo ?? offlineGeoService() }),
+    speedtest: createSpeedtestService({ clock }),
   };
 
   const app = express();

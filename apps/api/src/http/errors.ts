@@ -3,6 +3,7 @@ export const ERRORS = {
   VALIDATION: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'Malformed JSON body' },
   BAD_REQUEST: { status: 400, message: 'Bad request' },
+  INVALID_IP: { status: 400, message: 'Invalid IP address' },
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid admin password' },
   NOT_FOUND: { status: 404, message: 'Not found' },

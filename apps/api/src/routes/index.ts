@@ -4,9 +4,13 @@ import { requireAdmin } from '../http/auth';
 import type { Logger } from '../logger';
 import type { AdminAuthService } from '../services/admin-auth.service';
 import type { ContactService } from '../services/contact.service';
+import type { IpLookupService } from '../services/ip-lookup.service';
+import type { SpeedtestService } from '../services/speedtest.service';
 import { adminRouter } from './admin.routes';
 import { contactRouter } from './contact.routes';
 import { healthRouter } from './health.routes';
+import { ipRouter } from './ip.routes';
+import { speedtestRouter } from './speedtest.routes';
 
 /** What the routers need; createApp builds it once per app. */
 export interface ApiContext {
@@ -14,6 +18,8 @@ export interface ApiContext {
   services: {
     adminAuth: AdminAuthService;
     contact: ContactService;
+    ipLookup: IpLookupService;
+    speedtest: SpeedtestService;
   };
 }
 
@@ -24,6 +30,8 @@ export function apiRouter({ logger, services }: ApiContext): Router {
   router.use('/health', healthRouter());
   router.use('/admin', adminRouter({ adminAuth: services.adminAuth, logger }));
   router.use('/contact', contactRouter({ contact: services.contact, requireAdmin: admin, logger }));
+  router.use('/ip', ipRouter({ ipLookup: services.ipLookup }));
+  router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest }));
   router.use(notFound);
   return router;
 }

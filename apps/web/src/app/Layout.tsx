@@ -31,7 +31,6 @@ export function Layout() {
         hotkey={['altKey', 'KeyT']}
         containerAriaLabel="Notifications"
         closeButton
-        richColors
         theme="system"
         position="bottom-right"
       />

@@ -17,8 +17,8 @@ export function ToolRoute({ tool }: { tool: ToolDefinition }) {
         <span className="rounded-xl bg-indigo-100 p-3 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
           <Icon aria-hidden="true" className="size-7" />
         </span>
-        <div>
-          <h1 className={ui.heading}>{tool.title}</h1>
+        <div className="min-w-0">
+          <h1 className={`${ui.heading} [overflow-wrap:anywhere]`}>{tool.title}</h1>
           <p className={`mt-1 ${ui.muted}`}>{tool.description}</p>
         </div>
       </header>

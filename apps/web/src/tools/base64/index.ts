@@ -9,6 +9,6 @@ export const base64 = defineTool({
   description: 'Encode text to Base64 or decode Base64 back to text, UTF-8 safe.',
   category: 'Encoding',
   icon: Binary,
-  keywords: ['encode', 'decode', 'b64', 'utf-8'],
+  keywords: ['encode', 'decode', 'b64', 'utf-8', 'base64url', 'url-safe'],
   component: lazy(() => import('./Base64Tool')),
 });

@@ -1,5 +1,265 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Gavel, LoaderCircle, Square, Zap } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Card } from '../../components/Page';
+import { ui } from '../../components/ui';
+import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import {
+  ATTACK_TYPES,
+  DURATION_DEFAULT_S,
+  DURATION_MAX_S,
+  DURATION_MIN_S,
+  EMPTY_STATS,
+  INTENSITIES,
+  LEGAL_WARNING,
+  TICK_MS,
+  parseDuration,
+  runDdosSimulation,
+  validateDdosConfig,
+  type AttackType,
+  type DdosStats,
+  type Intensity,
+} from './ddos-simulator.service';
 
-export default function DdosSimulatorTool() {
-  return <ComingSoon />;
+interface DdosSimulatorToolProps {
+  /** Injected by tests; the page uses the real clock and Math.random. */
+  random?: Random;
+  scheduler?: Scheduler;
+}
+
+type Phase = 'idle' | 'running' | 'complete' | 'stopped';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export default function DdosSimulatorTool({ random = Math.random, scheduler = realScheduler }: DdosSimulatorToolProps) {
+  const [target, setTarget] = useState('');
+  const [attackType, setAttackType] = useState<AttackType>('http-flood');
+  const [intensity, setIntensity] = useState<Intensity>('medium');
+  const [duration, setDuration] = useState(String(DURATION_DEFAULT_S));
+  const [durationError, setDurationError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [elapsed, setElapsed] = useState({ tick: 0, totalTicks: 0 });
+  const [stats, setStats] = useState<DdosStats>(EMPTY_STATS);
+  const controller = useRef<AbortController | null>(null);
+  const durationInput = useRef<HTMLInputElement>(null);
+  const running = phase === 'running';
+
+  // Leaving the page stops the simulation.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (running || target.trim() === '') return;
+    const config = validateDdosConfig({ target, attackType, intensity, duration });
+    if (!config.ok) {
+      flushSync(() => setDurationError(config.error));
+      durationInput.current?.focus();
+      return;
+    }
+    setDurationError(null);
+    const current = new AbortController();
+    controller.current = current;
+    setStats(EMPTY_STATS);
+    setProgress(0);
+    setElapsed({ tick: 0, totalTicks: config.value.duration * (1000 / TICK_MS) });
+    setPhase('running');
+    try {
+      await runDdosSimulation({
+        ...config.value,
+        random,
+        scheduler,
+        signal: current.signal,
+        onTick: (snapshot) => {
+          setProgress(snapshot.progress);
+          setStats(snapshot.stats);
+          setElapsed({ tick: snapshot.tick, totalTicks: snapshot.totalTicks });
+        },
+      });
+      setPhase('complete');
+    } catch (error) {
+      if (!isAbortError(error)) throw error;
+    } finally {
+      if (controller.current === current) controller.current = null;
+    }
+  };
+
+  const stop = () => {
+    controller.current?.abort();
+    controller.current = null;
+    // Spec 000 §4: Stop ends the simulation and resets progress to 0.
+    setProgress(0);
+    setPhase('stopped');
+  };
+
+  const onDurationChange = (value: string) => {
+    setDuration(value);
+    if (durationError && parseDuration(value).ok) setDurationError(null);
+  };
+
+  const percent = Math.round(progress);
+  const seconds = (ticks: number) => (ticks * TICK_MS) / 1000;
+  const status = {
+    idle: '',
+    running: `Simulating ${ATTACK_TYPES.find((type) => type.value === attackType)?.label ?? attackType} against ${target.trim()}…`,
+    complete: 'Simulation complete.',
+    stopped: 'Simulation stopped.',
+  }[phase];
+
+  const statistics: [string, string][] = [
+    ['Requests Sent', numberFormat.format(stats.requestsSent)],
+    ['Responses Received', numberFormat.format(stats.responsesReceived)],
+    ['Avg Response Time', `${numberFormat.format(stats.avgResponseTime)} ms`],
+    ['Errors', numberFormat.format(stats.errors)],
+  ];
+
+  return (
+    <div className="space-y-6">
+      <section
+        aria-labelledby="ddos-legal-heading"
+        className="rounded-xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      >
+        <h2 id="ddos-legal-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <Gavel aria-hidden="true" className="size-5 shrink-0" />
+          Legal Warning
+        </h2>
+        <p className="mt-2 text-sm">{LEGAL_WARNING}</p>
+      </section>
+
+      <Card>
+        <h2 className={ui.subheading}>Attack Configuration</h2>
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="DDoS simulation">
+          <div>
+            <label htmlFor="ddos-target" className={ui.label}>
+              Target
+            </label>
+            <input
+              id="ddos-target"
+              type="text"
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+              placeholder="https://example.com or 192.168.1.1"
+              autoComplete="off"
+              spellCheck={false}
+              readOnly={running}
+              className={ui.input}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div>
+              <label htmlFor="ddos-attack-type" className={ui.label}>
+                Attack Type
+              </label>
+              <select
+                id="ddos-attack-type"
+                value={attackType}
+                onChange={(event) => setAttackType(event.target.value as AttackType)}
+                disabled={running}
+                className={ui.input}
+              >
+                {ATTACK_TYPES.map((type) => (
+                  <option key={type.value} value={type.value}>
+                    {type.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="ddos-intensity" className={ui.label}>
+                Intensity
+              </label>
+              <select
+                id="ddos-intensity"
+                value={intensity}
+                onChange={(event) => setIntensity(event.target.value as Intensity)}
+                disabled={running}
+                className={ui.input}
+              >
+                {INTENSITIES.map((level) => (
+                  <option key={level.value} value={level.value}>
+                    {level.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="ddos-duration" className={ui.label}>
+                Duration (seconds)
+              </label>
+              <input
+                id="ddos-duration"
+                ref={durationInput}
+                type="number"
+                inputMode="numeric"
+                min={DURATION_MIN_S}
+                max={DURATION_MAX_S}
+                step={1}
+                value={duration}
+                onChange={(event) => onDurationChange(event.target.value)}
+                readOnly={running}
+                aria-invalid={durationError ? true : undefined}
+                aria-describedby={durationError ? 'ddos-duration-error' : undefined}
+                className={`${ui.input} aria-invalid:border-red-600 dark:aria-invalid:border-red-400`}
+              />
+              {durationError ? (
+                <p id="ddos-duration-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  {durationError}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className={ui.button} disabled={running || target.trim() === ''}>
+              {running ? (
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <Zap aria-hidden="true" className="size-4" />
+              )}
+              Start Attack
+            </button>
+            <button type="button" className={ui.buttonSecondary} onClick={stop} disabled={!running}>
+              <Square aria-hidden="true" className="size-4" />
+              Stop
+            </button>
+          </div>
+        </form>
+      </Card>
+
+      <Card>
+        <h2 className={ui.subheading}>Progress</h2>
+        <div className="mt-4">
+          <div className="mb-1 flex justify-between text-sm text-slate-700 dark:text-slate-300">
+            <span id="ddos-progress-label">Attack progress</span>
+            <span aria-hidden="true">
+              {percent}%
+              {elapsed.totalTicks > 0 ? ` · ${seconds(elapsed.tick)} s of ${seconds(elapsed.totalTicks)} s` : ''}
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-labelledby="ddos-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          >
+            <div className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400" style={{ width: `${progress}%` }} />
+          </div>
+        </div>
+        <p role="status" className={`mt-3 ${ui.muted}`}>
+          {status}
+        </p>
+
+        <h2 className={`mt-6 ${ui.subheading}`}>Statistics</h2>
+        <dl className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {statistics.map(([term, value]) => (
+            <div key={term} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-800/60">
+              <dt className={ui.muted}>{term}</dt>
+              <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums dark:text-white">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </div>
+  );
 }

@@ -9,6 +9,6 @@ export const ipLookup = defineTool({
   description: 'Find the country, region, city and time zone of an IPv4 or IPv6 address.',
   category: 'Network Tools',
   icon: Globe,
-  keywords: ['geolocation', 'ipv4', 'ipv6', 'whois', 'my ip'],
+  keywords: ['geolocation', 'ipv4', 'ipv6', 'whois', 'my ip', 'asn', 'isp', 'offline'],
   component: lazy(() => import('./IpLookupTool')),
 });

@@ -1,5 +1,445 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { SPEEDTEST_HISTORY_LIMIT, SPEEDTEST_PING_SAMPLES } from '@toolvault/shared';
+import { ArrowDown, ArrowUp, Activity, Play, Square, Timer, Trash2, type LucideIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Card } from '../../components/Page';
+import { ui } from '../../components/ui';
+import {
+  JITTER_BADGE,
+  PHASE_LABELS,
+  PHASE_PROGRESS,
+  PING_RATINGS,
+  SPEED_RATINGS,
+  addToHistory,
+  formatMeasure,
+  loadHistory,
+  ratePing,
+  rateSpeed,
+  saveHistory,
+  type Rating,
+  type SpeedTestMeasurement,
+  type SpeedTestPhase,
+  type SpeedTestResult,
+} from './network-speed-test.service';
+import { runSpeedTest, type RunSpeedTestOptions } from './network-speed-test.runner';
 
-export default function NetworkSpeedTestTool() {
-  return <ComingSoon />;
+type HistoryStorage = Parameters<typeof saveHistory>[0];
+
+export interface SpeedTestDeps {
+  /** Runs one test; the page measures its own server with fetch and performance.now. */
+  run: (options: Pick<RunSpeedTestOptions, 'signal' | 'onProgress'>) => Promise<SpeedTestMeasurement>;
+  /** Where the history lives; null when the browser refuses local storage. */
+  storage: () => HistoryStorage;
+  /** The history entry's timestamp. */
+  clock: () => Date;
+}
+
+const defaultDeps: SpeedTestDeps = {
+  run: ({ signal, onProgress }) =>
+    runSpeedTest({
+      fetch: (url, init) => fetch(url, init),
+      now: () => performance.now(),
+      signal,
+      onProgress,
+    }),
+  storage: () => {
+    try {
+      return window.localStorage;
+    } catch {
+      return null;
+    }
+  },
+  clock: () => new Date(),
+};
+
+const FAILURE_MESSAGE =
+  'The speed test could not finish: the server did not answer. Check your connection and try again.';
+const STOPPED_MESSAGE = 'Test stopped. No result was saved.';
+
+const ratingClass: Record<Rating | 'stability', string> = {
+  Excellent: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  Good: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  Fair: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  Poor: 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200',
+  'Very Poor': 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+  stability: 'bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200',
+};
+
+function Badge({ tone, children }: { tone: Rating | 'stability'; children: string }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${ratingClass[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+interface MetricCardProps {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  value: number | undefined;
+  unit: 'Mbps' | 'ms';
+  measuring: boolean;
+  badge: { tone: Rating | 'stability'; label: string } | null;
+}
+
+function MetricCard({ id, title, icon: Icon, value, unit, measuring, badge }: MetricCardProps) {
+  return (
+    <div
+      role="group"
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h3
+        id={`${id}-title`}
+        className="flex items-center gap-2 text-sm font-semibold text-slate-700 dark:text-slate-300"
+      >
+        <Icon aria-hidden="true" className="size-4 text-indigo-600 dark:text-indigo-300" />
+        {title}
+      </h3>
+      <p className="mt-2 flex items-baseline gap-1.5">
+        <span
+          data-testid={`${id}-value`}
+          className="text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl dark:text-white"
+        >
+          {value === undefined ? (measuring ? '…' : '—') : formatMeasure(value)}
+        </span>
+        <span className={ui.muted}>{unit}</span>
+      </p>
+      <p className="mt-2 min-h-6">
+        {measuring ? <span className={ui.muted}>Measuring…</span> : null}
+        {!measuring && badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
+      </p>
+    </div>
+  );
+}
+
+const RUNNING: readonly SpeedTestPhase[] = ['ping', 'download', 'upload'];
+
+export default function NetworkSpeedTestTool({ deps = defaultDeps }: { deps?: SpeedTestDeps }) {
+  const [phase, setPhase] = useState<SpeedTestPhase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [current, setCurrent] = useState<Partial<SpeedTestMeasurement>>({});
+  const [history, setHistory] = useState<SpeedTestResult[]>(() => loadHistory(deps.storage()));
+  const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const running = RUNNING.includes(phase);
+
+  // Leaving the page stops a running test.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const commitHistory = (next: SpeedTestResult[]) => {
+    setHistory(next);
+    saveHistory(deps.storage(), next);
+  };
+
+  const reset = () => {
+    setPhase('idle');
+    setProgress(PHASE_PROGRESS.idle);
+    setCurrent({});
+  };
+
+  const start = async () => {
+    const mine = new AbortController();
+    controller.current = mine;
+    setNotice(null);
+    setCurrent({});
+    setPhase('ping');
+    setProgress(PHASE_PROGRESS.ping);
+    try {
+      const measurement = await deps.run({
+        signal: mine.signal,
+        onProgress: (update) => {
+          if (mine.signal.aborted) return;
+          setPhase(update.phase);
+          setProgress(update.progress);
+          setCurrent(update.measurement);
+        },
+      });
+      if (mine.signal.aborted) return;
+      setCurrent(measurement);
+      setPhase('finished');
+      setProgress(PHASE_PROGRESS.finished);
+      // Read the stored list again: another tab, or Clear history during the run, may have changed it.
+      commitHistory(
+        addToHistory(loadHistory(deps.storage()), { timestamp: deps.clock().toISOString(), ...measurement }),
+      );
+    } catch (error) {
+      // Spec 001 §8: a stop (abort) is logged quietly; any other failure goes to the console, and we say so on screen.
+      if (mine.signal.aborted) {
+        console.info('Speed test stopped');
+        return;
+      }
+      console.error('Speed test failed', error);
+      reset();
+      setNotice({ kind: 'error', text: FAILURE_MESSAGE });
+    } finally {
+      if (controller.current === mine) controller.current = null;
+    }
+  };
+
+  const stop = () => {
+    controller.current?.abort();
+    controller.current = null;
+    reset();
+    setNotice({ kind: 'info', text: STOPPED_MESSAGE });
+  };
+
+  const clearHistory = () => {
+    commitHistory([]);
+    toast.success('History cleared');
+  };
+
+  const summary =
+    phase === 'finished' && current.download !== undefined
+      ? `Test complete. Download ${formatMeasure(current.download)} Mbps, upload ${formatMeasure(
+          current.upload,
+        )} Mbps, ping ${formatMeasure(current.ping)} ms, jitter ${formatMeasure(current.jitter)} ms.`
+      : '';
+
+  const speedBadge = (value: number | undefined) =>
+    value === undefined ? null : { tone: rateSpeed(value), label: rateSpeed(value) };
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <h2 className={ui.subheading}>Test your connection</h2>
+        <p className={`mt-1 ${ui.muted}`}>
+          Measures the link between this browser and the Toolvault server: ping first, then download, then upload. A
+          test takes up to about 20 seconds.
+        </p>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <button type="button" className={`${ui.button} min-w-36`} onClick={running ? stop : () => void start()}>
+            {running ? (
+              <Square aria-hidden="true" className="size-4" />
+            ) : (
+              <Play aria-hidden="true" className="size-4" />
+            )}
+            {running ? 'Stop Test' : 'Start Test'}
+          </button>
+          <p role="status" className="text-sm text-slate-800 dark:text-slate-200">
+            <span className="font-semibold">Phase:</span>{' '}
+            <span data-testid="speedtest-phase">{PHASE_LABELS[phase]}</span>
+            {summary ? <span className="sr-only"> {summary}</span> : null}
+          </p>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Speed test progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-valuetext={`${progress}% — ${PHASE_LABELS[phase]}`}
+          className="mt-4 h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        >
+          <div
+            className="h-full rounded-full bg-indigo-600 transition-[width] duration-500 dark:bg-indigo-400"
+            style={{ width: `${progress}%` }}
+          />
+        </div>
+        {notice ? (
+          <p
+            role={notice.kind === 'error' ? 'alert' : undefined}
+            className={`mt-3 text-sm ${
+              notice.kind === 'error' ? 'text-red-700 dark:text-red-400' : 'text-slate-700 dark:text-slate-300'
+            }`}
+          >
+            {notice.text}
+          </p>
+        ) : null}
+
+        <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <MetricCard
+            id="speedtest-download"
+            title="Download"
+            icon={ArrowDown}
+            value={current.download}
+            unit="Mbps"
+            measuring={phase === 'download'}
+            badge={speedBadge(current.download)}
+          />
+          <MetricCard
+            id="speedtest-upload"
+            title="Upload"
+            icon={ArrowUp}
+            value={current.upload}
+            unit="Mbps"
+            measuring={phase === 'upload'}
+            badge={speedBadge(current.upload)}
+          />
+          <MetricCard
+            id="speedtest-ping"
+            title="Ping"
+            icon={Timer}
+            value={current.ping}
+            unit="ms"
+            measuring={phase === 'ping'}
+            badge={current.ping === undefined ? null : { tone: ratePing(current.ping), label: ratePing(current.ping) }}
+          />
+          <MetricCard
+            id="speedtest-jitter"
+            title="Jitter"
+            icon={Activity}
+            value={current.jitter}
+            unit="ms"
+            measuring={phase === 'ping'}
+            badge={current.jitter === undefined ? null : { tone: 'stability', label: JITTER_BADGE }}
+          />
+        </div>
+      </Card>
+
+      <Card>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className={ui.subheading}>Test History</h2>
+          {history.length > 0 ? (
+            <button type="button" className={ui.buttonSecondary} onClick={clearHistory}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Clear history
+            </button>
+          ) : null}
+        </div>
+        {history.length === 0 ? (
+          <p className={`mt-3 ${ui.muted}`}>
+            No tests yet. Your last {SPEEDTEST_HISTORY_LIMIT} results are kept in this browser.
+          </p>
+        ) : (
+          <table className="mt-3 w-full text-left text-xs sm:text-sm">
+            <caption className="sr-only">Your last {SPEEDTEST_HISTORY_LIMIT} speed tests, newest first</caption>
+            <thead className="text-slate-700 dark:text-slate-300">
+              <tr className="border-b border-slate-200 dark:border-slate-800">
+                <th scope="col" className="py-2 pr-1 font-semibold sm:pr-2">
+                  Date
+                </th>
+                <th scope="col" className="px-1 py-2 text-right font-semibold sm:px-2">
+                  Download <span className="block font-normal sm:inline">(Mbps)</span>
+                </th>
+                <th scope="col" className="px-1 py-2 text-right font-semibold sm:px-2">
+                  Upload <span className="block font-normal sm:inline">(Mbps)</span>
+                </th>
+                <th scope="col" className="px-1 py-2 text-right font-semibold sm:px-2">
+                  Ping <span className="block font-normal sm:inline">(ms)</span>
+                </th>
+                <th scope="col" className="py-2 pl-1 text-right font-semibold sm:pl-2">
+                  Jitter <span className="block font-normal sm:inline">(ms)</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 tabular-nums text-slate-900 dark:divide-slate-800 dark:text-slate-100">
+              {history.map((entry, i) => (
+                <tr key={`${entry.timestamp}-${i}`}>
+                  <td className="py-2 pr-1 sm:pr-2">
+                    <time dateTime={entry.timestamp}>
+                      <span className="block sm:inline">
+                        {new Date(entry.timestamp).toLocaleDateString(undefined, { dateStyle: 'short' })}
+                      </span>{' '}
+                      <span className="block sm:inline">
+                        {new Date(entry.timestamp).toLocaleTimeString(undefined, { timeStyle: 'short' })}
+                      </span>
+                    </time>
+                  </td>
+                  <td className="px-1 py-2 text-right sm:px-2">{formatMeasure(entry.download)}</td>
+                  <td className="px-1 py-2 text-right sm:px-2">{formatMeasure(entry.upload)}</td>
+                  <td className="px-1 py-2 text-right sm:px-2">{formatMeasure(entry.ping)}</td>
+                  <td className="py-2 pl-1 text-right sm:pl-2">{formatMeasure(entry.jitter)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className={ui.subheading}>What the results mean</h2>
+          <dl className="mt-3 space-y-3 text-sm text-slate-700 dark:text-slate-300">
+            <div>
+              <dt className="font-semibold text-slate-900 dark:text-white">Download</dt>
+              <dd>
+                How fast data reaches you, in megabits per second: pages, streams and files you fetch. Higher is better.
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-900 dark:text-white">Upload</dt>
+              <dd>How fast you can send data: attachments, backups, video calls. Higher is better.</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-900 dark:text-white">Ping</dt>
+              <dd>
+                The time a tiny request takes to reach the server and come back, in milliseconds. Lower feels more
+                responsive. We show the median of {SPEEDTEST_PING_SAMPLES} samples.
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-900 dark:text-white">Jitter</dt>
+              <dd>
+                How much the ping varies from one sample to the next (the average change). Low jitter means a stable
+                connection for calls and games.
+              </dd>
+            </div>
+          </dl>
+          <p className={`mt-4 ${ui.muted}`}>
+            How we measure: several downloads and uploads run in parallel for a few seconds, the first second is
+            discarded while the connection speeds up, and the rest is averaged. The test measures the path to this
+            site&apos;s server, so results can differ from tests against other servers.
+          </p>
+        </Card>
+
+        <Card>
+          <h2 className={ui.subheading}>Ratings</h2>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <table className="w-full text-left text-sm">
+              <caption className="mb-1 text-left font-semibold text-slate-900 dark:text-white">
+                Download and upload speed
+              </caption>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {SPEED_RATINGS.map((band, i) => {
+                  const above = SPEED_RATINGS[i - 1]?.atLeast;
+                  const range =
+                    above === undefined
+                      ? `${band.atLeast}+ Mbps`
+                      : band.atLeast === 0
+                        ? `Under ${above} Mbps`
+                        : `${band.atLeast}–${above} Mbps`;
+                  return (
+                    <tr key={band.rating}>
+                      <th scope="row" className="py-1.5 pr-2 font-normal text-slate-700 dark:text-slate-300">
+                        {range}
+                      </th>
+                      <td className="py-1.5 text-right">
+                        <Badge tone={band.rating}>{band.rating}</Badge>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <table className="w-full text-left text-sm">
+              <caption className="mb-1 text-left font-semibold text-slate-900 dark:text-white">Ping</caption>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {PING_RATINGS.map((band, i) => {
+                  const range = Number.isFinite(band.under)
+                    ? `Under ${band.under} ms`
+                    : `${PING_RATINGS[i - 1]?.under ?? 0} ms or more`;
+                  return (
+                    <tr key={band.rating}>
+                      <th scope="row" className="py-1.5 pr-2 font-normal text-slate-700 dark:text-slate-300">
+                        {range}
+                      </th>
+                      <td className="py-1.5 text-right">
+                        <Badge tone={band.rating}>{band.rating}</Badge>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <p className={`mt-4 ${ui.muted}`}>
+            Jitter always carries the <Badge tone="stability">{JITTER_BADGE}</Badge> badge: the lower the number, the
+            steadier the connection.
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
 }

@@ -9,6 +9,6 @@ export const networkSpeedTest = defineTool({
   description: 'Measure download, upload, ping and jitter between you and this server.',
   category: 'Network Tools',
   icon: Gauge,
-  keywords: ['bandwidth', 'latency', 'ping', 'jitter', 'internet speed'],
+  keywords: ['bandwidth', 'latency', 'ping', 'jitter', 'internet speed', 'mbps', 'download', 'upload'],
   component: lazy(() => import('./NetworkSpeedTestTool')),
 });

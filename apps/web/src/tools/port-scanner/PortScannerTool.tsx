@@ -1,5 +1,132 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { LoaderCircle, Radar, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Card } from '../../components/Page';
+import { ui } from '../../components/ui';
+import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import {
+  EMPTY_RESULTS,
+  PERMISSION_WARNING,
+  PORTS,
+  runPortScan,
+  validateTarget,
+  type PortResult,
+} from './port-scanner.service';
 
-export default function PortScannerTool() {
-  return <ComingSoon />;
+interface PortScannerToolProps {
+  /** Injected by tests; the page uses the real clock and Math.random. */
+  random?: Random;
+  scheduler?: Scheduler;
+}
+
+const badge = {
+  Open: 'bg-emerald-100 text-emerald-900 ring-emerald-600/30 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-400/40',
+  Closed: 'bg-slate-100 text-slate-800 ring-slate-500/30 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-400/40',
+} as const;
+
+export default function PortScannerTool({ random = Math.random, scheduler = realScheduler }: PortScannerToolProps) {
+  const [target, setTarget] = useState('');
+  const [results, setResults] = useState<PortResult[]>([]);
+  const [scanning, setScanning] = useState(false);
+  const [scannedTarget, setScannedTarget] = useState('');
+  const controller = useRef<AbortController | null>(null);
+
+  // Leaving the page cancels a running scan.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const valid = validateTarget(target);
+    if (scanning || !valid.ok) return;
+    const current = new AbortController();
+    controller.current = current;
+    setResults([]);
+    setScannedTarget(valid.value);
+    setScanning(true);
+    try {
+      await runPortScan({
+        target: valid.value,
+        random,
+        scheduler,
+        signal: current.signal,
+        onResult: (result) => setResults((previous) => [...previous, result]),
+      });
+    } catch (error) {
+      if (!isAbortError(error)) throw error;
+    } finally {
+      if (controller.current === current) {
+        controller.current = null;
+        setScanning(false);
+      }
+    }
+  };
+
+  const open = results.filter((result) => result.status === 'Open').length;
+  const summary = scanning
+    ? `Scanning ${scannedTarget}: ${results.length} of ${PORTS.length} ports checked, ${open} open.`
+    : results.length > 0
+      ? `Scan of ${scannedTarget} complete: ${open} of ${results.length} ports open.`
+      : '';
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <h2 className={ui.subheading}>Scan Configuration</h2>
+        <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Port scan">
+          <div>
+            <label htmlFor="port-scanner-target" className={ui.label}>
+              Target IP/Domain
+            </label>
+            <input
+              id="port-scanner-target"
+              type="text"
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+              placeholder="192.168.1.1 or example.com"
+              autoComplete="off"
+              spellCheck={false}
+              className={ui.input}
+            />
+          </div>
+          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{PERMISSION_WARNING}</span>
+          </p>
+          <button type="submit" className={`${ui.button} w-full`} disabled={scanning || !validateTarget(target).ok}>
+            {scanning ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Radar aria-hidden="true" className="size-4" />
+            )}
+            {scanning ? 'Scanning...' : 'Start Scan'}
+          </button>
+        </form>
+      </Card>
+
+      <Card>
+        <h2 className={ui.subheading}>Scan Results</h2>
+        <p role="status" className={`mt-1 ${ui.muted}`}>
+          {summary}
+        </p>
+        {results.length === 0 ? (
+          <p className={`mt-4 ${ui.muted}`}>{scanning ? 'Waiting for the first port…' : EMPTY_RESULTS}</p>
+        ) : (
+          <ul aria-label="Port scan results" className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+            {results.map((result) => (
+              <li key={result.port} className="flex items-center justify-between gap-3 py-2">
+                <span className="flex items-baseline gap-3">
+                  <span className="w-12 font-mono font-semibold text-slate-900 dark:text-white">{result.port}</span>
+                  <span className="text-slate-700 dark:text-slate-300">{result.service}</span>
+                </span>
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge[result.status]}`}
+                >
+                  {result.status}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
 }

@@ -1,5 +1,160 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Info, LoaderCircle, Wifi } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Card } from '../../components/Page';
+import { ui } from '../../components/ui';
+import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import {
+  NETWORK_COUNT,
+  SIMULATED_NOTICE,
+  runWifiScan,
+  securityBadge,
+  signalQuality,
+  type SecurityTone,
+  type SignalQuality,
+  type WifiNetwork,
+} from './wifi-analyzer.service';
 
-export default function WifiAnalyzerTool() {
-  return <ComingSoon />;
+interface WifiAnalyzerToolProps {
+  /** Injected by tests; the page uses the real clock and Math.random. */
+  random?: Random;
+  scheduler?: Scheduler;
+}
+
+const toneClass: Record<SecurityTone, string> = {
+  danger: 'bg-red-100 text-red-800 ring-red-600/30 dark:bg-red-950 dark:text-red-200 dark:ring-red-400/40',
+  secure:
+    'bg-emerald-100 text-emerald-900 ring-emerald-600/30 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-400/40',
+  good: 'bg-sky-100 text-sky-900 ring-sky-600/30 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-400/40',
+  weak: 'bg-amber-100 text-amber-900 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-400/40',
+};
+
+const barClass: Record<SignalQuality, string> = {
+  Excellent: 'bg-emerald-600 dark:bg-emerald-400',
+  Good: 'bg-sky-600 dark:bg-sky-400',
+  Fair: 'bg-amber-500 dark:bg-amber-400',
+  Poor: 'bg-red-600 dark:bg-red-400',
+};
+
+function NetworkItem({ network }: { network: WifiNetwork }) {
+  const badge = securityBadge(network.security);
+  const { quality, bar } = signalQuality(network.signal);
+  const details: [string, string][] = [
+    ['BSSID', network.bssid],
+    ['Channel', String(network.channel)],
+    ['Frequency', `${network.frequency} MHz`],
+    ['Security', network.security],
+    ['Encryption', network.encryption],
+    ['Signal', `${network.signal} dBm (${quality})`],
+  ];
+  return (
+    <li className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold break-all text-slate-900 dark:text-white">{network.ssid}</h3>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${toneClass[badge.tone]}`}>
+          {badge.label}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+        {details.map(([term, value]) => (
+          <div key={term}>
+            <dt className={ui.muted}>{term}</dt>
+            <dd className={`text-slate-900 dark:text-slate-100 ${term === 'BSSID' ? 'font-mono break-all' : ''}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div
+        role="meter"
+        aria-label={`Signal strength of ${network.ssid}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={bar}
+        aria-valuetext={`${quality}, ${network.signal} dBm`}
+        className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div className={`h-full rounded-full ${barClass[quality]}`} style={{ width: `${bar}%` }} />
+      </div>
+    </li>
+  );
+}
+
+export default function WifiAnalyzerTool({ random = Math.random, scheduler = realScheduler }: WifiAnalyzerToolProps) {
+  const [networks, setNetworks] = useState<WifiNetwork[]>([]);
+  const [scanning, setScanning] = useState(false);
+  const [scanned, setScanned] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+
+  // Leaving the page cancels a running scan.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const scan = async () => {
+    if (scanning) return;
+    const current = new AbortController();
+    controller.current = current;
+    setNetworks([]);
+    setScanning(true);
+    setScanned(true);
+    try {
+      await runWifiScan({
+        random,
+        scheduler,
+        signal: current.signal,
+        onNetwork: (network) => setNetworks((previous) => [...previous, network]),
+      });
+    } catch (error) {
+      if (!isAbortError(error)) throw error;
+    } finally {
+      if (controller.current === current) {
+        controller.current = null;
+        setScanning(false);
+      }
+    }
+  };
+
+  const status = scanning
+    ? `Scanning: ${networks.length} of ${NETWORK_COUNT} networks found.`
+    : scanned
+      ? `Scan complete: ${networks.length} networks found.`
+      : '';
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <h2 className={ui.subheading}>Network Scan</h2>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <button type="button" className={ui.button} onClick={scan} disabled={scanning}>
+            {scanning ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Wifi aria-hidden="true" className="size-4" />
+            )}
+            {scanning ? 'Scanning...' : 'Scan Networks'}
+          </button>
+          <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <Info aria-hidden="true" className="size-4 shrink-0" />
+            {SIMULATED_NOTICE}
+          </p>
+        </div>
+      </Card>
+
+      <Card>
+        <h2 className={ui.subheading}>Detected Networks ({networks.length})</h2>
+        <p role="status" className={`mt-1 ${ui.muted}`}>
+          {status}
+        </p>
+        {networks.length === 0 ? (
+          <p className={`mt-4 ${ui.muted}`}>
+            {scanning ? 'Listening for networks…' : 'No networks yet. Press Scan Networks to start.'}
+          </p>
+        ) : (
+          <ul aria-label="Detected networks" className="mt-4 grid gap-4 md:grid-cols-2">
+            {networks.map((network) => (
+              <NetworkItem key={`${network.bssid}-${network.ssid}`} network={network} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,38 @@
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { ZIpLookupParams, type IpLookupParams } from '@toolvault/shared';
+import { AppError } from '../http/errors';
+import { validate } from '../http/validate';
+import type { IpLookupService } from '../services/ip-lookup.service';
+
+/**
+ * IP Lookup (DECISIONS P1): answered from the offline database, never from a
+ * third party. `/me` looks up the caller's own address, `req.ip`, which
+ * honours the TRUST_PROXY hop count (so a client cannot pick it with X-Forwarded-For).
+ */
+export function ipRouter({ ipLookup }: { ipLookup: IpLookupService }): Router {
+  const respond = async (res: Response, ip: string) => {
+    const result = await ipLookup.lookup(ip);
+    if (!result.ok) throw new AppError(result.error);
+    res.json(result.value);
+  };
+
+  const me = async (req: Request, res: Response) => {
+    // The answer depends on who asks: no shared cache may keep it.
+    res.set('Cache-Control', 'private, no-store');
+    await respond(res, req.ip ?? '');
+  };
+  const byAddress = async (req: Request<IpLookupParams>, res: Response) => {
+    await respond(res, req.params.ip);
+  };
+
+  const router = Router();
+  router.get('/me', me);
+  router.get('/:ip', validate(ZIpLookupParams, 'params'), byAddress);
+  router.use(malformedParam);
+  return router;
+}
+
+/** A parameter like `%zz` fails percent-decoding in the router itself; it is still just an invalid address. */
+const malformedParam: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
+  next(err instanceof URIError ? new AppError('INVALID_IP') : err);
+};

@@ -1,0 +1,66 @@
+import { pipeline } from 'node:stream/promises';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import {
+  MEBIBYTE,
+  SPEEDTEST_UPLOAD_MAX_BYTES,
+  SPEEDTEST_UPLOAD_TOO_LARGE,
+  ZSpeedtestDownloadQuery,
+  type SpeedtestDownloadQuery,
+  type SpeedtestUpload,
+} from '@toolvault/shared';
+import { AppError } from '../http/errors';
+import { validate } from '../http/validate';
+import type { SpeedtestService } from '../services/speedtest.service';
+
+/**
+ * Nothing here may be cached or transformed on the way: a cached or
+ * compressed answer would measure the cache or the compressor, not the link.
+ * `no-transform` also makes the `compression` middleware leave a response alone.
+ */
+const NO_STORE = 'no-store, no-transform';
+
+const UPLOAD_NOT_RAW = 'Send the upload as a raw body (application/octet-stream)';
+
+export function speedtestRouter({ speedtest }: { speedtest: SpeedtestService }): Router {
+  const ping = (_req: Request, res: Response) => {
+    res.set('Cache-Control', NO_STORE).json(speedtest.ping());
+  };
+
+  const download = (req: Request, res: Response) => {
+    const { size } = req.query as unknown as SpeedtestDownloadQuery;
+    res.set({
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(size * MEBIBYTE),
+      'Cache-Control': NO_STORE,
+      'Content-Encoding': 'identity',
+    });
+    // A client that aborts closes the response early: pipeline then destroys the source and nothing more is written.
+    pipeline(speedtest.download(size), res).catch(() => undefined);
+  };
+
+  const upload = async (req: Request, res: Response, next: NextFunction) => {
+    const tooLarge = () => {
+      // The rest of the body is never read, so this connection cannot carry another request.
+      res.set('Connection', 'close');
+      next(new AppError('PAYLOAD_TOO_LARGE', SPEEDTEST_UPLOAD_TOO_LARGE));
+    };
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > SPEEDTEST_UPLOAD_MAX_BYTES) return tooLarge();
+    // express.json only reads application/json; such a body is gone by now and cannot be counted.
+    if (req.readableEnded) return next(new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_NOT_RAW));
+
+    const counted = await speedtest.countUpload(req, SPEEDTEST_UPLOAD_MAX_BYTES);
+    if (counted.ok) {
+      const body: SpeedtestUpload = { bytes: counted.value };
+      res.set('Cache-Control', NO_STORE).json(body);
+    } else if (counted.error === 'TOO_LARGE') tooLarge();
+    // ABORTED: the client is gone; there is nobody to answer.
+    else res.destroy();
+  };
+
+  const router = Router();
+  router.get('/ping', ping);
+  router.get('/download', validate(ZSpeedtestDownloadQuery, 'query'), download);
+  router.post('/upload', upload);
+  return router;
+}

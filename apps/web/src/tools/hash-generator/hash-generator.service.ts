@@ -1,0 +1,223 @@
+/**
+ * Real MD5 (RFC 1321) and SHA-1/256/512 (FIPS 180-4) in lowercase hex
+ * (DECISIONS P1; the spec's Base64-prefix "md5" is not reproduced). Hashing is
+ * incremental over chunks, so text and files of any size share one core. This
+ * module is the one place that touches hash-wasm; it runs in the hash worker
+ * and in tests, never on the page's main thread.
+ */
+import { createMD5, createSHA1, createSHA256, createSHA512, type IHasher } from 'hash-wasm';
+import { err, ok, type Result } from '../../lib/result';
+import {
+  ALGORITHM_LABELS,
+  FILE_CHUNK_BYTES,
+  HASH_ALGORITHMS,
+  isHashAlgorithm,
+  type Digests,
+  type HashAlgorithm,
+  type HashWorkerRequest,
+} from './hash.protocol';
+
+export { ALGORITHM_LABELS, HASH_ALGORITHMS, isHashAlgorithm, type Digests, type HashAlgorithm };
+
+export const EMPTY_TEXT_ERROR = 'Enter some text to hash';
+export const NO_ALGORITHM_ERROR = 'Choose at least one algorithm';
+
+const HASHERS: Record<HashAlgorithm, () => Promise<IHasher>> = {
+  md5: createMD5,
+  sha1: createSHA1,
+  sha256: createSHA256,
+  sha512: createSHA512,
+};
+
+export interface HashChunksOptions<A extends HashAlgorithm> {
+  algorithms: readonly A[];
+  /** Called after each chunk with the bytes hashed so far. */
+  onProgress?: (bytesDone: number) => void;
+  /** Checked between chunks; an aborted run rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+function abortError(): DOMException {
+  return new DOMException('Hashing was cancelled', 'AbortError');
+}
+
+/**
+ * Hashes a stream of byte chunks with every requested algorithm in one pass.
+ * Memory stays at one chunk plus the hashers' state, whatever the total size.
+ */
+export async function hashChunks<A extends HashAlgorithm>(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  { algorithms, onProgress, signal }: HashChunksOptions<A>,
+): Promise<Record<A, string>> {
+  const unique = [...new Set(algorithms)];
+  if (unique.length === 0) throw new Error('hashChunks needs at least one algorithm');
+  for (const algorithm of unique) {
+    if (!isHashAlgorithm(algorithm)) throw new Error(`Unsupported algorithm: ${String(algorithm)}`);
+  }
+  if (signal?.aborted) throw abortError();
+  const hashers = await Promise.all(unique.map((algorithm) => HASHERS[algorithm]()));
+  for (const hasher of hashers) hasher.init();
+
+  let bytesDone = 0;
+  for await (const chunk of chunks) {
+    if (signal?.aborted) throw abortError();
+    for (const hasher of hashers) hasher.update(chunk);
+    bytesDone += chunk.byteLength;
+    onProgress?.(bytesDone);
+  }
+  if (signal?.aborted) throw abortError();
+
+  const digests = {} as Record<A, string>;
+  unique.forEach((algorithm, index) => {
+    digests[algorithm] = hashers[index]!.digest('hex');
+  });
+  return digests;
+}
+
+/** The part of a Blob (or File) that chunked reading needs. */
+export interface ReadableBlob {
+  readonly size: number;
+  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
+}
+
+/**
+ * Reads a Blob in slices of `chunkBytes`, one slice ahead, so reading the next
+ * slice overlaps hashing the current one; at most two slices are held at once.
+ */
+export async function* blobChunks(blob: ReadableBlob, chunkBytes = FILE_CHUNK_BYTES): AsyncGenerator<Uint8Array> {
+  if (!Number.isInteger(chunkBytes) || chunkBytes <= 0) throw new Error(`Invalid chunk size: ${chunkBytes}`);
+  const read = (start: number) => blob.slice(start, Math.min(start + chunkBytes, blob.size)).arrayBuffer();
+  let offset = 0;
+  let pending = offset < blob.size ? read(offset) : undefined;
+  while (pending) {
+    const buffer = await pending;
+    offset += chunkBytes;
+    pending = offset < blob.size ? read(offset) : undefined;
+    yield new Uint8Array(buffer);
+  }
+}
+
+/**
+ * Resolves in a new task, not a microtask. Chromium ends a terminated worker
+ * only between tasks, and a byte stream's reads can resolve back to back
+ * without one, so Cancel would wait for the whole file. MessageChannel avoids
+ * setTimeout's 4 ms clamp.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      port2.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/** The part of a ReadableStream (e.g. Blob.stream()) that zero-copy reading needs. */
+export interface ByteStream {
+  getReader(options: { mode: 'byob' }): ReadableStreamBYOBReader;
+}
+
+/**
+ * Reads a byte stream into two buffers of `chunkBytes` that take turns: while
+ * the consumer hashes one, the next read fills the other. No buffer is
+ * allocated per chunk, so memory stays flat however big the file is. Each
+ * yielded view is reused once the consumer asks for the next one, so it must
+ * be used at once (hashChunks does). Throws a TypeError when the stream is not
+ * a byte stream; fileChunks then falls back to slices.
+ */
+export async function* byteStreamChunks(stream: ByteStream, chunkBytes = FILE_CHUNK_BYTES): AsyncGenerator<Uint8Array> {
+  if (!Number.isInteger(chunkBytes) || chunkBytes <= 0) throw new Error(`Invalid chunk size: ${chunkBytes}`);
+  const reader = stream.getReader({ mode: 'byob' });
+  let spare: ArrayBuffer = new ArrayBuffer(chunkBytes);
+  let pending = reader.read(new Uint8Array(new ArrayBuffer(chunkBytes)));
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await pending;
+      if (done || !value) {
+        finished = true;
+        return;
+      }
+      pending = reader.read(new Uint8Array(spare));
+      await nextTask();
+      yield value;
+      spare = value.buffer as ArrayBuffer;
+    }
+  } finally {
+    // Stopped early (cancelled, or the consumer threw): release the file.
+    if (!finished) await reader.cancel().catch(() => {});
+  }
+}
+
+/** A File or Blob, read as a byte stream where the platform allows, else in slices. */
+export function fileChunks(
+  file: ReadableBlob & { stream?: () => unknown },
+  chunkBytes = FILE_CHUNK_BYTES,
+): AsyncIterable<Uint8Array> {
+  if (typeof file.stream === 'function') {
+    try {
+      const stream = file.stream() as ByteStream;
+      const reader = stream.getReader({ mode: 'byob' });
+      reader.releaseLock();
+      return byteStreamChunks(stream, chunkBytes);
+    } catch {
+      // Not a byte stream here: slices work everywhere.
+    }
+  }
+  return blobChunks(file, chunkBytes);
+}
+
+/** Hashes text as UTF-8. Empty text is a user error (spec 000 §5: the button is disabled). */
+export async function hashText({
+  text,
+  algorithm,
+}: {
+  text: string;
+  algorithm: HashAlgorithm;
+}): Promise<Result<string>> {
+  if (text === '') return err(EMPTY_TEXT_ERROR);
+  if (!isHashAlgorithm(algorithm)) return err(`Unsupported algorithm: ${String(algorithm)}`);
+  const digests = await hashChunks([new TextEncoder().encode(text)], { algorithms: [algorithm] });
+  return ok(digests[algorithm]);
+}
+
+/** Hashes a file in chunks with one or more algorithms, reporting progress. */
+export async function hashFile({
+  file,
+  algorithms,
+  chunkBytes = FILE_CHUNK_BYTES,
+  onProgress,
+  signal,
+}: {
+  file: ReadableBlob & { stream?: () => unknown };
+  algorithms: readonly HashAlgorithm[];
+  chunkBytes?: number;
+  onProgress?: (bytesDone: number) => void;
+  signal?: AbortSignal;
+}): Promise<Result<Digests>> {
+  if (algorithms.length === 0) return err(NO_ALGORITHM_ERROR);
+  const unknown = algorithms.find((algorithm) => !isHashAlgorithm(algorithm));
+  if (unknown !== undefined) return err(`Unsupported algorithm: ${String(unknown)}`);
+  const options = { algorithms, ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
+  return ok(await hashChunks(fileChunks(file, chunkBytes), options));
+}
+
+/** What the worker does with one request; progress goes to `onProgress`. */
+export function runHashRequest(
+  request: HashWorkerRequest,
+  onProgress: (bytesDone: number, totalBytes: number) => void = () => {},
+): Promise<Result<Digests>> {
+  if (request.type === 'text') {
+    return hashText(request).then((result) => (result.ok ? ok({ [request.algorithm]: result.value }) : result));
+  }
+  const totalBytes = request.file.size;
+  return hashFile({
+    file: request.file,
+    algorithms: request.algorithms,
+    ...(request.chunkBytes !== undefined ? { chunkBytes: request.chunkBytes } : {}),
+    onProgress: (bytesDone) => onProgress(bytesDone, totalBytes),
+  });
+}
