@@ -1,7 +1,8 @@
-import { LoaderCircle, Radar, TriangleAlert } from 'lucide-react';
+import { LoaderCircle, Radar } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { Warning } from '../../components/Warning';
 import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
 import {
   EMPTY_RESULTS,
@@ -87,10 +88,7 @@ export default function PortScannerTool({ random = Math.random, scheduler = real
               className={ui.input}
             />
           </div>
-          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{PERMISSION_WARNING}</span>
-          </p>
+          <Warning>{PERMISSION_WARNING}</Warning>
           <button type="submit" className={`${ui.button} w-full`} disabled={scanning || !validateTarget(target).ok}>
             {scanning ? (
               <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />

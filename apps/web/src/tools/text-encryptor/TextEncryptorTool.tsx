@@ -1,8 +1,8 @@
 import { LockKeyhole, LockKeyholeOpen } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/Page';
+import { TextOutputCard } from '../../components/TextOutputCard';
 import { ui } from '../../components/ui';
 import { ALGORITHMS, KEY_FIELD, runCipher, type Algorithm, type Direction } from './text-encryptor.service';
 
@@ -110,28 +110,13 @@ export default function TextEncryptorTool() {
         </div>
       </Card>
 
-      <p role="status" className="sr-only">
-        {output
-          ? `${output.direction === 'encrypt' ? 'Encrypted' : 'Decrypted'}: the output has ${Array.from(output.text).length} characters.`
-          : ''}
-      </p>
       {output ? (
-        <Card>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className={ui.subheading}>
-              <label htmlFor="encryptor-output">Output</label>
-            </h2>
-            <CopyButton text={output.text} description="Output copied to clipboard" />
-          </div>
-          <textarea
-            id="encryptor-output"
-            value={output.text}
-            readOnly
-            rows={5}
-            spellCheck={false}
-            className={`mt-4 ${ui.input} break-all`}
-          />
-        </Card>
+        <TextOutputCard
+          id="encryptor-output"
+          text={output.text}
+          action={output.direction === 'encrypt' ? 'Encrypted' : 'Decrypted'}
+          rows={5}
+        />
       ) : null}
     </div>
   );

@@ -1,8 +1,8 @@
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/Page';
+import { TextOutputCard } from '../../components/TextOutputCard';
 import { ui } from '../../components/ui';
 import type { Result } from '../../lib/result';
 import { urlDecode, urlEncode } from './url-encoder.service';
@@ -59,27 +59,7 @@ export default function UrlEncoderTool() {
         </div>
       </Card>
 
-      <p role="status" className="sr-only">
-        {output ? `${output.action}: the output has ${Array.from(output.text).length} characters.` : ''}
-      </p>
-      {output ? (
-        <Card>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className={ui.subheading}>
-              <label htmlFor="url-output">Output</label>
-            </h2>
-            <CopyButton text={output.text} description="Output copied to clipboard" />
-          </div>
-          <textarea
-            id="url-output"
-            value={output.text}
-            readOnly
-            rows={5}
-            spellCheck={false}
-            className={`mt-4 ${ui.input} font-mono break-all`}
-          />
-        </Card>
-      ) : null}
+      {output ? <TextOutputCard id="url-output" text={output.text} action={output.action} rows={5} /> : null}
     </div>
   );
 }
