@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { tesseractAssetsPlugin } from './build/tesseract-assets';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), tesseractAssetsPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/sample-shortlinks.json': apiTarget },

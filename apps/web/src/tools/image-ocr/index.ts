@@ -9,6 +9,6 @@ export const imageOcr = defineTool({
   description: 'Extract text from images with on-device optical character recognition.',
   category: 'Image Tools',
   icon: ScanText,
-  keywords: ['ocr', 'text recognition', 'tesseract', 'scan'],
+  keywords: ['ocr', 'text recognition', 'image to text', 'extract text', 'screenshot', 'tesseract', 'scan'],
   component: lazy(() => import('./ImageOcrTool')),
 });

@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { needsMainThread, runImageWorker, runOnMainThread, workerCanDraw, type ImageWorkerLike } from './client';
+import type { ImageOutput, ImageWorkerRequest, ImageWorkerResponse } from './operations';
+
+/** A stand-in Worker: records what it was sent, and lets the test answer. */
+class FakeWorker implements ImageWorkerLike {
+  onmessage: ((event: MessageEvent<ImageWorkerResponse>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  sent: ImageWorkerRequest[] = [];
+  terminate = vi.fn();
+  postMessage(message: ImageWorkerRequest) {
+    this.sent.push(message);
+  }
+  reply(data: ImageWorkerResponse) {
+    this.onmessage?.({ data } as MessageEvent<ImageWorkerResponse>);
+  }
+}
+
+const request: ImageWorkerRequest = { file: new Blob(['x'], { type: 'image/png' }), operation: { kind: 'grayscale' } };
+const output: ImageOutput = { blob: new Blob(['png']), width: 1, height: 1, sourceWidth: 1, sourceHeight: 1 };
+
+describe('runImageWorker', () => {
+  it('posts the request, resolves with the result and terminates the worker', async () => {
+    const worker = new FakeWorker();
+    const run = runImageWorker(request, { createWorker: () => worker });
+    expect(worker.sent).toEqual([request]);
+    expect(worker.terminate).not.toHaveBeenCalled();
+    worker.reply({ type: 'result', result: { ok: true, value: output } });
+    await expect(run).resolves.toEqual({ ok: true, value: output });
+    expect(worker.terminate).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes a user error through as a value', async () => {
+    const worker = new FakeWorker();
+    const run = runImageWorker(request, { createWorker: () => worker });
+    worker.reply({ type: 'result', result: { ok: false, error: 'Failed to load image' } });
+    await expect(run).resolves.toEqual({ ok: false, error: 'Failed to load image' });
+  });
+
+  it('terminates the worker at once on cancel and rejects with an AbortError', async () => {
+    const worker = new FakeWorker();
+    const controller = new AbortController();
+    const run = runImageWorker(request, { createWorker: () => worker, signal: controller.signal });
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(worker.terminate).toHaveBeenCalledTimes(1);
+    // A late answer from the terminated worker changes nothing.
+    expect(worker.onmessage).toBeNull();
+  });
+
+  it('never starts a worker for an already-cancelled run', async () => {
+    const create = vi.fn(() => new FakeWorker());
+    const controller = new AbortController();
+    controller.abort();
+    await expect(runImageWorker(request, { createWorker: create, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('rejects with an Error when the worker crashes or fails to start', async () => {
+    const crashed = new FakeWorker();
+    const run = runImageWorker(request, { createWorker: () => crashed });
+    crashed.reply({ type: 'crash', message: 'boom' });
+    await expect(run).rejects.toThrow('boom');
+    expect(crashed.terminate).toHaveBeenCalledTimes(1);
+
+    const broken = new FakeWorker();
+    const start = runImageWorker(request, { createWorker: () => broken });
+    broken.onerror?.({ message: '' } as ErrorEvent);
+    await expect(start).rejects.toThrow('The image worker failed to start');
+  });
+});
+
+describe('workerCanDraw', () => {
+  class Canvas {
+    convertToBlob() {}
+  }
+  it.each([
+    ['Worker and OffscreenCanvas with convertToBlob', { Worker: class {}, OffscreenCanvas: Canvas }, true],
+    ['no OffscreenCanvas (older Safari, jsdom)', { Worker: class {} }, false],
+    ['OffscreenCanvas without convertToBlob', { Worker: class {}, OffscreenCanvas: class {} }, false],
+    ['no Worker', { OffscreenCanvas: Canvas }, false],
+    ['nothing', {}, false],
+  ])('%s → %s', (_name, scope, expected) => {
+    expect(workerCanDraw(scope as unknown as typeof globalThis)).toBe(expected);
+  });
+});
+
+describe('needsMainThread', () => {
+  it.each([
+    ['image/svg+xml', true],
+    ['image/png', false],
+    ['image/jpeg', false],
+    ['', false],
+  ])('%j → %s', (type, expected) => {
+    expect(needsMainThread(new Blob([], { type }))).toBe(expected);
+  });
+});
+
+describe('runOnMainThread', () => {
+  it('rejects a cancelled run before loading anything', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      runOnMainThread(request.file, { kind: 'grayscale' }, { signal: controller.signal }),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
+  it("reports a file this browser cannot decode as the user's error (jsdom decodes nothing)", async () => {
+    await expect(runOnMainThread(request.file, { kind: 'grayscale' })).resolves.toEqual({
+      ok: false,
+      error: 'Failed to load image',
+    });
+  });
+});

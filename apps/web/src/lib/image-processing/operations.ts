@@ -1,0 +1,179 @@
+/**
+ * What the image tools ask the image worker to do, and the plan each request
+ * turns into once the source size is known. Shared by the screens, the worker
+ * and the main-thread fallback; no DOM and no pica here, so the screens'
+ * chunks stay small (STYLE habit 6).
+ */
+import { err, ok, type Result } from '../result';
+import { coverCrop, fitInside, fitWithin, rotationMatrix, type Matrix, type Rect, type Size } from './geometry';
+
+export type OutputFormat = 'png' | 'jpeg' | 'webp';
+export type OutputMime = 'image/png' | 'image/jpeg' | 'image/webp';
+
+export const OUTPUT_MIME: Record<OutputFormat, OutputMime> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+export const FORMAT_LABEL: Record<OutputFormat, string> = { png: 'PNG', jpeg: 'JPG', webp: 'WEBP' };
+
+/**
+ * How a resize fills its target box:
+ * - `contain`: fitted inside the box, proportions kept (the result may be smaller than the box);
+ * - `fill`: exactly the box, stretched;
+ * - `cover`: exactly the box, proportions kept, the centre cropped to the box's shape.
+ */
+export type ResizeFit = 'contain' | 'fill' | 'cover';
+
+/** Qualities are the sliders' percentages (10–100), as the screens show them. */
+export type ImageOperation =
+  | { kind: 'rotate'; degrees: number }
+  | { kind: 'grayscale' }
+  | { kind: 'compress'; quality: number; maxWidth: number; maxHeight: number }
+  | { kind: 'resize'; width: number; height: number; fit: ResizeFit }
+  | { kind: 'convert'; format: OutputFormat; quality?: number };
+
+export interface ImageOutput {
+  blob: Blob;
+  width: number;
+  height: number;
+  sourceWidth: number;
+  sourceHeight: number;
+}
+
+/** Spec 001 §8 (QR reader) wording, used by every image tool for a file the browser cannot decode. */
+export const LOAD_FAILED_MESSAGE = 'Failed to load image';
+/** Spec 001 §8 wording for a failure after decoding. */
+export const PROCESS_FAILED_MESSAGE = 'Error processing image';
+
+/**
+ * Canvas limits: browsers refuse canvases beyond about 16 384 px a side or
+ * 268 M pixels; 64 M pixels (256 MB of RGBA) keeps a tab within memory.
+ */
+export const MAX_SIDE = 16_384;
+export const MAX_PIXELS = 64_000_000;
+
+export type Resampler = 'native' | 'pica';
+
+/** One drawing pass, from a decoded source to an encoded file. */
+export interface ImagePlan {
+  width: number;
+  height: number;
+  /** The part of the source that is drawn (the whole image unless cover-cropping). */
+  crop: Rect;
+  draw: { kind: 'transform'; matrix: Matrix } | { kind: 'scale'; resampler: Resampler };
+  grayscale: boolean;
+  /** Painted under the image first: JPEG has no transparency, so it is flattened onto white. */
+  background: string | null;
+  format: OutputFormat;
+  /** Encoder quality 0–1, where the format takes one. */
+  quality?: number;
+}
+
+const WHITE = '#ffffff';
+
+const isPercent = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 100;
+const isSide = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+
+function tooLarge({ width, height }: Size): string | null {
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
+    return `The result would be ${width} × ${height} pixels, more than this browser can draw (at most ${MAX_SIDE} pixels a side and ${MAX_PIXELS / 1_000_000} megapixels)`;
+  }
+  return null;
+}
+
+/**
+ * Turns a request into a drawing plan for a source of the given size, or an
+ * error a user can act on (an impossible size, an out-of-range value).
+ */
+export function planImage(operation: ImageOperation, source: Size): Result<ImagePlan> {
+  if (!isSide(source.width) || !isSide(source.height)) return err(LOAD_FAILED_MESSAGE);
+  const whole: Rect = { x: 0, y: 0, width: source.width, height: source.height };
+  let plan: ImagePlan;
+  switch (operation.kind) {
+    case 'rotate': {
+      if (!Number.isFinite(operation.degrees)) return err('The angle must be a number');
+      const { size, matrix } = rotationMatrix(source, operation.degrees);
+      plan = {
+        ...size,
+        crop: whole,
+        draw: { kind: 'transform', matrix },
+        grayscale: false,
+        background: null,
+        format: 'png',
+      };
+      break;
+    }
+    case 'grayscale':
+      plan = {
+        ...source,
+        crop: whole,
+        draw: { kind: 'scale', resampler: 'native' },
+        grayscale: true,
+        background: null,
+        format: 'png',
+      };
+      break;
+    case 'compress': {
+      if (!isPercent(operation.quality)) return err('Quality must be between 1 and 100');
+      if (!isSide(operation.maxWidth) || !isSide(operation.maxHeight)) return err('Maximum sizes must be whole pixels');
+      const size = fitWithin(source, { width: operation.maxWidth, height: operation.maxHeight });
+      plan = {
+        ...size,
+        crop: whole,
+        // Native high-quality smoothing: one fast pass, so compression stays within its time goal.
+        draw: { kind: 'scale', resampler: 'native' },
+        grayscale: false,
+        background: WHITE,
+        format: 'jpeg',
+        quality: operation.quality / 100,
+      };
+      break;
+    }
+    case 'resize': {
+      if (!isSide(operation.width) || !isSide(operation.height)) return err('Width and height must be whole pixels');
+      const box = { width: operation.width, height: operation.height };
+      const size = operation.fit === 'contain' ? fitInside(source, box) : box;
+      const crop = operation.fit === 'cover' ? coverCrop(source, box) : whole;
+      plan = {
+        ...size,
+        crop,
+        draw: { kind: 'scale', resampler: 'pica' },
+        grayscale: false,
+        background: null,
+        format: 'png',
+      };
+      break;
+    }
+    case 'convert': {
+      const { format } = operation;
+      if (format === 'jpeg' && !isPercent(operation.quality)) return err('Quality must be between 1 and 100');
+      plan = {
+        ...source,
+        crop: whole,
+        draw: { kind: 'scale', resampler: 'native' },
+        grayscale: false,
+        background: format === 'jpeg' ? WHITE : null,
+        format,
+        // Spec 001 §9: JPG at the chosen quality; WEBP (and PNG, which is lossless) at full quality.
+        ...(format === 'jpeg' ? { quality: operation.quality! / 100 } : format === 'webp' ? { quality: 1 } : {}),
+      };
+      break;
+    }
+  }
+  const problem = tooLarge(plan);
+  return problem ? err(problem) : ok(plan);
+}
+
+/** The typed messages between the screen and the image worker. */
+export interface ImageWorkerRequest {
+  file: Blob;
+  operation: ImageOperation;
+}
+
+export type ImageWorkerResponse =
+  | { type: 'result'; result: Result<ImageOutput> }
+  /** A bug inside the worker (not something the user got wrong). */
+  | { type: 'crash'; message: string };

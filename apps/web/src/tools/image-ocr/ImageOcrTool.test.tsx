@@ -1,0 +1,220 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Result } from '../../lib/result';
+import ImageOcrTool from './ImageOcrTool';
+import type { OcrEngine, RecognizedText, RecognizeOptions } from './ocr-engine';
+
+/** An engine stand-in that the test answers by hand. */
+function fakeEngine() {
+  const calls: {
+    image: Blob;
+    options: RecognizeOptions;
+    resolve: (result: Result<RecognizedText>) => void;
+  }[] = [];
+  const engine: OcrEngine = {
+    recognize: vi.fn(
+      (image: Blob, options: RecognizeOptions) =>
+        new Promise<Result<RecognizedText>>((resolve, reject) => {
+          calls.push({ image, options, resolve });
+          options.signal?.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')));
+        }),
+    ),
+    dispose: vi.fn(async () => {}),
+  };
+  const create = vi.fn(() => engine);
+  return { engine, create, calls };
+}
+
+const png = (name = 'receipt.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const extract = () => screen.getByRole('button', { name: /Extract Text|Processing\.\.\./ });
+const language = () => screen.getByRole('combobox', { name: 'Language' });
+const choose = (file: File) => fireEvent.change(screen.getByLabelText(/Upload image/), { target: { files: [file] } });
+
+function renderTool(fake = fakeEngine()) {
+  const view = render(
+    <>
+      <Toaster />
+      <ImageOcrTool createEngine={fake.create} />
+    </>,
+  );
+  return { ...view, ...fake };
+}
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('ImageOcrTool', () => {
+  it("offers the spec's languages, English by default, and needs an image before extracting", () => {
+    const { create } = renderTool();
+    expect(language()).toHaveValue('eng');
+    expect(
+      within(language())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Spanish', 'French', 'German', 'Chinese', 'Japanese', 'Korean', 'Auto Detect']);
+    expect(extract()).toHaveTextContent('Extract Text');
+    expect(extract()).toBeDisabled();
+    choose(png());
+    expect(extract()).toBeEnabled();
+    // Nothing is loaded before the first extraction.
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('reads the image with the engine, shows progress, then the text with its confidence band', async () => {
+    const { calls, create } = renderTool();
+    choose(png());
+    fireEvent.click(extract());
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.image).toBeInstanceOf(File);
+    expect(calls[0]!.options.language).toBe('eng');
+    expect(extract()).toHaveTextContent('Processing...');
+    expect(extract()).toBeDisabled();
+    expect(language()).toBeDisabled();
+
+    act(() => calls[0]!.options.onProgress?.({ status: 'loading language traineddata', progress: 0.5 }));
+    const bar = screen.getByRole('progressbar', { name: 'Text extraction progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(bar).toHaveAttribute('aria-valuetext', 'Loading language data: 50%');
+    act(() => calls[0]!.options.onProgress?.({ status: 'recognizing text', progress: 0.42 }));
+    expect(screen.getByText('Recognizing text: 42%')).toBeInTheDocument();
+
+    await act(async () =>
+      calls[0]!.resolve({ ok: true, value: { text: 'Invoice 1234  \nTotal: 42.00\n\n\n\n', confidence: 91.6 } }),
+    );
+    const output = screen.getByRole('textbox', { name: 'Extracted text' });
+    expect(output).toHaveValue('Invoice 1234\nTotal: 42.00');
+    expect(output).toHaveAttribute('readonly');
+    expect(screen.getByText('Confidence: 92% · Excellent')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Extracted Text' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Text extracted with 92% confidence (Excellent).');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(extract()).toHaveTextContent('Extract Text');
+  });
+
+  it.each([
+    [85, 'Confidence: 85% · Good'],
+    [70.2, 'Confidence: 70% · Fair'],
+    [41, 'Confidence: 41% · Poor'],
+  ])('shows the band for confidence %s', async (confidence, badge) => {
+    const { calls } = renderTool();
+    choose(png());
+    fireEvent.click(extract());
+    await act(async () => calls[0]!.resolve({ ok: true, value: { text: 'text', confidence } }));
+    expect(screen.getByText(badge)).toBeInTheDocument();
+  });
+
+  it('keeps one engine for the page across runs and disposes it when the page is left', async () => {
+    const { calls, create, engine, unmount } = renderTool();
+    choose(png());
+    fireEvent.click(extract());
+    await act(async () => calls[0]!.resolve({ ok: true, value: { text: 'one', confidence: 95 } }));
+    fireEvent.click(extract());
+    // Results are cleared at the start of every run (spec 000).
+    expect(screen.queryByRole('textbox', { name: 'Extracted text' })).not.toBeInTheDocument();
+    await act(async () => calls[1]!.resolve({ ok: true, value: { text: 'two', confidence: 95 } }));
+    expect(screen.getByRole('textbox', { name: 'Extracted text' })).toHaveValue('two');
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(engine.dispose).not.toHaveBeenCalled();
+    unmount();
+    expect(engine.dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the image holds no text, without a badge, copy or download', async () => {
+    const { calls } = renderTool();
+    choose(png());
+    fireEvent.click(extract());
+    await act(async () => calls[0]!.resolve({ ok: true, value: { text: ' \n\n', confidence: 0 } }));
+    expect(screen.getAllByText('No text found in this image.').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/^Confidence:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it("toasts the spec's message when the engine fails, and is ready again", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { calls } = renderTool();
+    choose(png());
+    fireEvent.click(extract());
+    await act(async () => calls[0]!.resolve({ ok: false, error: 'Network error while fetching' }));
+    expect(await screen.findByText('Error processing image. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Extracted text' })).not.toBeInTheDocument();
+    expect(extract()).toBeEnabled();
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('cancels a run: the engine is aborted and the page is idle again', async () => {
+    const { calls } = renderTool();
+    choose(png());
+    fireEvent.click(extract());
+    const signal = calls[0]!.options.signal!;
+    expect(signal.aborted).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    expect(signal.aborted).toBe(true);
+    expect(screen.getByRole('status')).toHaveTextContent('Text extraction cancelled.');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(extract()).toBeEnabled();
+  });
+
+  it.each([
+    ['spa', 'Spanish'],
+    ['fra', 'French'],
+    ['deu', 'German'],
+    ['chi_sim', 'Chinese'],
+    ['jpn', 'Japanese'],
+    ['kor', 'Korean'],
+  ])('disables extraction for %s, whose data is not shipped, and names the language', (value, label) => {
+    const { create } = renderTool();
+    choose(png());
+    fireEvent.change(language(), { target: { value } });
+    expect(extract()).toBeDisabled();
+    const note = screen.getByText(new RegExp(`^${label} language data is not shipped with this site`));
+    expect(language()).toHaveAttribute('aria-describedby', note.id);
+    fireEvent.submit(extract().closest('form')!);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('runs Auto Detect with English data and says so', async () => {
+    const { calls } = renderTool();
+    choose(png());
+    fireEvent.change(language(), { target: { value: 'auto' } });
+    expect(screen.getByText(/^Auto Detect reads the image as English/)).toBeInTheDocument();
+    expect(extract()).toBeEnabled();
+    fireEvent.click(extract());
+    expect(calls[0]!.options.language).toBe('eng');
+  });
+
+  it('copies the text with the spec toast and downloads it as ocr_<name>.txt', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { calls } = renderTool();
+    choose(png('scan.final.png'));
+    fireEvent.click(extract());
+    await act(async () => calls[0]!.resolve({ ok: true, value: { text: 'Hello OCR', confidence: 88 } }));
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
+    expect(writeText).toHaveBeenCalledWith('Hello OCR');
+    expect(await screen.findByText('Copied!', { selector: '[data-title]' })).toBeInTheDocument();
+    expect(screen.getByText('Text copied to clipboard')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('ocr_scan.final.txt');
+    click.mockRestore();
+  });
+
+  it('clears the result when another image is chosen', async () => {
+    const { calls } = renderTool();
+    choose(png());
+    fireEvent.click(extract());
+    await act(async () => calls[0]!.resolve({ ok: true, value: { text: 'first', confidence: 95 } }));
+    choose(png('other.png'));
+    expect(screen.queryByRole('textbox', { name: 'Extracted text' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Where the site serves the OCR engine, relative to the app's base URL. The
+ * files are copied from their npm packages by apps/web/build/tesseract-assets.ts
+ * (build and dev server alike), so no byte of the engine comes from a CDN
+ * (DECISIONS P1, P7). Plain data: the Vite plugin imports it too.
+ */
+export const OCR_ASSET_DIR = 'vendor/tesseract';
+
+/** tesseract.js's worker script (tesseract.js/dist). */
+export const OCR_WORKER_FILE = 'worker.min.js';
+
+/**
+ * The LSTM-only WebAssembly builds (tesseract.js-core), best first. Each is a
+ * small `.js` loader plus its binary `.wasm`, which the loader fetches from the
+ * worker script's folder.
+ */
+export const OCR_CORE_VARIANTS = [
+  'tesseract-core-relaxedsimd-lstm',
+  'tesseract-core-simd-lstm',
+  'tesseract-core-lstm',
+] as const;
+export type OcrCoreVariant = (typeof OCR_CORE_VARIANTS)[number];
+
+/** Language data (gzip'd traineddata), in a folder of its own. */
+export const OCR_LANG_DIR = 'lang';
+/** @tesseract.js-data/<code>/4.0.0_best_int: the integer LSTM models, the smallest that read well. */
+export const OCR_LANG_DATA_VERSION = '4.0.0_best_int';
+export const OCR_SHIPPED_LANGUAGES = ['eng'] as const;

@@ -1,0 +1,61 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeProcess, imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
+import ImageResizerTool from './ImageResizerTool';
+
+const choose = (file: File) => fireEvent.change(screen.getByLabelText(/Upload image/), { target: { files: [file] } });
+const mode = () => screen.getByRole('combobox', { name: 'Resize mode' });
+
+beforeEach(stubObjectUrls);
+
+describe('ImageResizerTool', () => {
+  it('starts in custom mode with width, height and maintain aspect ratio on', () => {
+    render(<ImageResizerTool process={fakeProcess().process} />);
+    expect(mode()).toHaveValue('custom');
+    expect(screen.getByLabelText('Width (px)')).toHaveValue(800);
+    expect(screen.getByLabelText('Height (px)')).toHaveValue(600);
+    expect(screen.getByLabelText('Maintain aspect ratio')).toBeChecked();
+  });
+
+  it('resizes a custom box with aspect kept, then stretched, showing Resizing...', async () => {
+    const fake = fakeProcess();
+    render(<ImageResizerTool process={fake.process} />);
+    choose(imageFile());
+    fireEvent.change(screen.getByLabelText('Width (px)'), { target: { value: '200' } });
+    fireEvent.change(screen.getByLabelText('Height (px)'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resize Image' }));
+    expect(fake.calls[0]!.operation).toEqual({ kind: 'resize', width: 200, height: 100, fit: 'contain' });
+    expect(screen.getByRole('button', { name: 'Resizing...' })).toBeDisabled();
+    await act(async () => fake.calls[0]!.resolve({ ok: true, value: output(133, 100, 500) }));
+    expect(screen.getByRole('status')).toHaveTextContent('Resized to 133 × 100 px, PNG ready to download.');
+
+    fireEvent.click(screen.getByLabelText('Maintain aspect ratio'));
+    fireEvent.click(screen.getByRole('button', { name: 'Resize Image' }));
+    expect(fake.calls[1]!.operation).toEqual({ kind: 'resize', width: 200, height: 100, fit: 'fill' });
+  });
+
+  it('hides the custom fields for a preset and resizes to exactly its size', () => {
+    const fake = fakeProcess();
+    render(<ImageResizerTool process={fake.process} />);
+    choose(imageFile());
+    fireEvent.change(mode(), { target: { value: 'instagram' } });
+    expect(screen.queryByLabelText('Width (px)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Maintain aspect ratio')).not.toBeInTheDocument();
+    expect(screen.getByText(/exactly 1080 × 1080 pixels/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resize Image' }));
+    expect(fake.calls[0]!.operation).toEqual({ kind: 'resize', width: 1080, height: 1080, fit: 'cover' });
+  });
+
+  it.each([
+    ['12.5', 'Width must be a whole number of pixels'],
+    ['', 'Width is required'],
+    ['0', 'Width must be between 1 and 16384 pixels'],
+  ])('refuses the width %j inline', (value, message) => {
+    render(<ImageResizerTool process={fakeProcess().process} />);
+    choose(imageFile());
+    fireEvent.change(screen.getByLabelText('Width (px)'), { target: { value } });
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Width (px)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Resize Image' })).toBeDisabled();
+  });
+});

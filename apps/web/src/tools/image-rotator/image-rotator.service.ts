@@ -1,0 +1,35 @@
+/** Image Rotator: the angle rule, the request and the download name. No React, no DOM. */
+import { outputFileName } from '../../lib/image-file';
+import { rotatedBounds, type Size } from '../../lib/image-processing/geometry';
+import type { ImageOperation } from '../../lib/image-processing/operations';
+import { err, ok, type Result } from '../../lib/result';
+
+/** Spec 000 §5: angle input min −360, max 360, default 90. */
+export const ANGLE = { min: -360, max: 360, default: 90 } as const;
+
+/** Spec 000 §8. */
+export const ROTATED_MESSAGE = 'Image rotated successfully!';
+export const ANGLE_RANGE_MESSAGE = `Enter an angle between ${ANGLE.min} and ${ANGLE.max} degrees`;
+
+/** The angle field's text → degrees: any integer or decimal within −360…360. */
+export function parseAngle(text: string): Result<number> {
+  const trimmed = text.trim();
+  const degrees = Number(trimmed);
+  if (trimmed === '' || !Number.isFinite(degrees)) return err(ANGLE_RANGE_MESSAGE);
+  if (degrees < ANGLE.min || degrees > ANGLE.max) return err(ANGLE_RANGE_MESSAGE);
+  return ok(degrees + 0);
+}
+
+export function rotateOperation(degrees: number): ImageOperation {
+  return { kind: 'rotate', degrees };
+}
+
+/** Spec 000 §9: PNG output, the canvas enlarged to the rotated bounds. */
+export function rotatedSize(source: Size, degrees: number): Size {
+  return rotatedBounds(source, degrees);
+}
+
+/** Spec 000 §9: download prefix rotated_, PNG. */
+export function rotatedFileName(originalName: string): string {
+  return outputFileName('rotated_', originalName, 'png');
+}

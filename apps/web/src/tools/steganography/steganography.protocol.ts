@@ -1,0 +1,35 @@
+/**
+ * What the screen and the steganography worker share: the typed messages.
+ * No pixel code here, so the screen's chunk stays small (STYLE habit 6).
+ */
+import type { Result } from '../../lib/result';
+
+/** Shown when the browser cannot decode the chosen file as an image. */
+export const LOAD_FAILED = 'Failed to load image';
+
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** Largest message in UTF-8 bytes. */
+  capacityBytes: number;
+}
+
+export interface HiddenImage extends ImageInfo {
+  /** The carrier with the message in its low bits, encoded as lossless PNG. */
+  png: Blob;
+  messageBytes: number;
+}
+
+export type StegoRequest =
+  { type: 'inspect'; file: Blob } | { type: 'hide'; file: Blob; message: string } | { type: 'extract'; file: Blob };
+
+export type StegoResultOf<R extends StegoRequest> = R extends { type: 'inspect' }
+  ? ImageInfo
+  : R extends { type: 'hide' }
+    ? HiddenImage
+    : string;
+
+export type StegoResponse =
+  | { type: 'result'; result: Result<ImageInfo | HiddenImage | string> }
+  /** A bug or a missing browser feature inside the worker (not something the user got wrong). */
+  | { type: 'crash'; message: string };

@@ -1,0 +1,239 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, expectAccessible, newPage, pageErrors } from './support';
+
+const SENTENCE = 'The quick brown fox jumps over the lazy dog 12345';
+/** OCR on this small machine is slow the first time (download, compile, initialise). */
+const OCR_TIMEOUT = 120_000;
+
+const ENGINE_FILES = [
+  /\/vendor\/tesseract\/worker\.min\.js$/,
+  /\/vendor\/tesseract\/tesseract-core-(relaxedsimd-|simd-)?lstm\.js$/,
+  /\/vendor\/tesseract\/tesseract-core-(relaxedsimd-|simd-)?lstm\.wasm$/,
+  /\/vendor\/tesseract\/lang\/eng\.traineddata\.gz$/,
+];
+
+const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Every request of the page, its workers included (Playwright reports a dedicated worker's requests on its page). */
+function recordRequests(page: Page): { url: string; status?: number }[] {
+  const seen: { url: string; status?: number }[] = [];
+  const byRequest = new Map<Request, { url: string; status?: number }>();
+  page.on('request', (request) => {
+    const entry = { url: request.url() };
+    byRequest.set(request, entry);
+    seen.push(entry);
+  });
+  page.on('response', (response) => {
+    const entry = byRequest.get(response.request());
+    if (entry) entry.status = response.status();
+  });
+  return seen;
+}
+
+/** Requests that left the app's origin (blob: and data: URLs never leave the browser). */
+const foreign = (requests: { url: string }[]) =>
+  requests.map((request) => request.url).filter((url) => !url.startsWith(`${baseURL}/`) && !/^(blob|data):/.test(url));
+
+/** Draws the sentence in two lines, black on white, in a large sans-serif, and returns the PNG. */
+async function sentencePng(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async (sentence) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 200;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#ffffff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.fillStyle = '#000000';
+    g.font = '44px sans-serif';
+    g.textBaseline = 'middle';
+    const words = sentence.split(' ');
+    g.fillText(words.slice(0, 5).join(' '), 30, 60);
+    g.fillText(words.slice(5).join(' '), 30, 140);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((png) => resolve(png!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, SENTENCE);
+  return Buffer.from(base64, 'base64');
+}
+
+const upload = (page: Page, buffer: Buffer, name: string) =>
+  page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'image/png', buffer });
+
+describe('image OCR', () => {
+  it(
+    'reads a generated sentence back with the engine served by the app itself, and keeps the worker for the next run',
+    async () => {
+      const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+      const requests = recordRequests(page);
+      await page.goto('/image-ocr');
+      await page.getByRole('heading', { level: 1, name: 'Image OCR' }).waitFor();
+      await upload(page, await sentencePng(page), 'sentence.png');
+      await page.getByRole('img', { name: 'Original: sentence.png' }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('eng');
+
+      // Nothing of the engine is loaded before the first extraction.
+      const beforeRun = requests.length;
+      expect(requests.filter((request) => /\/vendor\/tesseract\//.test(request.url))).toEqual([]);
+      expect(page.workers()).toHaveLength(0);
+
+      await page.getByRole('button', { name: 'Extract Text' }).click();
+      await page.getByRole('button', { name: 'Processing...' }).waitFor();
+      expect(await page.getByRole('progressbar', { name: 'Text extraction progress' }).count()).toBe(1);
+      const output = page.getByRole('textbox', { name: 'Extracted text' });
+      await output.waitFor({ timeout: OCR_TIMEOUT });
+
+      const text = await output.inputValue();
+      expect(normalise(text)).toBe(normalise(SENTENCE));
+      expect(await output.getAttribute('readonly')).not.toBeNull();
+      // The engine's own mean confidence, with the spec's band; a cleanly drawn sentence reads well.
+      const badge = (await page.getByText(/^Confidence: \d{1,3}% · (Excellent|Good|Fair|Poor)$/).textContent()) ?? '';
+      const percent = Number(/(\d+)%/.exec(badge)?.[1]);
+      expect(percent).toBeGreaterThanOrEqual(70);
+      expect(badge).toContain(percent >= 90 ? 'Excellent' : percent >= 80 ? 'Good' : 'Fair');
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /^Text extracted with \d+% confidence/ })
+          .count(),
+      ).toBe(1);
+      expect(await page.getByRole('button', { name: 'Extract Text' }).isEnabled()).toBe(true);
+
+      // The engine's worker, core and language data came from the app's own origin, and nothing left it.
+      const firstRun = requests.slice(beforeRun);
+      for (const file of ENGINE_FILES) {
+        const hits = firstRun.filter((request) => file.test(request.url));
+        expect(hits, String(file)).toHaveLength(1);
+        expect(hits[0]!.url.startsWith(`${baseURL}/vendor/tesseract/`)).toBe(true);
+        expect(hits[0]!.status, hits[0]!.url).toBe(200);
+      }
+      expect(foreign(requests)).toEqual([]);
+      expect(page.workers()).toHaveLength(1);
+      expect(page.workers()[0]!.url()).toBe(`${baseURL}/vendor/tesseract/worker.min.js`);
+      // The library's own chunk, loaded on demand by this page only (checked on other pages below).
+      const engineChunks = firstRun.filter((request) => /\/assets\/.+\.js$/.test(request.url)).map((r) => r.url);
+      expect(engineChunks.length).toBeGreaterThan(0);
+
+      await expectAccessible(page, '/image-ocr (result)');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectAccessible(page, '/image-ocr (result, dark)');
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await page
+        .locator('[data-sonner-toast]')
+        .filter({ hasText: 'Copied!' })
+        .filter({ hasText: 'Text copied to clipboard' })
+        .waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('ocr_sentence.txt');
+      const stream = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(text);
+
+      // A second run on the page reuses the running worker: no new worker, no engine file fetched again.
+      const beforeSecond = requests.length;
+      await output.evaluate((element) => element.setAttribute('data-previous-run', ''));
+      await page.getByRole('button', { name: 'Extract Text' }).click();
+      const secondOutput = page.locator('textarea:not([data-previous-run])');
+      await secondOutput.waitFor({ timeout: OCR_TIMEOUT });
+      expect(normalise(await secondOutput.inputValue())).toBe(normalise(SENTENCE));
+      expect(requests.slice(beforeSecond).filter((request) => /\/vendor\//.test(request.url))).toEqual([]);
+      expect(page.workers()).toHaveLength(1);
+
+      // The result fits a small phone.
+      await page.setViewportSize({ width: 360, height: 740 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      // Other pages never load the engine's chunk, worker or files.
+      const elsewhere = recordRequests(page);
+      for (const path of ['/', '/hash-generator', '/qr-reader', '/image-to-base64']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+      }
+      const loadedElsewhere = elsewhere.map((request) => request.url);
+      expect(loadedElsewhere.filter((url) => engineChunks.includes(url) || /\/vendor\//.test(url))).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    },
+    OCR_TIMEOUT * 2,
+  );
+
+  it('says clearly that an unshipped language has no data here, and notes that Auto Detect reads English', async () => {
+    const page = await newPage();
+    const requests = recordRequests(page);
+    await page.goto('/image-ocr');
+    await upload(page, await sentencePng(page), 'sentence.png');
+    const language = page.getByRole('combobox', { name: 'Language' });
+    const extract = page.getByRole('button', { name: 'Extract Text' });
+    expect(await extract.isEnabled()).toBe(true);
+
+    for (const [value, label] of [
+      ['jpn', 'Japanese'],
+      ['spa', 'Spanish'],
+    ] as const) {
+      await language.selectOption(value);
+      await page
+        .getByText(`${label} language data is not shipped with this site, so text cannot be extracted in ${label}.`, {
+          exact: false,
+        })
+        .waitFor();
+      expect(await extract.isDisabled()).toBe(true);
+    }
+    await expectAccessible(page, '/image-ocr (unshipped language)');
+
+    await language.selectOption('auto');
+    await page.getByText(/^Auto Detect reads the image as English/).waitFor();
+    expect(await extract.isEnabled()).toBe(true);
+    expect(requests.filter((request) => /\/vendor\//.test(request.url))).toEqual([]);
+    expect(foreign(requests)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it(
+    'cancels while the language data loads: the worker is terminated, and the next run works',
+    async () => {
+      const page = await newPage();
+      // Hold the language data until Cancel has been pressed.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route('**/vendor/tesseract/lang/*', async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto('/image-ocr');
+      await upload(page, await sentencePng(page), 'sentence.png');
+      await page.getByRole('button', { name: 'Extract Text' }).click();
+      await expect.poll(() => requested, { timeout: OCR_TIMEOUT }).toBe(true);
+      expect(page.workers()).toHaveLength(1);
+
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('status').filter({ hasText: 'Text extraction cancelled.' }).waitFor();
+      expect(await page.getByRole('progressbar').count()).toBe(0);
+      expect(await page.getByRole('textbox', { name: 'Extracted text' }).count()).toBe(0);
+      release();
+      // The abandoned worker is terminated as soon as it has started.
+      await expect.poll(() => page.workers().length, { timeout: OCR_TIMEOUT }).toBe(0);
+
+      await page.unroute('**/vendor/tesseract/lang/*');
+      await page.getByRole('button', { name: 'Extract Text' }).click();
+      const output = page.getByRole('textbox', { name: 'Extracted text' });
+      await output.waitFor({ timeout: OCR_TIMEOUT });
+      expect(normalise(await output.inputValue())).toBe(normalise(SENTENCE));
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    },
+    OCR_TIMEOUT * 2,
+  );
+});
