@@ -54,13 +54,15 @@ describe('home page', () => {
   it('footer category buttons open the home page with that category, then clear the state', async () => {
     const page = await newPage();
     await page.goto('/about');
+    await page.getByRole('heading', { level: 1, name: 'About Toolvault' }).waitFor();
     await page.getByRole('navigation', { name: 'Tools Lists' }).getByRole('button', { name: 'Encoding' }).click();
-    await page.waitForURL(`${baseURL}/`);
+    await expect.poll(() => page.url()).toBe(`${baseURL}/`);
     await page.getByRole('heading', { name: '2 tools available' }).waitFor();
     const pressed = page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'Encoding' });
     expect(await pressed.getAttribute('aria-pressed')).toBe('true');
     // The preselection was removed from history state, so a reload starts at All.
     await expect.poll(() => page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr ?? null)).toBeNull();
+    expect(page.url()).toBe(`${baseURL}/`);
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'All Tools' }).waitFor();
     await page.context().close();

@@ -18,7 +18,7 @@ const ROUTES: RouteCase[] = [
   { path: '/privacy-policy', heading: 'Privacy Policy', status: 200 },
   { path: '/terms-of-service', heading: 'Terms of Service', status: 200 },
   { path: '/blog', heading: 'Blog', status: 200 },
-  { path: '/blog/some-post', heading: 'Blog post not found', status: 200 },
+  { path: '/blog/some-post', heading: 'Blog post not found', status: 404 },
   { path: '/blog-admin', heading: 'Admin Login', status: 200 },
   { path: '/login', heading: 'Admin Login', status: 200 },
   { path: '/Ab3dE9', heading: 'Shortlink not found', status: 404 },

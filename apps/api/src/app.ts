@@ -7,10 +7,20 @@ import { securityHeaders } from './http/security-headers';
 import { spa, type ShortlinkResolver } from './http/spa';
 import type { Logger } from './logger';
 import { apiRouter } from './routes';
+import { BLOG_API_PATH, blogPostBody, blogPreviewResolver } from './routes/blog.routes';
+import { feedsRouter } from './routes/feeds.routes';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
 import { systemClock, type Clock } from './services/clock';
+import { createBlogService } from './services/blog.service';
+import { createCategoryService } from './services/categories.service';
 import { createContactService } from './services/contact.service';
+import { createFeedService } from './services/feeds.service';
 import { offlineGeoService, type GeoService } from './services/geo.service';
+import { answerClicksFirst, shortlinkClicks, shortlinkPreviewResolver } from './routes/shortlink-redirect.routes';
+import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.routes';
+import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
+import { createShortlinkClickService } from './services/shortlink-click.service';
+import { createShortlinkService } from './services/shortlink.service';
 import { createIpLookupService } from './services/ip-lookup.service';
 import { createSpeedtestService } from './services/speedtest.service';
 
@@ -24,7 +34,7 @@ export interface AppDeps {
   credentials?: AdminCredentials;
   /** Folder of the built SPA; without it only the API is served. */
   webDist?: string;
-  /** Finds the preview of a short code served at /{code}; none yet, so every code is unknown. */
+  /** Finds the preview of a short code served at /{code}; the shortlink service's when omitted. */
   shortlinks?: ShortlinkResolver;
   /** Offline IP geolocation; the process-wide database reader when omitted. */
   geo?: GeoService;
@@ -44,23 +54,51 @@ export function createApp(deps: AppDeps): Express {
       clock,
       announce: logger.notice,
     });
+  const geo = deps.geo ?? offlineGeoService();
   const services = {
     adminAuth: createAdminAuthService({ credentials, clock }),
     contact: createContactService({ contact: db.contact, clock }),
-    ipLookup: createIpLookupService({ geo: deps.geo ?? offlineGeoService() }),
+    ipLookup: createIpLookupService({ geo }),
     speedtest: createSpeedtestService({ clock }),
+    shortlinks: createShortlinkService({ shortlinks: db.shortlinks, clock }),
+    shortlinkAnalytics: createShortlinkAnalyticsService({
+      shortlinks: db.shortlinks,
+      clicks: db.shortlinkClicks,
+      clock,
+    }),
+    blog: createBlogService({ blogPosts: db.blogPosts, categories: db.categories, clock }),
+    categories: createCategoryService({ categories: db.categories }),
   };
+  const shortlinkClickService = createShortlinkClickService({
+    shortlinks: db.shortlinks,
+    clicks: db.shortlinkClicks,
+    geo,
+    clock,
+  });
 
   const app = express();
   app.disable('x-powered-by');
   // A hop count, never `true`: with 0 a client cannot pick its own rate-limit key via X-Forwarded-For.
   app.set('trust proxy', config.trustProxy);
 
+  // The redirect page's click request (GET /{code}, Accept: application/json) is the hot path:
+  // answered before Express dispatches, with the same security headers (bench/redirect.bench.ts).
+  const clicks = { clicks: shortlinkClickService, trustProxy: config.trustProxy, webDist: deps.webDist, logger };
+  answerClicksFirst(app, shortlinkClicks(clicks));
   app.use(requestLog(logger));
   app.use(securityHeaders());
+  // The import takes up to 1 MB; parsed here, the app-wide parser below skips it.
+  app.post(SHORTLINK_IMPORT_PATH, shortlinkImportBody());
+  // Post bodies carry up to 200 000 characters of HTML; parsed here, the app-wide parser below skips them.
+  app.use(BLOG_API_PATH, blogPostBody());
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use('/api', apiRouter({ logger, services }));
-  if (deps.webDist) app.use(spa({ webDist: deps.webDist, shortlinks: deps.shortlinks }));
+  // Generated here, so served with or without a built SPA, and before its fallback.
+  app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, clock }) }));
+  if (deps.webDist) {
+    const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks);
+    app.use(spa({ webDist: deps.webDist, shortlinks, blogPosts: blogPreviewResolver(services.blog) }));
+  }
   app.use(notFound);
   app.use(errorHandler(logger));
   return app;

@@ -26,7 +26,16 @@ describe('migrations', () => {
     expect(migrate(db)).toEqual({ from: 0, to: MIGRATIONS.length });
     expect(migrate(db)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
-    expect(tables(db)).toEqual(['contact_messages', 'settings']);
+    expect(tables(db)).toEqual(
+      expect.arrayContaining([
+        'blog_posts',
+        'categories',
+        'contact_messages',
+        'settings',
+        'shortlink_clicks',
+        'shortlinks',
+      ]),
+    );
   });
 
   it('applies only what is pending', () => {

@@ -23,7 +23,7 @@ describe('SPA serving', () => {
     ['/hash-generator', 200],
     ['/about', 200],
     ['/blog', 200],
-    ['/blog/some-post', 200],
+    ['/blog/some-post', 404], // no such published post (test/blog-pages.test.ts covers the 200 case)
     ['/hash-generator/', 200],
     ['/no/such/page', 404],
     ['/a/b', 404],

@@ -29,6 +29,69 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX contact_messages_created_at ON contact_messages (created_at);
     `,
   },
+  {
+    version: 2,
+    name: 'shortlinks and their clicks',
+    // Codes compare case-sensitively (BINARY): generated codes use both cases (spec 001 §9).
+    // Times are ISO 8601 UTC text, so text order is time order and substr(…, 1, 10) is the UTC day.
+    up: `
+      CREATE TABLE shortlinks (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        short_code  TEXT NOT NULL UNIQUE,
+        target_url  TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        meta_image  TEXT NOT NULL DEFAULT '',
+        tags        TEXT NOT NULL DEFAULT '[]',
+        click_count INTEGER NOT NULL DEFAULT 0 CHECK (click_count >= 0),
+        created_at  TEXT NOT NULL
+      );
+      CREATE INDEX shortlinks_created_at ON shortlinks (created_at);
+      CREATE INDEX shortlinks_click_count ON shortlinks (click_count);
+      CREATE TABLE shortlink_clicks (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        shortlink_id  INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
+        clicked_at    TEXT NOT NULL,
+        referrer_host TEXT,
+        country       TEXT,
+        device        TEXT NOT NULL CHECK (device IN ('desktop', 'mobile', 'tablet'))
+      );
+      CREATE INDEX shortlink_clicks_shortlink_id ON shortlink_clicks (shortlink_id);
+      CREATE INDEX shortlink_clicks_clicked_at ON shortlink_clicks (clicked_at);
+    `,
+  },
+  {
+    version: 3,
+    name: 'blog categories and posts',
+    // Deleting a category leaves its posts uncategorised, never deleted (issue 6): ON DELETE SET NULL.
+    // tags holds a JSON list of text, as the API returns it (spec 001 §3); published is 0 or 1.
+    up: `
+      CREATE TABLE categories (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        slug        TEXT NOT NULL UNIQUE,
+        name        TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT ''
+      );
+      CREATE INDEX categories_name ON categories (name COLLATE NOCASE);
+      CREATE TABLE blog_posts (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        slug        TEXT NOT NULL UNIQUE,
+        title       TEXT NOT NULL,
+        author      TEXT NOT NULL DEFAULT '',
+        category_id INTEGER REFERENCES categories (id) ON DELETE SET NULL,
+        cover_image TEXT NOT NULL DEFAULT '',
+        content     TEXT NOT NULL,
+        tags        TEXT NOT NULL DEFAULT '[]',
+        published   INTEGER NOT NULL DEFAULT 0 CHECK (published IN (0, 1)),
+        view_count  INTEGER NOT NULL DEFAULT 0 CHECK (view_count >= 0),
+        created_at  TEXT NOT NULL,
+        updated_at  TEXT NOT NULL
+      );
+      CREATE INDEX blog_posts_published_created_at ON blog_posts (published, created_at);
+      CREATE INDEX blog_posts_category_id ON blog_posts (category_id);
+      CREATE INDEX blog_posts_view_count ON blog_posts (view_count);
+    `,
+  },
 ];
 
 export interface MigrationReport {

@@ -1,3 +1,5 @@
+import { BLOG_MESSAGES, SHORTLINK_MESSAGES } from '@toolvault/shared';
+
 /** Every error the API answers on purpose, with its one status and message (STYLE habit 11). */
 export const ERRORS = {
   VALIDATION: { status: 400, message: 'Invalid request' },
@@ -7,11 +9,23 @@ export const ERRORS = {
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid admin password' },
   NOT_FOUND: { status: 404, message: 'Not found' },
+  SHORTLINK_NOT_FOUND: { status: 404, message: SHORTLINK_MESSAGES.notFound },
+  SHORTLINK_SELF_LINK: { status: 400, message: SHORTLINK_MESSAGES.selfLink },
+  SHORTLINK_IMPORT_INVALID: { status: 400, message: SHORTLINK_MESSAGES.invalidImport },
+  SHORT_CODE_TAKEN: { status: 409, message: SHORTLINK_MESSAGES.shortCodeTaken },
+  BLOG_POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
+  CATEGORY_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.categoryNotFound },
+  /** A post's category_id names no category: the body is wrong, not the address. */
+  UNKNOWN_CATEGORY: { status: 400, message: BLOG_MESSAGES.categoryNotFound },
+  POST_CONTENT_UNSAFE: { status: 400, message: 'Content is empty once unsafe or unsupported HTML is removed.' },
+  POST_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.postSlugTaken },
+  CATEGORY_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.categorySlugTaken },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported request body encoding' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later.' },
   LOGIN_THROTTLED: { status: 429, message: 'Too many login attempts. Try again later.' },
   CONTACT_THROTTLED: { status: 429, message: 'Too many messages. Please try again later.' },
+  GUEST_RATE_LIMITED: { status: 429, message: SHORTLINK_MESSAGES.guestRateLimited },
   INTERNAL: { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -11,10 +11,18 @@ import { notFound } from './error-handler';
  */
 export type ShortlinkResolver = (code: string, req: Request) => PageMeta | null | Promise<PageMeta | null>;
 
+/**
+ * Looks up a blog post for the page served at `/blog/{slug}`: the meta tags of
+ * a published post, or null when there is none (unknown or draft: 404).
+ */
+export type BlogPostResolver = (slug: string, req: Request) => PageMeta | null | Promise<PageMeta | null>;
+
 export interface SpaOptions {
   /** Folder of the built SPA, holding index.html and assets/. */
   webDist: string;
   shortlinks?: ShortlinkResolver;
+  /** Without it every /blog/{slug} is answered 200 with the plain page. */
+  blogPosts?: BlogPostResolver;
 }
 
 /** Hashed build output never changes under the same name. */
@@ -23,7 +31,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** DECISIONS P3: static files, then index.html for every client route with the right status. */
-export function spa({ webDist, shortlinks }: SpaOptions): Router {
+export function spa({ webDist, shortlinks, blogPosts }: SpaOptions): Router {
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const router = Router();
 
@@ -45,9 +53,15 @@ export function spa({ webDist, shortlinks }: SpaOptions): Router {
     switch (page.kind) {
       case 'home':
       case 'page':
-      case 'blog-post':
         return sendIndex(res, 200, indexHtml);
+      case 'blog-post': {
+        if (!blogPosts) return sendIndex(res, 200, indexHtml);
+        const meta = await blogPosts(page.slug, req);
+        return meta ? sendIndex(res, 200, injectMeta(indexHtml, meta)) : sendIndex(res, 404, indexHtml);
+      }
       case 'short-code': {
+        // The same address answers JSON to the redirect page's request (see routes/shortlink-redirect.routes.ts).
+        res.vary('Accept');
         const meta = (await shortlinks?.(page.code, req)) ?? null;
         return meta ? sendIndex(res, 200, injectMeta(indexHtml, meta)) : sendIndex(res, 404, indexHtml);
       }

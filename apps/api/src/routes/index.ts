@@ -1,15 +1,22 @@
 import { Router } from 'express';
 import { notFound } from '../http/error-handler';
-import { requireAdmin } from '../http/auth';
+import { optionalAdmin, requireAdmin } from '../http/auth';
 import type { Logger } from '../logger';
 import type { AdminAuthService } from '../services/admin-auth.service';
+import type { BlogService } from '../services/blog.service';
+import type { CategoryService } from '../services/categories.service';
 import type { ContactService } from '../services/contact.service';
 import type { IpLookupService } from '../services/ip-lookup.service';
+import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
+import type { ShortlinkService } from '../services/shortlink.service';
 import type { SpeedtestService } from '../services/speedtest.service';
 import { adminRouter } from './admin.routes';
+import { blogRouter } from './blog.routes';
+import { categoriesRouter } from './categories.routes';
 import { contactRouter } from './contact.routes';
 import { healthRouter } from './health.routes';
 import { ipRouter } from './ip.routes';
+import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
 import { speedtestRouter } from './speedtest.routes';
 
 /** What the routers need; createApp builds it once per app. */
@@ -20,6 +27,10 @@ export interface ApiContext {
     contact: ContactService;
     ipLookup: IpLookupService;
     speedtest: SpeedtestService;
+    shortlinks: ShortlinkService;
+    shortlinkAnalytics: ShortlinkAnalyticsService;
+    blog: BlogService;
+    categories: CategoryService;
   };
 }
 
@@ -32,6 +43,16 @@ export function apiRouter({ logger, services }: ApiContext): Router {
   router.use('/contact', contactRouter({ contact: services.contact, requireAdmin: admin, logger }));
   router.use('/ip', ipRouter({ ipLookup: services.ipLookup }));
   router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest }));
+  router.use(
+    '/shortlinks',
+    shortlinksRouter({ shortlinks: services.shortlinks, analytics: services.shortlinkAnalytics, requireAdmin: admin }),
+  );
+  router.use('/shortlink', publicShortlinkRouter({ shortlinks: services.shortlinks }));
+  router.use(
+    '/blog',
+    blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: optionalAdmin(services.adminAuth) }),
+  );
+  router.use('/categories', categoriesRouter({ categories: services.categories, requireAdmin: admin }));
   router.use(notFound);
   return router;
 }

@@ -5,6 +5,8 @@ export interface PageMeta {
   image?: string;
   /** Canonical address of what the page stands for (a short link's target). */
   url?: string;
+  /** og:type: 'website' unless told (a blog post is an 'article'). */
+  type?: 'website' | 'article';
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -36,10 +38,10 @@ export function injectMeta(html: string, meta: PageMeta): string {
   return withTitle.replace(HEAD_END, () => `${tags}</head>`);
 }
 
-function metaTags({ title, description, image, url }: PageMeta): string[] {
+function metaTags({ title, description, image, url, type = 'website' }: PageMeta): string[] {
   const entries: Array<[attribute: 'property' | 'name', key: string, value: string | undefined]> = [
     ['name', 'description', description],
-    ['property', 'og:type', 'website'],
+    ['property', 'og:type', type],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:image', image],

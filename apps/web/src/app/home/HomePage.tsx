@@ -51,11 +51,13 @@ export function HomePage() {
       setQuery('');
     }
   }
+  const { pathname, search, hash } = location;
   useEffect(() => {
     if (preset === undefined) return;
     document.getElementById('tools')?.scrollIntoView({ block: 'start' });
-    void navigate('.', { replace: true, state: null });
-  }, [preset, navigate]);
+    // The same URL without the state ('.' would resolve to "/?index" on an index route).
+    void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [preset, navigate, pathname, search, hash]);
 
   // "Get Started" links to /#tools.
   useEffect(() => {

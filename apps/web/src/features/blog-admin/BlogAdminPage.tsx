@@ -1,25 +1,223 @@
+import type { BlogPost, Category } from '@toolvault/shared';
 import { LogOut } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { ComingSoon } from '../../components/ComingSoon';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
+import type { ApiResult } from '../../lib/api';
 import { AdminLoginCard } from '../auth/AdminLoginCard';
-import { clearAdminToken, useAdminToken } from '../auth/admin-session';
+import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
+import { asList, useApiLoad } from '../blog/use-api-load';
+import { blogAdminApi } from './blog-admin.api';
+import {
+  ADMIN_MESSAGES,
+  categoryFormFromCategory,
+  categoryPayloadFromForm,
+  categorySaveProblem,
+  EMPTY_CATEGORY_FORM,
+  EMPTY_POST_FORM,
+  postFormFromPost,
+  postPayloadFromForm,
+  postSaveProblem,
+  type CategoryFormValues,
+  type PostFormValues,
+  type SaveProblem,
+} from './blog-admin.service';
+import { CategoryForm, CategoryList } from './CategoryPanel';
+import { ContactMessages } from './ContactMessages';
+import { PostForm } from './PostForm';
+import { PostList } from './PostList';
 
+/** /blog-admin: the Admin Login card when logged out, the blog's management when logged in (spec 001 §2). */
 export default function BlogAdminPage() {
   const token = useAdminToken();
   if (!token) {
     return (
       <Page title="Blog Admin" width="narrow">
+        <meta name="robots" content="noindex" />
         <div className="py-12">
           <AdminLoginCard />
         </div>
       </Page>
     );
   }
+  return <BlogAdmin />;
+}
+
+type PendingDelete = { kind: 'post'; item: BlogPost } | { kind: 'category'; item: Category };
+
+/** Runs a protected call; null means the session ended (401) and the page is leaving. */
+type Protected = <T>(call: (token: string | null) => Promise<ApiResult<T>>) => Promise<ApiResult<T> | null>;
+
+function BlogAdmin() {
+  const navigate = useNavigate();
+  const expired = useRef(false);
+
+  /** DECISIONS P4 / spec 001 §4: any 401 from a protected call clears the token and goes to /login. */
+  const expire = useCallback(() => {
+    if (expired.current) return;
+    expired.current = true;
+    clearAdminToken();
+    toast.error('Session expired', { description: 'Please log in again.' });
+    void navigate('/login', { replace: true });
+  }, [navigate]);
+
+  const protectedCall: Protected = useCallback(
+    async (call) => {
+      // The token is read at call time: one replaced or cleared meanwhile is the one that counts.
+      const result = await call(getAdminToken());
+      if (!result.ok && result.status === 401) {
+        expire();
+        return null;
+      }
+      return result;
+    },
+    [expire],
+  );
+
+  const [posts, reloadPosts] = useApiLoad('admin-posts', async (signal) =>
+    asList(await blogAdminApi.posts(getAdminToken(), signal)),
+  );
+  const [categories, reloadCategories] = useApiLoad('admin-categories', async (signal) =>
+    asList(await blogAdminApi.categories(signal)),
+  );
+  const [messages] = useApiLoad('admin-contact', async (signal) =>
+    asList(await blogAdminApi.contactMessages(getAdminToken(), signal)),
+  );
+  useEffect(() => {
+    for (const state of [posts, messages]) if (state.status === 'error' && state.httpStatus === 401) expire();
+  }, [posts, messages, expire]);
+
+  const categoryList = categories.status === 'ready' ? categories.data : [];
+
+  // Post form: create → edit on Edit, back to create on Cancel or after a save (spec 001 §4).
+  const [postForm, setPostForm] = useState<PostFormValues>(EMPTY_POST_FORM);
+  const [editingPost, setEditingPost] = useState<BlogPost | null>(null);
+  const [postProblem, setPostProblem] = useState<SaveProblem | null>(null);
+  const [editorGeneration, setEditorGeneration] = useState(0);
+  const [savingPost, setSavingPost] = useState(false);
+
+  // Category form: the same states.
+  const [categoryForm, setCategoryForm] = useState<CategoryFormValues>(EMPTY_CATEGORY_FORM);
+  const [editingCategory, setEditingCategory] = useState<Category | null>(null);
+  const [categoryError, setCategoryError] = useState<string | null>(null);
+  const [savingCategory, setSavingCategory] = useState(false);
+
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const resetPostForm = () => {
+    setPostForm(EMPTY_POST_FORM);
+    setEditorGeneration((value) => value + 1);
+    setEditingPost(null);
+    setPostProblem(null);
+  };
+  const resetCategoryForm = () => {
+    setCategoryForm(EMPTY_CATEGORY_FORM);
+    setEditingCategory(null);
+    setCategoryError(null);
+  };
+
+  const savePost = async () => {
+    const payload = postPayloadFromForm(postForm);
+    if (!payload.ok) {
+      setPostProblem({ message: payload.error });
+      return;
+    }
+    setSavingPost(true);
+    setPostProblem(null);
+    const editing = editingPost;
+    const result = await protectedCall((token) =>
+      editing
+        ? blogAdminApi.updatePost(token, editing.id, payload.value)
+        : blogAdminApi.createPost(token, payload.value),
+    );
+    setSavingPost(false);
+    if (!result) return;
+    if (!result.ok) {
+      setPostProblem(postSaveProblem(result));
+      return;
+    }
+    resetPostForm();
+    reloadPosts();
+    toast.success(editing ? 'Post updated' : 'Post created', { description: payload.value.title });
+  };
+
+  const saveCategory = async () => {
+    const payload = categoryPayloadFromForm(categoryForm);
+    if (!payload.ok) {
+      setCategoryError(payload.error);
+      return;
+    }
+    setSavingCategory(true);
+    setCategoryError(null);
+    const editing = editingCategory;
+    const result = await protectedCall((token) =>
+      editing
+        ? blogAdminApi.updateCategory(token, editing.id, payload.value)
+        : blogAdminApi.createCategory(token, payload.value),
+    );
+    setSavingCategory(false);
+    if (!result) return;
+    if (!result.ok) {
+      setCategoryError(categorySaveProblem(result).message);
+      return;
+    }
+    resetCategoryForm();
+    reloadCategories();
+    toast.success(editing ? 'Category updated' : 'Category created', { description: payload.value.name });
+    // Posts show their category's name.
+    if (editing) reloadPosts();
+  };
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    const { kind, item } = pendingDelete;
+    const result = await protectedCall((token) =>
+      kind === 'post' ? blogAdminApi.deletePost(token, item.id) : blogAdminApi.deleteCategory(token, item.id),
+    );
+    setDeleting(false);
+    setPendingDelete(null);
+    if (!result) return;
+    // Spec 001 §8 ignores non-401 delete failures silently; a toast tells the admin instead.
+    if (!result.ok) {
+      toast.error(kind === 'post' ? 'Failed to delete post' : 'Failed to delete category', {
+        description: result.error,
+      });
+    } else if (kind === 'post') {
+      toast.success('Post deleted', { description: item.title });
+      if (editingPost?.id === item.id) resetPostForm();
+    } else {
+      toast.success('Category deleted', { description: item.name });
+      if (editingCategory?.id === item.id) resetCategoryForm();
+      // Its posts become uncategorised.
+      setPostForm((current) => (current.category_id === String(item.id) ? { ...current, category_id: '' } : current));
+    }
+    reloadPosts();
+    if (kind === 'category') reloadCategories();
+  };
+
+  const startEditPost = (post: BlogPost) => {
+    setEditingPost(post);
+    setPostForm(postFormFromPost(post));
+    setEditorGeneration((value) => value + 1);
+    setPostProblem(null);
+    focusForm('post-form-anchor');
+  };
+  const startEditCategory = (category: Category) => {
+    setEditingCategory(category);
+    setCategoryForm(categoryFormFromCategory(category));
+    setCategoryError(null);
+    focusForm('category-form-anchor');
+  };
+
   return (
-    <Page title="Blog Admin">
-      <div className="mb-6 flex items-center justify-between gap-4">
+    <Page title="Blog Admin" width="wide">
+      <meta name="robots" content="noindex" />
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className={ui.heading}>Blog Admin</h1>
         <button
           type="button"
@@ -33,7 +231,80 @@ export default function BlogAdminPage() {
           Logout
         </button>
       </div>
-      <ComingSoon />
+
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="grid content-start gap-6">
+          <div id="category-form-anchor" className="scroll-mt-24">
+            <CategoryForm
+              values={categoryForm}
+              onChange={(patch) => setCategoryForm((current) => ({ ...current, ...patch }))}
+              editing={editingCategory !== null}
+              busy={savingCategory}
+              error={categoryError}
+              onSubmit={() => void saveCategory()}
+              onCancel={resetCategoryForm}
+            />
+          </div>
+          <CategoryList
+            categories={categories}
+            editingId={editingCategory?.id ?? null}
+            onEdit={startEditCategory}
+            onDelete={(category) => setPendingDelete({ kind: 'category', item: category })}
+          />
+        </div>
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <div id="post-form-anchor" className="scroll-mt-24">
+            <PostForm
+              values={postForm}
+              onChange={(patch) => setPostForm((current) => ({ ...current, ...patch }))}
+              categories={categoryList}
+              editing={editingPost !== null}
+              editorKey={`editor-${editorGeneration}`}
+              busy={savingPost}
+              problem={postProblem}
+              onSubmit={() => void savePost()}
+              onCancel={resetPostForm}
+            />
+          </div>
+          <PostList
+            posts={posts}
+            editingId={editingPost?.id ?? null}
+            onEdit={startEditPost}
+            onDelete={(post) => setPendingDelete({ kind: 'post', item: post })}
+          />
+        </div>
+      </div>
+
+      <ContactMessages messages={messages} />
+
+      {pendingDelete ? (
+        <ConfirmDialog
+          title={
+            pendingDelete.kind === 'post' ? ADMIN_MESSAGES.confirmDeletePost : ADMIN_MESSAGES.confirmDeleteCategory
+          }
+          confirmLabel={deleting ? 'Deleting...' : 'Delete'}
+          busy={deleting}
+          fallbackFocusId={pendingDelete.kind === 'post' ? 'admin-posts-heading' : 'admin-categories-heading'}
+          onCancel={() => setPendingDelete(null)}
+          onConfirm={() => void confirmDelete()}
+        >
+          <p className="[overflow-wrap:anywhere]">
+            {pendingDelete.kind === 'post'
+              ? `“${pendingDelete.item.title}” will be removed. This cannot be undone.`
+              : `“${pendingDelete.item.name}” will be removed; its posts stay, without a category.`}
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </Page>
   );
+}
+
+/** After Edit, the form comes into view and its first field takes focus. */
+function focusForm(anchorId: string) {
+  requestAnimationFrame(() => {
+    const anchor = document.getElementById(anchorId);
+    // jsdom (unit tests) has no scrollIntoView.
+    anchor?.scrollIntoView?.({ block: 'start' });
+    anchor?.querySelector<HTMLElement>('input, textarea, select')?.focus({ preventScroll: true });
+  });
 }

@@ -1,12 +1,130 @@
+import { BLOG_MESSAGES, type BlogPost } from '@toolvault/shared';
+import { Eye, LoaderCircle } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { getAdminToken } from '../auth/admin-session';
+import { blogApi } from './blog.api';
+import { excerpt, formatPostDate, postTags, safeCoverUrl, viewsLabel } from './blog.service';
+import { CoverImage, PublishedBadge, TagBadges } from './BlogParts';
+import { sanitizePostHtml } from './safe-html';
+import { useApiLoad } from './use-api-load';
+import './blog-prose.css';
 
+const FAILED_POST = 'Failed to load blog post';
+
+/**
+ * An administrator's token lets the page show a draft; a token the server
+ * refuses (expired) falls back to the visitors' view rather than failing.
+ */
+async function loadPost(slug: string, signal: AbortSignal) {
+  const token = getAdminToken();
+  const result = await blogApi.post(slug, { token, signal });
+  if (!result.ok && result.status === 401 && token) return blogApi.post(slug, { signal });
+  return result;
+}
+
+/** /blog/:slug — one post with its cover, meta line and sanitized content (spec 001 §2). */
 export default function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const [post] = useApiLoad(`post:${slug}`, (signal) => loadPost(slug, signal));
+
+  if (post.status === 'loading') {
+    return (
+      <Page title="Loading post" width="narrow">
+        <BackLink label="Back to Blog" to="/blog" />
+        <p role="status" className={`mt-6 flex items-center gap-2 ${ui.muted}`}>
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          Loading post...
+        </p>
+      </Page>
+    );
+  }
+  if (post.status === 'error' || !post.data || typeof post.data !== 'object') {
+    const message = post.status === 'error' && post.httpStatus !== 404 ? FAILED_POST : BLOG_MESSAGES.postNotFound;
+    return (
+      <Page title={message} width="narrow">
+        <meta name="robots" content="noindex" />
+        <BackLink label="Back to Blog" to="/blog" />
+        <h1 className={`mt-6 ${ui.heading}`}>{message}</h1>
+        <p className={`mt-3 ${ui.muted}`}>
+          {message === FAILED_POST
+            ? 'Please check your connection and try again.'
+            : 'The post may have been removed or is not published yet.'}
+        </p>
+      </Page>
+    );
+  }
+  return <PostArticle post={post.data} />;
+}
+
+function PostArticle({ post }: { post: BlogPost }) {
+  // Sanitized again on render although the server stored it sanitized (DECISIONS P2).
+  const html = useMemo(() => sanitizePostHtml(post.content), [post.content]);
+  const description = useMemo(() => excerpt(post.content), [post.content]);
+  const date = formatPostDate(post.created_at);
+  const cover = safeCoverUrl(post.cover_image);
+  const url = `${window.location.origin}/blog/${encodeURIComponent(post.slug)}`;
+
   return (
-    <Page title="Blog post not found" width="narrow">
+    <Page title={post.title} description={description || undefined} width="narrow">
+      <meta property="og:type" content="article" />
+      <meta property="og:title" content={post.title} />
+      {description ? <meta property="og:description" content={description} /> : null}
+      {cover ? <meta property="og:image" content={cover} /> : null}
+      <meta property="og:url" content={url} />
+      <link rel="canonical" href={url} />
+
       <BackLink label="Back to Blog" to="/blog" />
-      <h1 className={`mt-6 ${ui.heading}`}>Blog post not found</h1>
+      <article className="mt-6">
+        <header>
+          {post.published ? null : (
+            <p className="mb-2">
+              <PublishedBadge published={false} />
+            </p>
+          )}
+          <h1 className={`${ui.heading} break-words`}>{post.title}</h1>
+          <p className={`mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 ${ui.muted}`}>
+            <span>By {post.author || 'Admin'}</span>
+            {date ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <time dateTime={post.created_at}>{date}</time>
+              </>
+            ) : null}
+            {post.category_name ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>
+                  <span className="sr-only">Category: </span>
+                  {post.category_name}
+                </span>
+              </>
+            ) : null}
+            <span aria-hidden="true">·</span>
+            <span className="inline-flex items-center gap-1">
+              <Eye aria-hidden="true" className="size-4" />
+              {viewsLabel(post.view_count)}
+            </span>
+          </p>
+          <div className="mt-3">
+            <TagBadges tags={postTags(post)} />
+          </div>
+        </header>
+        <CoverImage url={post.cover_image} title={post.title} eager className="mt-6 max-h-96 rounded-xl" />
+        {/* Safe: sanitizePostHtml keeps only the editor's formats and http(s)/mailto/tel links. */}
+        <div className="blog-prose mt-8" dangerouslySetInnerHTML={{ __html: html }} />
+      </article>
+      <div className="mt-10 border-t border-slate-200 pt-6 dark:border-slate-800">
+        <Link
+          to="/blog"
+          className="text-sm font-medium text-indigo-700 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
+        >
+          More posts on the blog
+        </Link>
+      </div>
     </Page>
   );
 }

@@ -1,50 +1,223 @@
-import { Link2Off, Loader2 } from 'lucide-react';
+import type { PublicShortlink } from '@toolvault/shared';
+import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { apiFetch } from '../../lib/api';
+import { isAbortError, realScheduler, type Scheduler } from '../../lib/simulation';
+import {
+  countdownAnnouncement,
+  countdownText,
+  isBotUserAgent,
+  lookupErrorMessage,
+  REDIRECT_DELAY_SECONDS,
+  toPreview,
+  validateCode,
+  type Preview,
+} from './redirect.service';
+import { useCountdown } from './use-countdown';
 
-type State = { status: 'loading' } | { status: 'error'; message: string };
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'found'; preview: Preview };
 
-/** /{shortCode}: loads the link by code (spec 001 §2 redirect page). */
+export interface RedirectViewProps {
+  code: string | undefined;
+  /** Leaves for the destination; location.replace, so Back returns to where the visitor came from. */
+  navigate?: (url: string) => void;
+  userAgent?: string;
+  scheduler?: Scheduler;
+}
+
+const leave = (url: string) => window.location.replace(url);
+
+/** /{shortCode}: loading → preview card → redirect after 8 seconds (spec 001 §2, §4; DECISIONS P3). */
 export default function RedirectPage() {
   const { shortCode } = useParams();
-  const [state, setState] = useState<State>(
-    shortCode ? { status: 'loading' } : { status: 'error', message: 'Invalid shortlink' },
-  );
+  // A new code is a new page: state starts over.
+  return <RedirectView key={shortCode ?? ''} code={shortCode} />;
+}
+
+export function RedirectView({
+  code,
+  navigate = leave,
+  userAgent = navigator.userAgent,
+  scheduler = realScheduler,
+}: RedirectViewProps) {
+  const [state, setState] = useState<State>(() => {
+    const valid = validateCode(code);
+    return valid.ok ? { status: 'loading' } : { status: 'error', message: valid.error };
+  });
+  const [cancelled, setCancelled] = useState(false);
+  const bot = isBotUserAgent(userAgent);
 
   useEffect(() => {
-    if (!shortCode) return;
+    const valid = validateCode(code);
+    if (!valid.ok) return;
     const controller = new AbortController();
-    apiFetch<{ targetUrl: string }>(`/api/shortlink/${encodeURIComponent(shortCode)}`, { signal: controller.signal })
+    apiFetch<PublicShortlink>(`/api/shortlink/${encodeURIComponent(valid.value)}`, { signal: controller.signal })
       .then((result) => {
-        if (result.ok) return;
-        setState({ status: 'error', message: result.status === 0 ? 'Network error' : 'Shortlink not found' });
+        if (!result.ok) {
+          setState({ status: 'error', message: lookupErrorMessage(result.status) });
+          return;
+        }
+        const preview = toPreview(result.data);
+        if (!preview.ok) {
+          setState({ status: 'error', message: preview.error });
+          return;
+        }
+        setState({ status: 'found', preview: preview.value });
+        // Spec 001 §7: a background JSON GET of /{code} counts the click; the answer is ignored.
+        // keepalive lets it finish when the visitor follows "Continue now" at once.
+        if (!bot) {
+          // Our own page is this request's Referer; forward where the visitor came from (host kept by the server).
+          const headers: Record<string, string> = { Accept: 'application/json' };
+          if (document.referrer) headers['X-Visitor-Referrer'] = document.referrer;
+          fetch(`/${encodeURIComponent(valid.value)}`, { headers, keepalive: true }).catch(() => undefined);
+        }
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setState({ status: 'error', message: lookupErrorMessage(0) });
+      });
     return () => controller.abort();
-  }, [shortCode]);
+  }, [code, bot]);
 
-  return (
-    <Page title={state.status === 'loading' ? 'Opening link' : 'Shortlink not found'} width="narrow">
-      <Card className="py-12 text-center">
-        {state.status === 'loading' ? (
+  const found = state.status === 'found' ? state.preview : null;
+  const running = found !== null && !bot && !cancelled;
+  const remaining = useCountdown({
+    seconds: REDIRECT_DELAY_SECONDS,
+    running,
+    scheduler,
+    onDone: () => {
+      if (found) navigate(found.targetUrl);
+    },
+  });
+
+  if (state.status === 'loading') {
+    return (
+      <Page title="Opening link" width="narrow">
+        <Card className="py-12 text-center">
+          <h1 className="sr-only">Opening link</h1>
           <p role="status" className="flex items-center justify-center gap-2 text-slate-700 dark:text-slate-300">
             <Loader2 aria-hidden="true" className="size-5 animate-spin" />
             Loading shortlink...
           </p>
-        ) : (
-          <>
-            <Link2Off aria-hidden="true" className="mx-auto size-10 text-slate-500" />
-            <h1 className={`mt-4 ${ui.heading}`}>{state.message}</h1>
-            <p className={`mt-2 ${ui.muted}`}>The link may have been removed or mistyped.</p>
-            <Link to="/" className={`mt-6 ${ui.button}`}>
-              Return to Home
+        </Card>
+      </Page>
+    );
+  }
+
+  if (state.status === 'error') {
+    return (
+      <Page title={state.message} width="narrow">
+        <meta name="robots" content="noindex" />
+        <Card className="py-12 text-center">
+          <Link2Off aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+          <h1 className={`mt-4 ${ui.heading}`}>{state.message}</h1>
+          <p className={`mt-2 ${ui.muted}`}>
+            {state.message === lookupErrorMessage(0)
+              ? 'The link could not be loaded. Check your connection and try again.'
+              : 'The link may have been removed or mistyped.'}
+          </p>
+          <Link to="/" className={`mt-6 ${ui.button}`}>
+            Return to Home
+          </Link>
+        </Card>
+      </Page>
+    );
+  }
+
+  const preview = state.preview;
+  return (
+    <Page title={preview.title} description={preview.description || undefined} width="narrow">
+      <PreviewMeta preview={preview} />
+      <Card className="overflow-hidden p-0">
+        {preview.image ? (
+          <img
+            src={preview.image}
+            alt=""
+            referrerPolicy="no-referrer"
+            className="aspect-[1.91/1] w-full bg-slate-100 object-cover dark:bg-slate-800"
+          />
+        ) : null}
+        <div className="p-6">
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">You are about to visit</p>
+          <p className="mt-1 font-mono text-2xl font-bold [overflow-wrap:anywhere] text-slate-900 sm:text-3xl dark:text-white">
+            {preview.host}
+          </p>
+          <p className="mt-1 font-mono text-sm break-all text-slate-600 dark:text-slate-400">{preview.targetUrl}</p>
+          {preview.insecure ? (
+            <p className="mt-3 flex items-center gap-2 text-sm text-amber-800 dark:text-amber-300">
+              <ShieldAlert aria-hidden="true" className="size-4 shrink-0" />
+              This destination does not use HTTPS.
+            </p>
+          ) : null}
+
+          <h1 className="mt-6 text-2xl font-bold [overflow-wrap:anywhere] text-slate-900 dark:text-white">
+            {preview.title}
+          </h1>
+          {preview.description ? (
+            <p className="mt-2 [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">{preview.description}</p>
+          ) : null}
+
+          <div className="mt-6 rounded-lg bg-slate-100 p-4 dark:bg-slate-800">
+            {bot ? (
+              <p className="text-sm text-slate-800 dark:text-slate-200">Automatic redirect is skipped for crawlers.</p>
+            ) : cancelled ? (
+              <p className="text-sm text-slate-800 dark:text-slate-200">Automatic redirect cancelled.</p>
+            ) : (
+              <>
+                <p className="text-sm font-medium text-slate-800 tabular-nums dark:text-slate-200">
+                  {countdownText(remaining)}
+                </p>
+                <div aria-hidden="true" className="mt-2 h-1.5 rounded-full bg-slate-300 dark:bg-slate-700">
+                  <div
+                    className="h-1.5 rounded-full bg-indigo-600 transition-[width] duration-1000 ease-linear dark:bg-indigo-400"
+                    style={{ width: `${((REDIRECT_DELAY_SECONDS - remaining) / REDIRECT_DELAY_SECONDS) * 100}%` }}
+                  />
+                </div>
+              </>
+            )}
+            {/* Polite and sparse: the text changes only every few seconds (8, 5, 2). */}
+            <p role="status" className="sr-only">
+              {running ? countdownAnnouncement(remaining) : cancelled ? 'Automatic redirect cancelled.' : ''}
+            </p>
+          </div>
+
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <a href={preview.targetUrl} className={ui.button} rel="noopener">
+              Continue now
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </a>
+            {running ? (
+              <button type="button" className={ui.buttonSecondary} onClick={() => setCancelled(true)}>
+                <X aria-hidden="true" className="size-4" />
+                Stay on this page
+              </button>
+            ) : null}
+            <Link to="/" className={ui.buttonSecondary}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Toolvault
             </Link>
-          </>
-        )}
+          </div>
+        </div>
       </Card>
     </Page>
+  );
+}
+
+/** Social and description tags from the link (spec 001 §2); React 19 hoists them into <head>. */
+function PreviewMeta({ preview }: { preview: Preview }) {
+  return (
+    <>
+      <meta property="og:type" content="website" />
+      <meta property="og:title" content={preview.title} />
+      {preview.description ? <meta property="og:description" content={preview.description} /> : null}
+      {preview.image ? <meta property="og:image" content={preview.image} /> : null}
+      <meta property="og:url" content={preview.targetUrl} />
+      <meta name="twitter:card" content={preview.image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={preview.title} />
+      {preview.description ? <meta name="twitter:description" content={preview.description} /> : null}
+      {preview.image ? <meta name="twitter:image" content={preview.image} /> : null}
+    </>
   );
 }

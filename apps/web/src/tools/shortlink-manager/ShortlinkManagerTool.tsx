@@ -1,5 +1,48 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { useAdminToken } from '../../features/auth/admin-session';
+import { AdminPanel } from './AdminPanel';
+import { GuestPanel } from './GuestPanel';
+import { LoginGate } from './LoginGate';
 
+/**
+ * Spec 001 §4: locked → admin (login, or a stored token on load) or guest
+ * (continue as guest). Logout, a refused token and 'Switch to Admin' return to the gate.
+ */
 export default function ShortlinkManagerTool() {
-  return <ComingSoon />;
+  const token = useAdminToken();
+  const [guest, setGuest] = useState(false);
+  // After the first change of view, the new view takes focus so keyboard users are not stranded.
+  const [moved, setMoved] = useState(false);
+
+  if (token)
+    return (
+      <AdminPanel
+        token={token}
+        focusOnMount={moved}
+        onExit={() => {
+          setGuest(false);
+          setMoved(true);
+        }}
+      />
+    );
+  if (guest)
+    return (
+      <GuestPanel
+        focusOnMount={moved}
+        onSwitchToAdmin={() => {
+          setGuest(false);
+          setMoved(true);
+        }}
+      />
+    );
+  return (
+    <LoginGate
+      focusOnMount={moved}
+      onGuest={() => {
+        setGuest(true);
+        setMoved(true);
+      }}
+      onLoggedIn={() => setMoved(true)}
+    />
+  );
 }

@@ -1,0 +1,97 @@
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import {
+  ZBlogListQuery,
+  ZPostIdParams,
+  ZPostInput,
+  type BlogListQuery,
+  type PostIdParams,
+  type PostInput,
+} from '@toolvault/shared';
+import { isAdmin } from '../http/auth';
+import { AppError } from '../http/errors';
+import type { BlogPostResolver } from '../http/spa';
+import { validate } from '../http/validate';
+import type { BlogFailure, BlogService } from '../services/blog.service';
+import type { Result } from '../services/result';
+import { siteOrigin } from './feeds.routes';
+
+/** Where the blog API lives: createApp parses its bodies before the app-wide 100 kB parser. */
+export const BLOG_API_PATH = '/api/blog';
+/** Content may hold 200 000 characters (BLOG_LIMITS.content), up to 3 bytes each in UTF-8, plus JSON escapes. */
+const BLOG_JSON_LIMIT = '1mb';
+
+/** The blog's own JSON parser; the app-wide parser then sees the body already read and skips it. */
+export function blogPostBody(): RequestHandler {
+  return express.json({ limit: BLOG_JSON_LIMIT });
+}
+
+interface BlogRouterDeps {
+  blog: BlogService;
+  requireAdmin: RequestHandler;
+  /** Marks requests with a valid token as the admin's; 401 for a token that is present but invalid. */
+  optionalAdmin: RequestHandler;
+}
+
+/** `/api/blog` (spec 001 §7): public reads (drafts for the admin), admin writes. */
+export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps): Router {
+  const list = (req: Request, res: Response) => {
+    const { category } = req.query as unknown as BlogListQuery;
+    const admin = isAdmin(res);
+    // The answer depends on the token: never shared between a visitor and the admin.
+    res.vary('Authorization').set('Cache-Control', admin ? 'private, no-store' : 'no-cache');
+    res.json(blog.list({ admin }, category));
+  };
+  const read = (req: Request<{ slug: string }>, res: Response) => {
+    const post = blog.read(req.params.slug, { admin: isAdmin(res), userAgent: req.get('user-agent') });
+    if (!post) throw new AppError('BLOG_POST_NOT_FOUND');
+    // Each read counts a view: it must reach the server every time.
+    res.set('Cache-Control', 'no-store').json(post);
+  };
+  const create = (req: Request<object, unknown, PostInput>, res: Response) => {
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(unwrap(blog.create(req.body)));
+  };
+  const update = (req: Request<{ id: string }, unknown, PostInput>, res: Response) => {
+    res.set('Cache-Control', 'no-store').json(unwrap(blog.update(idParam(req), req.body)));
+  };
+  const remove = (req: Request, res: Response) => {
+    unwrap(blog.delete(idParam(req)));
+    res.status(204).end();
+  };
+
+  const validateId = validate(ZPostIdParams, 'params');
+  const router = Router();
+  router.get('/', optionalAdmin, validate(ZBlogListQuery, 'query'), list);
+  router.get('/:slug', optionalAdmin, read);
+  router.post('/', requireAdmin, validate(ZPostInput), create);
+  router.put('/:id', requireAdmin, validateId, validate(ZPostInput), update);
+  router.delete('/:id', requireAdmin, validateId, remove);
+  router.use(malformedSlug);
+  return router;
+}
+
+/** A slug like `%zz` fails percent-decoding in the router itself; no post has such a slug. */
+const malformedSlug: ErrorRequestHandler = (err: unknown, req, _res, next) => {
+  next(err instanceof URIError && req.method === 'GET' ? new AppError('BLOG_POST_NOT_FOUND') : err);
+};
+
+/** `:id` after validate(ZPostIdParams, 'params'), which replaced the params with their parsed (numeric) value. */
+function idParam(req: { params: object }): number {
+  return (req.params as unknown as PostIdParams).id;
+}
+
+function unwrap<T>(result: Result<T, BlogFailure>): T {
+  if (result.ok) return result.value;
+  throw new AppError(result.error);
+}
+
+/**
+ * The HTML side of `/blog/{slug}` for the SPA handler: a published post's
+ * title, description and cover as meta tags (og:type article); null (404)
+ * for unknown slugs and drafts. Never counts a view.
+ */
+export function blogPreviewResolver(blog: BlogService): BlogPostResolver {
+  return (slug, req) => blog.preview(slug, `${siteOrigin(req)}/blog/${encodeURIComponent(slug)}`);
+}

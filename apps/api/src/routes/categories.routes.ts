@@ -1,0 +1,49 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { ZCategoryIdParams, ZCategoryInput, type CategoryIdParams, type CategoryInput } from '@toolvault/shared';
+import { AppError } from '../http/errors';
+import { validate } from '../http/validate';
+import type { CategoryFailure, CategoryService } from '../services/categories.service';
+import type { Result } from '../services/result';
+
+interface CategoriesRouterDeps {
+  categories: CategoryService;
+  requireAdmin: RequestHandler;
+}
+
+/** `/api/categories` (spec 001 §7): a public list, admin writes. */
+export function categoriesRouter({ categories, requireAdmin }: CategoriesRouterDeps): Router {
+  const list = (_req: Request, res: Response) => {
+    res.set('Cache-Control', 'no-cache').json(categories.list());
+  };
+  const create = (req: Request<object, unknown, CategoryInput>, res: Response) => {
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(unwrap(categories.create(req.body)));
+  };
+  const update = (req: Request<{ id: string }, unknown, CategoryInput>, res: Response) => {
+    res.set('Cache-Control', 'no-store').json(unwrap(categories.update(idParam(req), req.body)));
+  };
+  const remove = (req: Request, res: Response) => {
+    unwrap(categories.delete(idParam(req)));
+    res.status(204).end();
+  };
+
+  const validateId = validate(ZCategoryIdParams, 'params');
+  const router = Router();
+  router.get('/', list);
+  router.post('/', requireAdmin, validate(ZCategoryInput), create);
+  router.put('/:id', requireAdmin, validateId, validate(ZCategoryInput), update);
+  router.delete('/:id', requireAdmin, validateId, remove);
+  return router;
+}
+
+/** `:id` after validate(ZCategoryIdParams, 'params'), which replaced the params with their parsed (numeric) value. */
+function idParam(req: { params: object }): number {
+  return (req.params as unknown as CategoryIdParams).id;
+}
+
+function unwrap<T>(result: Result<T, CategoryFailure>): T {
+  if (result.ok) return result.value;
+  throw new AppError(result.error);
+}

@@ -1,0 +1,63 @@
+import { createBlogSanitizer } from '@toolvault/shared';
+import createDOMPurify, { type WindowLike } from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+/**
+ * Blog HTML is sanitized on write (DECISIONS P2) with the policy shared with
+ * the page (packages/shared blog-html-policy), so what is stored is already safe.
+ */
+
+/** A bug inside DOMPurify or jsdom (never a user's input, which is only ever cleaned). */
+export class HtmlSanitizerError extends Error {
+  override name = 'HtmlSanitizerError';
+}
+
+/** One jsdom window and one DOMPurify instance for the process: creating a window costs milliseconds. */
+let sharedWindow: JSDOM['window'] | undefined;
+let sanitize: ((html: string) => string) | undefined;
+
+function jsdomWindow(): JSDOM['window'] {
+  sharedWindow ??= new JSDOM('<!DOCTYPE html>').window;
+  return sharedWindow;
+}
+
+function getSanitizer(): (html: string) => string {
+  if (sanitize) return sanitize;
+  // jsdom's window has everything DOMPurify reads; its types differ from lib.dom's in details only.
+  const instance = createDOMPurify(jsdomWindow() as unknown as WindowLike);
+  if (!instance.isSupported) throw new HtmlSanitizerError('DOMPurify does not support this jsdom window');
+  sanitize = createBlogSanitizer(instance);
+  return sanitize;
+}
+
+/**
+ * The blog's stored HTML: everything outside the allow-list removed, links
+ * with target given rel="noopener noreferrer". Always returns text; a failure
+ * inside DOMPurify or jsdom (a bug) throws HtmlSanitizerError, the one place
+ * their exceptions are wrapped (STYLE habit 5).
+ */
+export function sanitizeHtml(html: string): string {
+  try {
+    return getSanitizer()(html);
+  } catch (error) {
+    if (error instanceof HtmlSanitizerError) throw error;
+    throw new HtmlSanitizerError('Sanitizing HTML failed', { cause: error });
+  }
+}
+
+/** Block ends and line breaks become spaces, so `<p>a</p><p>b</p>` reads "a b", not "ab". */
+const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi;
+
+/**
+ * The visible text of HTML, whitespace collapsed: for descriptions and feeds.
+ * Parsed inside an inert <template> of the shared window, so nothing loads or runs.
+ */
+export function htmlText(html: string): string {
+  try {
+    const template = jsdomWindow().document.createElement('template');
+    template.innerHTML = html.replace(BLOCK_END, (end) => `${end} `);
+    return (template.content.textContent ?? '').replace(/\s+/g, ' ').trim();
+  } catch (error) {
+    throw new HtmlSanitizerError('Reading the text of HTML failed', { cause: error });
+  }
+}

@@ -1,0 +1,127 @@
+import ipaddr from 'ipaddr.js';
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+import type { DeviceClass, PublicShortlink } from '@toolvault/shared';
+import type { ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
+import type { ShortlinksRepo } from '../db/shortlinks.repo';
+import type { Clock } from './clock';
+import type { GeoService } from './geo.service';
+
+/** What the request tells about a visit; the IP is used for the country only and never stored. */
+export interface Visit {
+  userAgent: string | undefined;
+  referer: string | undefined;
+  clientIp: string | undefined;
+  /**
+   * Hosts the request reached us by (Host, and X-Forwarded-Host behind a trusted
+   * proxy): a Referer on our own site is the redirect page itself, not where the visitor came from.
+   */
+  ownHosts: readonly string[];
+}
+
+export interface ShortlinkClickService {
+  /**
+   * The link behind a code for the redirect page's background request: counts
+   * one click unless the user agent is a bot or link-preview fetcher (DECISIONS P3).
+   */
+  open(shortCode: string, visit: Visit): Promise<PublicShortlink | null>;
+}
+
+export interface ClientProfile {
+  bot: boolean;
+  device: DeviceClass;
+}
+
+/** Parsing a user agent costs tens of microseconds; the same few agents repeat, so keep the answers. */
+const PROFILE_CACHE_SIZE = 1000;
+const MAX_CACHED_AGENT = 512;
+/** Longest host name (RFC 1035). */
+const MAX_HOST = 253;
+
+export function createShortlinkClickService({
+  shortlinks,
+  clicks,
+  geo,
+  clock,
+}: {
+  shortlinks: ShortlinksRepo;
+  clicks: ShortlinkClicksRepo;
+  geo: GeoService;
+  clock: Clock;
+}): ShortlinkClickService {
+  const profiles = new Map<string, ClientProfile>();
+  const profileOf = (userAgent: string): ClientProfile => {
+    const cached = profiles.get(userAgent);
+    if (cached) return cached;
+    const profile = clientProfile(userAgent);
+    if (userAgent.length <= MAX_CACHED_AGENT) {
+      // Map keeps insertion order: the first key is the oldest entry.
+      if (profiles.size >= PROFILE_CACHE_SIZE) profiles.delete(profiles.keys().next().value as string);
+      profiles.set(userAgent, profile);
+    }
+    return profile;
+  };
+
+  const countryOf = async (ip: string | undefined): Promise<string | null> => {
+    if (ip === undefined || !isPublicAddress(ip)) return null;
+    try {
+      return await geo.countryOf(ip);
+    } catch {
+      return null; // a missing database must not lose the click itself
+    }
+  };
+
+  return {
+    async open(shortCode, { userAgent = '', referer, clientIp, ownHosts }) {
+      const { bot, device } = profileOf(userAgent);
+      if (bot) return shortlinks.findPublic(shortCode);
+      const country = await countryOf(clientIp);
+      return clicks.countClick(shortCode, {
+        clickedAt: clock().toISOString(),
+        referrerHost: referrerHost(referer, ownHosts),
+        country,
+        device,
+      });
+    },
+  };
+}
+
+/** Bot or preview fetcher (isbot's maintained list), and the device class of ua-parser-js. */
+export function clientProfile(userAgent: string): ClientProfile {
+  return { bot: isbot(userAgent), device: deviceClass(userAgent) };
+}
+
+/** ua-parser-js knows mobile, tablet, wearable, console, smarttv, xr, embedded; no type is a desktop browser. */
+export function deviceClass(userAgent: string): DeviceClass {
+  const type = new UAParser(userAgent).getDevice().type;
+  if (type === 'mobile' || type === 'wearable') return 'mobile';
+  if (type === 'tablet') return 'tablet';
+  return 'desktop';
+}
+
+/**
+ * The host name of an http(s) Referer, lower case, without port, path or
+ * query (DECISIONS P6: never the full address); null for none, for anything
+ * unparsable and for our own host (the redirect page itself).
+ */
+export function referrerHost(referer: string | undefined, ownHosts: readonly string[] = []): string | null {
+  if (!referer) return null;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const host = url.hostname.toLowerCase();
+  if (host === '' || host.length > MAX_HOST) return null;
+  const refererHost = url.host.toLowerCase();
+  if (ownHosts.some((own) => own.toLowerCase() === refererHost)) return null;
+  return host;
+}
+
+/** Only public unicast addresses have a country; loopback and private ranges do not. */
+function isPublicAddress(ip: string): boolean {
+  if (!ipaddr.isValid(ip)) return false;
+  return ipaddr.process(ip).range() === 'unicast';
+}

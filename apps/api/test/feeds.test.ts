@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SEGMENTS, TOOL_SLUGS } from '@toolvault/shared';
+import { escapeXml, RSS_ITEMS } from '../src/services/feeds.service';
+import { blogSetup } from './blog-fixtures';
+
+/** Parses as XML (jsdom's XML mode throws on anything malformed). */
+function parseXml(text: string): Document {
+  return new JSDOM(text, { contentType: 'application/xml' }).window.document;
+}
+
+const texts = (doc: Document, selector: string) => [...doc.querySelectorAll(selector)].map((el) => el.textContent);
+/** The channel's own <link> (a CSS selector would match <atom:link> as well). */
+const channelLink = (doc: Document) =>
+  [...(doc.querySelector('channel')?.children ?? [])].filter((el) => el.tagName === 'link').map((el) => el.textContent);
+
+let webDist: string;
+beforeAll(() => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-feeds-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>T</title></head></html>');
+});
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+
+describe('parseXml', () => {
+  it.each(['<rss><a>&</a></rss>', '<rss><a>x</b></rss>', '<rss>'])('refuses malformed %j', (xml) => {
+    expect(() => parseXml(xml)).toThrow();
+  });
+});
+
+describe('escapeXml', () => {
+  it.each([
+    ['', ''],
+    ['plain', 'plain'],
+    [`<>&"'`, '&lt;&gt;&amp;&quot;&apos;'],
+    ['a\u0000b\u0008c\u000bd', 'abcd'],
+    ['tab\tand\nnewline', 'tab\tand\nnewline'],
+    ['emoji 🔐', 'emoji 🔐'],
+    ['lone \ud800 surrogate', 'lone  surrogate'],
+  ])('%j → %j', (text, expected) => {
+    expect(escapeXml(text)).toBe(expected);
+  });
+});
+
+describe('GET /blog/rss.xml', () => {
+  it('is well-formed RSS 2.0 of published posts, newest first, with absolute links', async () => {
+    const { app, createPost, createCategory } = blogSetup();
+    const category = await createCategory();
+    await createPost({ slug: 'first', title: 'First', published: true, content: '<p>The first post.</p>' });
+    await createPost({ slug: 'draft', title: 'Secret draft', published: false });
+    await createPost({ slug: 'second', title: 'Second', published: true, category_id: category.id });
+    const res = await request(app).get('/blog/rss.xml').set('Host', 'toolvault.example');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/rss+xml');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const doc = parseXml(res.text);
+    expect(doc.documentElement.tagName).toBe('rss');
+    expect(doc.documentElement.getAttribute('version')).toBe('2.0');
+    expect(texts(doc, 'channel > title')).toEqual(['Toolvault Blog']);
+    expect(channelLink(doc)).toEqual(['http://toolvault.example/blog']);
+    expect(doc.querySelector('channel > *|link[rel="self"]')?.getAttribute('href')).toBe(
+      'http://toolvault.example/blog/rss.xml',
+    );
+    expect(texts(doc, 'item > title')).toEqual(['Second', 'First']);
+    expect(texts(doc, 'item > link')).toEqual([
+      'http://toolvault.example/blog/second',
+      'http://toolvault.example/blog/first',
+    ]);
+    expect(texts(doc, 'item > guid')).toEqual(texts(doc, 'item > link'));
+    expect(texts(doc, 'item > pubDate')).toEqual(['Sat, 15 Mar 2025 12:00:03 GMT', 'Sat, 15 Mar 2025 12:00:01 GMT']);
+    expect(texts(doc, 'item > category')).toEqual(['Tech News']);
+    expect(texts(doc, 'item > description')[1]).toBe('The first post.');
+    expect(res.text).not.toContain('Secret draft');
+  });
+
+  it('escapes titles, categories and text', async () => {
+    const { app, createPost, createCategory } = blogSetup();
+    const category = await createCategory({ name: 'A & <B>', slug: 'a-b' });
+    const title = '"><script>alert(1)</script> & </title></item>';
+    await createPost({
+      title,
+      published: true,
+      category_id: category.id,
+      content: '<p>&lt;script&gt;alert(2)&lt;/script&gt; ]]&gt;</p>',
+    });
+    const res = await request(app).get('/blog/rss.xml');
+    const doc = parseXml(res.text);
+    expect(texts(doc, 'item > title')).toEqual([title]);
+    expect(texts(doc, 'item > category')).toEqual(['A & <B>']);
+    expect(texts(doc, 'item > description')).toEqual(['<script>alert(2)</script> ]]>']);
+    expect(doc.querySelectorAll('script')).toHaveLength(0);
+    expect(res.text).not.toContain('<script>');
+  });
+
+  it('stays well-formed with a control character in a title', async () => {
+    const { app, createPost } = blogSetup();
+    await createPost({ title: 'bell\u0007 title', published: true });
+    const doc = parseXml((await request(app).get('/blog/rss.xml')).text);
+    expect(texts(doc, 'item > title')).toEqual(['bell title']);
+  });
+
+  it(`lists at most ${RSS_ITEMS} posts`, async () => {
+    const { app, createPost } = blogSetup();
+    for (let i = 0; i < RSS_ITEMS + 2; i += 1) await createPost({ slug: `p-${i}`, published: true });
+    const doc = parseXml((await request(app).get('/blog/rss.xml')).text);
+    expect(doc.querySelectorAll('item')).toHaveLength(RSS_ITEMS);
+    expect(texts(doc, 'item > link')[0]).toMatch(/\/blog\/p-51$/);
+  });
+
+  it('is a valid empty channel without posts', async () => {
+    const { app } = blogSetup();
+    const doc = parseXml((await request(app).get('/blog/rss.xml')).text);
+    expect(doc.querySelectorAll('channel')).toHaveLength(1);
+    expect(doc.querySelectorAll('item')).toHaveLength(0);
+  });
+});
+
+describe('GET /sitemap.xml', () => {
+  it('lists home, every tool, the content pages, /blog and published posts only', async () => {
+    const { app, createPost } = blogSetup();
+    await createPost({ slug: 'visible', published: true });
+    await createPost({ slug: 'hidden-draft', published: false });
+    const res = await request(app).get('/sitemap.xml').set('Host', 'toolvault.example:8080');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/xml');
+    const doc = parseXml(res.text);
+    expect(doc.documentElement.tagName).toBe('urlset');
+    expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const origin = 'http://toolvault.example:8080';
+    const locs = texts(doc, 'url > loc');
+    expect(locs).toEqual([
+      `${origin}/`,
+      ...TOOL_SLUGS.map((slug) => `${origin}/${slug}`),
+      `${origin}/about`,
+      `${origin}/contact`,
+      `${origin}/privacy-policy`,
+      `${origin}/terms-of-service`,
+      `${origin}/blog`,
+      `${origin}/blog/visible`,
+    ]);
+    expect(locs).toHaveLength(1 + 23 + 5 + 1);
+    expect(PAGE_SEGMENTS.filter((segment) => !locs.includes(`${origin}/${segment}`))).toEqual(['blog-admin', 'login']);
+    expect(res.text).not.toContain('hidden-draft');
+    expect(texts(doc, 'url > lastmod')).toEqual(['2025-03-15T12:00:01.000Z']);
+  });
+
+  it('escapes a hostile Host header or ignores it', async () => {
+    const { app } = blogSetup();
+    const res = await request(app).get('/sitemap.xml').set('Host', 'evil.example"><x>');
+    const doc = parseXml(res.text);
+    expect(texts(doc, 'url > loc')[0]).toBe('http://localhost/');
+  });
+});
+
+describe('origin of absolute URLs', () => {
+  const headers = { Host: 'internal:3000', 'X-Forwarded-Host': 'toolvault.example', 'X-Forwarded-Proto': 'https' };
+
+  it('ignores X-Forwarded-* unless TRUST_PROXY trusts the hop', async () => {
+    const { app } = blogSetup();
+    const doc = parseXml((await request(app).get('/sitemap.xml').set(headers)).text);
+    expect(texts(doc, 'url > loc')[0]).toBe('http://internal:3000/');
+  });
+
+  it('uses X-Forwarded-Proto and -Host behind a trusted proxy', async () => {
+    const { app } = blogSetup({ config: { trustProxy: 1 } });
+    const doc = parseXml((await request(app).get('/sitemap.xml').set(headers)).text);
+    expect(texts(doc, 'url > loc')[0]).toBe('https://toolvault.example/');
+    const rss = parseXml((await request(app).get('/blog/rss.xml').set(headers)).text);
+    expect(channelLink(rss)).toEqual(['https://toolvault.example/blog']);
+  });
+});
+
+describe('feeds beside the SPA', () => {
+  it.each(['/blog/rss.xml', '/sitemap.xml'])('%s is answered by the API, not the SPA fallback', async (url) => {
+    const { app } = blogSetup({ webDist });
+    const res = await request(app).get(url);
+    expect(res.status).toBe(200);
+    expect(res.type).toMatch(/xml/);
+    expect(() => parseXml(res.text)).not.toThrow();
+  });
+});

@@ -1,0 +1,205 @@
+import { act, render, screen, within } from '@testing-library/react';
+import type { BlogPost, Category } from '@toolvault/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
+import BlogListPage from './BlogListPage';
+import BlogPostPage from './BlogPostPage';
+
+const post = (id: number, extra: Partial<BlogPost> = {}): BlogPost => ({
+  id,
+  slug: `post-${id}`,
+  title: `Post ${id}`,
+  author: 'Ada',
+  category_id: null,
+  category_name: null,
+  cover_image: '',
+  content: `<p>Body ${id}</p>`,
+  tags: '[]',
+  published: true,
+  view_count: id,
+  created_at: `2024-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+  updated_at: `2024-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+  ...extra,
+});
+const categories: Category[] = [
+  { id: 1, slug: 'tech-news', name: 'Tech News', description: 'Fresh news' },
+  { id: 2, slug: 'guides', name: 'Guides', description: '' },
+];
+
+type Answer = () => Response | Promise<Response>;
+function stubApi(routes: Record<string, Answer>) {
+  const calls: { url: string; auth: string | null }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      calls.push({ url, auth: ((init.headers ?? {}) as Record<string, string>).Authorization ?? null });
+      const answer = routes[url];
+      return answer ? answer() : Response.json({ error: 'Blog post not found' }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    Response.json(body, { status });
+const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 0))));
+};
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/blog', element: <BlogListPage /> },
+      { path: '/blog/:slug', element: <BlogPostPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => void vi.unstubAllGlobals());
+
+describe('/blog', () => {
+  const posts = [
+    post(1, { category_id: 1, category_name: 'Tech News', tags: '["xss","web"]', cover_image: 'https://e.com/c.png' }),
+    post(2, { category_id: 2, category_name: 'Guides' }),
+    ...[3, 4, 5, 6, 7].map((id) => post(id)),
+  ];
+
+  it('lists posts with their meta, categories and the five most viewed, without sending a token', async () => {
+    localStorage.setItem(ADMIN_TOKEN_KEY, 'a.b.c');
+    const calls = stubApi({ '/api/blog': json(posts), '/api/categories': json(categories) });
+    renderAt('/blog');
+    expect(screen.getByText('Loading blog posts...')).toBeInTheDocument();
+    await settle();
+    const list = screen.getByRole('region', { name: 'Latest Posts' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(7);
+    const first = cards[0]!;
+    expect(within(first).getByRole('link', { name: 'Post 1' })).toHaveAttribute('href', '/blog/post-1');
+    expect(within(first).getByText('By Ada')).toBeInTheDocument();
+    expect(within(first).getByText('January 1, 2024')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Tech News' })).toHaveAttribute('href', '/blog?category=tech-news');
+    expect(within(first).getByRole('list', { name: 'Tags' })).toHaveTextContent('xssweb');
+    const cover = within(first).getByRole('img');
+    expect(cover).toHaveAttribute('src', 'https://e.com/c.png');
+    expect(cover).toHaveAttribute('loading', 'lazy');
+    expect(cover).toHaveAttribute('alt', 'Cover of “Post 1”');
+
+    const popular = screen.getByRole('heading', { name: 'Popular Posts' }).closest('section')!;
+    expect(
+      within(popular)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Post 7', 'Post 6', 'Post 5', 'Post 4', 'Post 3']);
+    expect(screen.getByText('Fresh news')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'RSS' })).toHaveAttribute('href', '/blog/rss.xml');
+    expect(calls.every((call) => call.auth === null)).toBe(true);
+  });
+
+  it.each([
+    ['a known category', '/blog?category=guides', 'Posts in Guides', ['Post 2']],
+    ['an unknown category', '/blog?category=nope', 'Posts in nope', []],
+  ])('filters by %s', async (_name, path, heading, titles) => {
+    stubApi({ '/api/blog': json(posts), '/api/categories': json(categories) });
+    renderAt(path);
+    await settle();
+    const region = screen.getByRole('region', { name: heading });
+    expect(
+      within(region)
+        .queryAllByRole('article')
+        .map((card) => within(card).getByRole('heading').textContent),
+    ).toEqual(titles);
+    if (titles.length === 0) expect(within(region).getByText('No posts found.')).toBeInTheDocument();
+    const filter = screen.getByRole('navigation', { name: 'Filter by category' });
+    expect(within(filter).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/blog');
+    const current = within(filter).queryByRole('link', { current: 'page' });
+    expect(current?.textContent ?? null).toBe(path.endsWith('guides') ? 'Guides' : null);
+  });
+
+  it.each([
+    [
+      'no posts and no categories',
+      { '/api/blog': json([]), '/api/categories': json([]) },
+      ['No posts found.', 'No categories found.'],
+    ],
+    [
+      'failed loads',
+      { '/api/blog': json({}, 500), '/api/categories': networkDown },
+      ['Failed to load blog posts', 'Failed to load categories'],
+    ],
+  ])('%s', async (_name, routes, texts) => {
+    stubApi(routes);
+    renderAt('/blog');
+    await settle();
+    for (const text of texts) expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Popular Posts' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/blog/:slug', () => {
+  it('shows the post with its meta line and sanitized content', async () => {
+    stubApi({
+      '/api/blog/hello': json(
+        post(3, {
+          slug: 'hello',
+          title: 'Hello <b>there</b>',
+          category_name: 'Guides',
+          view_count: 41,
+          content:
+            '<p><strong>bold</strong></p><ul><li>item</li></ul><p><a href="https://example.com">link</a></p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:alert(1)">bad</a>',
+        }),
+      ),
+    });
+    renderAt('/blog/hello');
+    expect(screen.getByText('Loading post...')).toBeInTheDocument();
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello <b>there</b>');
+    expect(screen.getByText('By Ada')).toBeInTheDocument();
+    expect(screen.getByText('41 views')).toBeInTheDocument();
+    expect(screen.getByText('Guides')).toBeInTheDocument();
+    const article = screen.getByRole('article');
+    expect(article.querySelector('strong')).toHaveTextContent('bold');
+    expect(article.querySelector('ul > li')).toHaveTextContent('item');
+    expect(within(article).getByRole('link', { name: 'link' })).toHaveAttribute('href', 'https://example.com');
+    expect(article.querySelector('script, [onerror], img[src="x"]')).toBeNull();
+    expect(within(article).getByText('bad')).not.toHaveAttribute('href');
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+    expect(screen.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Hello <b>there</b>');
+    expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+  });
+
+  it.each([
+    ['404', json({ error: 'Blog post not found' }, 404), 'Blog post not found'],
+    ['no answer', networkDown, 'Failed to load blog post'],
+  ])('%s → %s', async (_name, answer, heading) => {
+    stubApi({ '/api/blog/gone': answer });
+    renderAt('/blog/gone');
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Blog' })).toBeInTheDocument();
+  });
+
+  it('shows an admin their draft, and falls back to the visitor view when the token is refused', async () => {
+    localStorage.setItem(ADMIN_TOKEN_KEY, 'expired.token.value');
+    let asked = 0;
+    const calls = stubApi({
+      '/api/blog/draft': () => {
+        asked += 1;
+        return asked === 1
+          ? Response.json({ error: 'Unauthorized' }, { status: 401 })
+          : Response.json({ error: 'Blog post not found' }, { status: 404 });
+      },
+    });
+    renderAt('/blog/draft');
+    await settle();
+    expect(calls.map((call) => call.auth)).toEqual(['Bearer expired.token.value', null]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog post not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,221 @@
+import type { BlogPost, Category } from '@toolvault/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  categoryHref,
+  excerpt,
+  filterPostsByCategory,
+  findCategory,
+  formatPostDate,
+  isAllowedImageSrc,
+  isAllowedLinkUrl,
+  popularPosts,
+  postTags,
+  safeCoverUrl,
+  textFromHtml,
+  viewsLabel,
+} from './blog.service';
+
+const post = (id: number, extra: Partial<BlogPost> = {}): BlogPost => ({
+  id,
+  slug: `post-${id}`,
+  title: `Post ${id}`,
+  author: 'Admin',
+  category_id: null,
+  category_name: null,
+  cover_image: '',
+  content: '<p>Hello</p>',
+  tags: '[]',
+  published: true,
+  view_count: 0,
+  created_at: `2024-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+  updated_at: `2024-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+  ...extra,
+});
+
+const categories: Category[] = [
+  { id: 1, slug: 'tech-news', name: 'Tech News', description: '' },
+  { id: 2, slug: 'guides', name: 'Guides', description: 'How-tos' },
+];
+
+describe('popularPosts (spec 001 §9: top 5 by view_count)', () => {
+  it.each([
+    ['no posts', [], []],
+    ['one post', [post(1, { view_count: 3 })], [1]],
+    [
+      'top five of seven, most views first',
+      [1, 2, 3, 4, 5, 6, 7].map((id) => post(id, { view_count: [5, 50, 0, 7, 100, 7, 1][id - 1] })),
+      [5, 2, 6, 4, 1],
+    ],
+    ['a tie goes to the newer post', [post(1, { view_count: 2 }), post(2, { view_count: 2 })], [2, 1]],
+    [
+      'a missing count is 0',
+      [post(1, { view_count: undefined as unknown as number }), post(2, { view_count: 1 })],
+      [2, 1],
+    ],
+  ])('%s', (_name, posts, ids) => {
+    expect(popularPosts(posts).map((item) => item.id)).toEqual(ids);
+  });
+
+  it('does not reorder the list it was given', () => {
+    const posts = [post(1, { view_count: 1 }), post(2, { view_count: 9 })];
+    popularPosts(posts);
+    expect(posts.map((item) => item.id)).toEqual([1, 2]);
+  });
+});
+
+describe('category filter', () => {
+  const posts = [post(1, { category_id: 1 }), post(2, { category_id: 2 }), post(3), post(4, { category_id: 1 })];
+  it.each([
+    ['no filter: every post', null, [1, 2, 3, 4]],
+    ['empty filter: every post', '', [1, 2, 3, 4]],
+    ['a known slug', 'tech-news', [1, 4]],
+    ['another slug', 'guides', [2]],
+    ['an unknown slug: none', 'nope', []],
+  ])('%s', (_name, slug, ids) => {
+    expect(filterPostsByCategory(posts, categories, slug).map((item) => item.id)).toEqual(ids);
+  });
+
+  it.each([
+    [null, null],
+    ['', null],
+    ['guides', 'Guides'],
+    ['GUIDES', null],
+  ])('findCategory(%j) → %j', (slug, name) => {
+    expect(findCategory(categories, slug)?.name ?? null).toBe(name);
+  });
+
+  it.each([
+    [null, '/blog'],
+    ['', '/blog'],
+    ['tech-news', '/blog?category=tech-news'],
+    ['a&b c', '/blog?category=a%26b%20c'],
+  ])('categoryHref(%j) → %s', (slug, href) => {
+    expect(categoryHref(slug)).toBe(href);
+  });
+});
+
+describe('formatPostDate', () => {
+  it.each([
+    ['2024-01-15T10:00:00.000Z', 'January 15, 2024'],
+    ['2023-12-31T23:30:00.000Z', 'December 31, 2023'],
+    ['', ''],
+    ['not a date', ''],
+  ])('%j → %j', (iso, expected) => {
+    expect(formatPostDate(iso, { timeZone: 'UTC' })).toBe(expected);
+  });
+
+  it('uses the given time zone', () => {
+    expect(formatPostDate('2023-12-31T23:30:00.000Z', { timeZone: 'Asia/Tokyo' })).toBe('January 1, 2024');
+  });
+});
+
+describe('viewsLabel', () => {
+  it.each([
+    [0, '0 views'],
+    [1, '1 view'],
+    [2, '2 views'],
+    [12345, '12,345 views'],
+    [undefined, '0 views'],
+    [null, '0 views'],
+  ])('%j → %s', (count, label) => {
+    expect(viewsLabel(count)).toBe(label);
+  });
+});
+
+describe('postTags (JSON-encoded list, spec 001 §3)', () => {
+  it.each([
+    ['["security","xss"]', ['security', 'xss']],
+    ['[]', []],
+    ['', []],
+    ['not json', []],
+    ['{"a":1}', []],
+    ['["ok",3,null]', ['ok']],
+  ])('%j → %j', (tags, expected) => {
+    expect(postTags({ tags })).toEqual(expected);
+  });
+});
+
+describe('safeCoverUrl (http or https only)', () => {
+  it.each([
+    ['https://example.com/a.png', 'https://example.com/a.png'],
+    ['http://example.com/a.png', 'http://example.com/a.png'],
+    ['', null],
+    ['javascript:alert(1)', null],
+    ['data:image/png;base64,AAAA', null],
+    ['//example.com/a.png', null],
+    ['/relative.png', null],
+    [null, null],
+  ])('%j → %j', (url, expected) => {
+    expect(safeCoverUrl(url)).toBe(expected);
+  });
+});
+
+describe('isAllowedLinkUrl (spec 001 §5: http, https, mailto, tel)', () => {
+  it.each([
+    ['https://example.com/page?q=1#x', true],
+    ['http://example.com', true],
+    ['mailto:someone@example.com', true],
+    ['tel:+15551234567', true],
+    ['HTTPS://EXAMPLE.COM', true],
+    ['', false],
+    ['javascript:alert(1)', false],
+    ['JaVaScRiPt:alert(1)', false],
+    ['java\tscript:alert(1)', false],
+    [' javascript:alert(1)', false],
+    ['data:text/html,<script>alert(1)</script>', false],
+    ['vbscript:msgbox(1)', false],
+    ['ftp://example.com', false],
+    ['//example.com', false],
+    ['/relative', false],
+    ['mailto:', false],
+    ['https://', false],
+  ])('%j → %s', (href, expected) => {
+    expect(isAllowedLinkUrl(href)).toBe(expected);
+  });
+});
+
+describe('isAllowedImageSrc (spec 001 §5: http, https, data images)', () => {
+  it.each([
+    ['https://example.com/a.png', true],
+    ['http://example.com/a.png', true],
+    ['data:image/png;base64,iVBORw0KGgo=', true],
+    ['data:image/svg+xml,%3Csvg%3E', true],
+    ['', false],
+    ['data:text/html;base64,PHNjcmlwdD4=', false],
+    ['javascript:alert(1)', false],
+    ['x', false],
+    ['blob:https://example.com/uuid', false],
+    ['data:image/png;base64,AA AA', false],
+  ])('%j → %s', (src, expected) => {
+    expect(isAllowedImageSrc(src)).toBe(expected);
+  });
+});
+
+describe('textFromHtml and excerpt (meta description)', () => {
+  it.each([
+    ['', ''],
+    ['<p>Hello <strong>world</strong></p>', 'Hello world'],
+    ['<h1>Title</h1><p>Body</p>', 'Title Body'],
+    ['<p>a &amp; b &lt;c&gt; &quot;d&quot; &#39;e&#39; &#x41;&nbsp;f</p>', 'a & b <c> "d" \'e\' A f'],
+    ['<ul><li>one</li><li>two</li></ul>', 'one two'],
+    ['<p>x<script>alert(1)</script>y</p>', 'x y'],
+    ['<p>&unknown; stays</p>', '&unknown; stays'],
+  ])('textFromHtml(%j) → %j', (html, text) => {
+    expect(textFromHtml(html)).toBe(text);
+  });
+
+  it('keeps a short text whole', () => {
+    expect(excerpt('<p>Short text.</p>')).toBe('Short text.');
+  });
+
+  it('cuts a long text at a word, with an ellipsis, within the limit', () => {
+    const html = `<p>${'word '.repeat(60)}</p>`;
+    const result = excerpt(html, 160);
+    expect(result.length).toBeLessThanOrEqual(160);
+    expect(result.endsWith('word…')).toBe(true);
+  });
+
+  it('cuts one very long word at the limit', () => {
+    expect(excerpt(`<p>${'a'.repeat(300)}</p>`, 20)).toBe(`${'a'.repeat(19)}…`);
+  });
+});

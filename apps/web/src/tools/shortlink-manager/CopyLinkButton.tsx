@@ -1,0 +1,23 @@
+import { Copy } from 'lucide-react';
+import { toast } from 'sonner';
+import { ui } from '../../components/ui';
+import { copyText } from '../../lib/clipboard';
+
+/** Copies a short URL and toasts 'Copied' / 'Link copied to clipboard' (spec 001 §8). */
+export function CopyLinkButton({ url, label = 'Copy', context }: { url: string; label?: string; context?: string }) {
+  return (
+    <button
+      type="button"
+      className={ui.buttonSecondary}
+      // The visible label comes first in the name (WCAG 2.5.3); the context tells rows apart.
+      aria-label={context ? `${label} ${context}` : undefined}
+      onClick={async () => {
+        if (await copyText(url)) toast.success('Copied', { description: 'Link copied to clipboard' });
+        else toast.error('Could not copy to the clipboard');
+      }}
+    >
+      <Copy aria-hidden="true" className="size-4" />
+      {label}
+    </button>
+  );
+}

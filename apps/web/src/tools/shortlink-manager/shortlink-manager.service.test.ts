@@ -1,0 +1,493 @@
+import { SHORT_CODE_ALPHABET, SHORTLINK_MESSAGES, type Shortlink } from '@toolvault/shared';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  chartModel,
+  checkGuestLimit,
+  classifyGuestError,
+  computeStats,
+  countLabel,
+  createWithRetry,
+  displayHost,
+  EMPTY_FORM,
+  exportFileName,
+  formFromLink,
+  generateShortCode,
+  parseImportFile,
+  parseStoredGuestLink,
+  parseStoredTimestamp,
+  percentOf,
+  rateLimitDetail,
+  recentLinks,
+  tabIndexAfterKey,
+  topLinksByClicks,
+  validateCreateForm,
+  validateGuestForm,
+  validateUpdateForm,
+  type LinkFormValues,
+  type RandomBytes,
+} from './shortlink-manager.service';
+
+const link = (id: number, clickCount: number, createdAt: string, extra: Partial<Shortlink> = {}): Shortlink => ({
+  id,
+  shortCode: `code${id}`,
+  targetUrl: `https://example.com/${id}`,
+  title: `Link ${id}`,
+  description: '',
+  metaImage: '',
+  tags: [],
+  clickCount,
+  createdAt,
+  ...extra,
+});
+
+// Local-time constructors, so "today" means the same thing in every time zone the tests run in.
+const at = (day: number, hour: number, minute = 0) => new Date(2024, 4, day, hour, minute);
+const NOW = at(15, 12);
+
+describe('computeStats', () => {
+  it.each<[string, Shortlink[], ReturnType<typeof computeStats>]>([
+    ['empty list', [], { totalLinks: 0, totalClicks: 0, createdToday: 0, averageClicks: 0 }],
+    [
+      'one link created today',
+      [link(1, 7, at(15, 0, 1).toISOString())],
+      { totalLinks: 1, totalClicks: 7, createdToday: 1, averageClicks: 7 },
+    ],
+    [
+      'today starts at local midnight, yesterday 23:59 is not today',
+      [link(1, 0, at(15, 0, 0).toISOString()), link(2, 0, at(14, 23, 59).toISOString())],
+      { totalLinks: 2, totalClicks: 0, createdToday: 1, averageClicks: 0 },
+    ],
+    [
+      'average rounds half up (5 / 2 = 2.5 → 3)',
+      [link(1, 2, at(1, 9).toISOString()), link(2, 3, at(2, 9).toISOString())],
+      { totalLinks: 2, totalClicks: 5, createdToday: 0, averageClicks: 3 },
+    ],
+    [
+      'average rounds down (4 / 3 = 1.33 → 1)',
+      [link(1, 4, at(15, 1).toISOString()), link(2, 0, at(15, 2).toISOString()), link(3, 0, at(15, 23).toISOString())],
+      { totalLinks: 3, totalClicks: 4, createdToday: 3, averageClicks: 1 },
+    ],
+    [
+      'an unreadable date is never today',
+      [link(1, 1, 'not a date')],
+      { totalLinks: 1, totalClicks: 1, createdToday: 0, averageClicks: 1 },
+    ],
+  ])('%s', (_name, links, expected) => {
+    expect(computeStats(links, NOW)).toEqual(expected);
+  });
+});
+
+describe('recentLinks and topLinksByClicks', () => {
+  const links = [
+    link(1, 5, '2024-05-01T10:00:00Z'),
+    link(2, 50, '2024-05-02T10:00:00Z'),
+    link(3, 5, '2024-05-03T10:00:00Z'),
+    link(4, 0, '2024-05-04T10:00:00Z'),
+    link(5, 9, '2024-05-05T10:00:00Z'),
+    link(6, 1, '2024-05-06T10:00:00Z'),
+    link(7, 3, '2024-05-06T10:00:00Z'),
+  ];
+
+  it.each<[string, Shortlink[], number[]]>([
+    ['empty', [], []],
+    ['five newest, same time → higher id first', links, [7, 6, 5, 4, 3]],
+    ['fewer than five', links.slice(0, 2), [2, 1]],
+  ])('recent: %s', (_name, input, ids) => {
+    expect(recentLinks(input).map((item) => item.id)).toEqual(ids);
+  });
+
+  it.each<[string, Shortlink[], number[]]>([
+    ['empty', [], []],
+    ['top five by clicks, ties newest first', links, [2, 5, 3, 1, 7]],
+  ])('top: %s', (_name, input, ids) => {
+    expect(topLinksByClicks(input).map((item) => item.id)).toEqual(ids);
+  });
+
+  it('does not reorder the list it was given', () => {
+    const copy = [...links];
+    recentLinks(links);
+    topLinksByClicks(links);
+    expect(links).toEqual(copy);
+  });
+});
+
+describe('checkGuestLimit', () => {
+  const T = 1_700_000_000_000;
+  it.each<[string, number | null, number, ReturnType<typeof checkGuestLimit>]>([
+    ['never created', null, T, { allowed: true }],
+    ['just created', T, T, { allowed: false, remainingSeconds: 60 }],
+    ['after 1 ms', T, T + 1, { allowed: false, remainingSeconds: 60 }],
+    ['after 59.001 s', T, T + 59_001, { allowed: false, remainingSeconds: 1 }],
+    ['after 45 s', T, T + 45_000, { allowed: false, remainingSeconds: 15 }],
+    ['exactly 60 s later', T, T + 60_000, { allowed: true }],
+    ['much later', T, T + 3_600_000, { allowed: true }],
+    ['timestamp slightly in the future blocks a full minute', T + 5_000, T, { allowed: false, remainingSeconds: 60 }],
+    ['timestamp far in the future (clock moved) does not block forever', T + 3_600_000, T, { allowed: true }],
+    ['NaN timestamp', Number.NaN, T, { allowed: true }],
+  ])('%s', (_name, last, now, expected) => {
+    expect(checkGuestLimit(last, now)).toEqual(expected);
+  });
+});
+
+describe('stored guest values', () => {
+  it.each<[string | null, number | null]>([
+    [null, null],
+    ['', null],
+    ['  ', null],
+    ['1700000000000', 1_700_000_000_000],
+    ['abc', null],
+    ['-5', null],
+    ['Infinity', null],
+  ])('timestamp %j → %j', (text, expected) => {
+    expect(parseStoredTimestamp(text)).toBe(expected);
+  });
+
+  const stored = link(9, 0, '2024-05-01T00:00:00Z');
+  it.each<[string, string | null, Shortlink | null]>([
+    ['absent', null, null],
+    ['empty', '', null],
+    ['not JSON', '{oops', null],
+    ['JSON null', 'null', null],
+    ['an array', '[]', null],
+    ['missing shortCode', JSON.stringify({ targetUrl: 'https://a.example', title: 't' }), null],
+    ['a shortlink', JSON.stringify(stored), stored],
+  ])('guest link: %s', (_name, text, expected) => {
+    expect(parseStoredGuestLink(text)).toEqual(expected);
+  });
+
+  it.each<[number | null, string]>([
+    [null, 'You can only create one shortlink per minute as a guest.'],
+    [0, 'You can only create one shortlink per minute as a guest.'],
+    [1, 'You can only create one shortlink per minute as a guest. Try again in 1 second.'],
+    [42, 'You can only create one shortlink per minute as a guest. Try again in 42 seconds.'],
+  ])('rate limit detail for %j', (seconds, expected) => {
+    expect(rateLimitDetail(seconds)).toBe(expected);
+  });
+});
+
+/** A random source that hands out the given bytes in order, then repeats the last batch. */
+function bytes(...batches: number[][]): RandomBytes {
+  let index = 0;
+  return (length) => {
+    const batch = batches[Math.min(index++, batches.length - 1)] ?? [];
+    return Uint8Array.from({ length }, (_, i) => batch[i] ?? 255);
+  };
+}
+
+describe('generateShortCode', () => {
+  it.each<[string, RandomBytes, string]>([
+    ['bytes 0..5 → the first six letters', bytes([0, 1, 2, 3, 4, 5]), 'ABCDEF'],
+    ['61 is the last digit, 62 wraps to A', bytes([61, 62, 123, 124, 185, 186]), '9A9A9A'],
+    ['247 is the largest accepted byte (247 % 62 = 61)', bytes([247, 247, 247, 247, 247, 247]), '999999'],
+    ['bytes ≥ 248 are skipped (no modulo bias)', bytes([248, 255, 0, 249, 1, 2, 3, 4, 5]), 'ABCDEF'],
+    ['a batch of only rejected bytes asks again', bytes([255], [26, 27, 28, 29, 30, 31]), 'abcdef'],
+  ])('%s', (_name, random, expected) => {
+    expect(generateShortCode(random)).toBe(expected);
+  });
+
+  it('uses only the spec alphabet and 6 characters with the real source', () => {
+    for (let i = 0; i < 200; i++) {
+      const code = generateShortCode();
+      expect(code).toMatch(/^[A-Za-z0-9]{6}$/);
+    }
+    expect(SHORT_CODE_ALPHABET).toHaveLength(62);
+  });
+
+  it('throws (a bug, not user input) when the source never yields a usable byte', () => {
+    expect(() => generateShortCode(bytes([255]))).toThrow();
+  });
+});
+
+const form = (values: Partial<LinkFormValues>): LinkFormValues => ({ ...EMPTY_FORM, ...values });
+
+describe('validateCreateForm', () => {
+  it.each<[string, Partial<LinkFormValues>, ReturnType<typeof validateCreateForm>]>([
+    ['empty form', {}, { ok: false, error: SHORTLINK_MESSAGES.required }],
+    [
+      'blank title',
+      { title: '   ', targetUrl: 'https://a.example' },
+      { ok: false, error: SHORTLINK_MESSAGES.required },
+    ],
+    ['missing target', { title: 'A' }, { ok: false, error: SHORTLINK_MESSAGES.required }],
+    [
+      'javascript: target',
+      { title: 'A', targetUrl: 'javascript:alert(1)' },
+      { ok: false, error: SHORTLINK_MESSAGES.invalidUrl },
+    ],
+    [
+      'scheme-less target',
+      { title: 'A', targetUrl: 'example.com' },
+      { ok: false, error: SHORTLINK_MESSAGES.invalidUrl },
+    ],
+    [
+      'data: meta image',
+      { title: 'A', targetUrl: 'https://a.example', metaImage: 'data:image/png;base64,AA' },
+      { ok: false, error: SHORTLINK_MESSAGES.invalidUrl },
+    ],
+    [
+      'reserved code',
+      { title: 'A', targetUrl: 'https://a.example', shortCode: 'blog' },
+      { ok: false, error: SHORTLINK_MESSAGES.reservedCode },
+    ],
+    [
+      'code with a slash',
+      { title: 'A', targetUrl: 'https://a.example', shortCode: 'a/b/c' },
+      { ok: false, error: SHORTLINK_MESSAGES.invalidCode },
+    ],
+    [
+      'minimal: empty code means generate, tags empty',
+      { title: ' OWASP ', targetUrl: ' https://owasp.org/ ' },
+      {
+        ok: true,
+        value: {
+          title: 'OWASP',
+          targetUrl: 'https://owasp.org/',
+          shortCode: undefined,
+          description: '',
+          metaImage: '',
+          tags: [],
+        },
+      },
+    ],
+    [
+      'full: tags split on commas, trimmed, empties dropped',
+      {
+        title: 'RFC',
+        targetUrl: 'https://www.rfc-editor.org/rfc/rfc8446',
+        shortCode: 'tls13',
+        metaImage: 'https://img.example/a.png',
+        description: ' TLS ',
+        tags: ' rfc, tls ,, crypto ,',
+      },
+      {
+        ok: true,
+        value: {
+          title: 'RFC',
+          targetUrl: 'https://www.rfc-editor.org/rfc/rfc8446',
+          shortCode: 'tls13',
+          description: 'TLS',
+          metaImage: 'https://img.example/a.png',
+          tags: ['rfc', 'tls', 'crypto'],
+        },
+      },
+    ],
+  ])('%s', (_name, values, expected) => {
+    expect(validateCreateForm(form(values))).toEqual(expected);
+  });
+});
+
+describe('validateUpdateForm and formFromLink', () => {
+  it('drops the short code from the update body and round-trips tags', () => {
+    const existing = link(3, 4, '2024-05-01T00:00:00Z', { tags: ['a', 'b c'], description: 'd' });
+    const values = formFromLink(existing);
+    expect(values.tags).toBe('a, b c');
+    expect(validateUpdateForm(values)).toEqual({
+      ok: true,
+      value: {
+        title: 'Link 3',
+        targetUrl: 'https://example.com/3',
+        description: 'd',
+        metaImage: '',
+        tags: ['a', 'b c'],
+      },
+    });
+  });
+
+  it.each<[string, Partial<LinkFormValues>, string]>([
+    ['empty', {}, SHORTLINK_MESSAGES.required],
+    ['bad target', { title: 'x', targetUrl: 'ftp://files.example' }, SHORTLINK_MESSAGES.invalidUrl],
+  ])('refuses %s', (_name, values, error) => {
+    expect(validateUpdateForm(form(values))).toEqual({ ok: false, error });
+  });
+});
+
+describe('validateGuestForm', () => {
+  it.each<[string, { title: string; targetUrl: string; metaImage: string }, ReturnType<typeof validateGuestForm>]>([
+    [
+      'empty',
+      { title: '', targetUrl: '', metaImage: '' },
+      { ok: false, kind: 'required', error: SHORTLINK_MESSAGES.required },
+    ],
+    [
+      'title only',
+      { title: 'x', targetUrl: ' ', metaImage: '' },
+      { ok: false, kind: 'required', error: SHORTLINK_MESSAGES.required },
+    ],
+    [
+      'mixed-case javascript:',
+      { title: 'x', targetUrl: 'JaVaScRiPt:alert(1)', metaImage: '' },
+      { ok: false, kind: 'invalid-url', error: SHORTLINK_MESSAGES.invalidUrl },
+    ],
+    [
+      'protocol-relative',
+      { title: 'x', targetUrl: '//evil.example', metaImage: '' },
+      { ok: false, kind: 'invalid-url', error: SHORTLINK_MESSAGES.invalidUrl },
+    ],
+    [
+      'valid',
+      { title: ' x ', targetUrl: 'http://a.example/p?q=1', metaImage: '' },
+      { ok: true, value: { title: 'x', targetUrl: 'http://a.example/p?q=1', metaImage: '' } },
+    ],
+  ])('%s', (_name, values, expected) => {
+    expect(validateGuestForm(values)).toEqual(expected);
+  });
+
+  it.each<[string, string]>([
+    [SHORTLINK_MESSAGES.required, 'required'],
+    [SHORTLINK_MESSAGES.invalidUrl, 'invalid-url'],
+    [SHORTLINK_MESSAGES.selfLink, 'other'],
+    ['', 'other'],
+  ])('server message %j is a %s problem', (error, kind) => {
+    expect(classifyGuestError(error)).toEqual({ kind, error });
+  });
+});
+
+describe('createWithRetry', () => {
+  const input = { title: 't', targetUrl: 'https://a.example', description: '', metaImage: '', tags: [] };
+  const taken = { ok: false as const, error: SHORTLINK_MESSAGES.shortCodeTaken };
+  const created = { ok: true as const };
+  const random = bytes([0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17]);
+
+  it('sends a generated code and retries with a new one while it is taken', async () => {
+    const send = vi.fn().mockResolvedValueOnce(taken).mockResolvedValueOnce(taken).mockResolvedValueOnce(created);
+    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomBytes: random })).toBe(created);
+    expect(send.mock.calls.map(([body]) => body.shortCode)).toEqual(['ABCDEF', 'GHIJKL', 'MNOPQR']);
+  });
+
+  it('gives up after the attempt limit with the last answer', async () => {
+    const send = vi.fn().mockResolvedValue(taken);
+    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomBytes: random, attempts: 3 })).toBe(
+      taken,
+    );
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not retry other errors', async () => {
+    const failure = { ok: false as const, error: 'Failed' };
+    const send = vi.fn().mockResolvedValue(failure);
+    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomBytes: random })).toBe(failure);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a typed code once, so its owner sees the conflict', async () => {
+    const send = vi.fn().mockResolvedValue(taken);
+    expect(await createWithRetry({ ...input, shortCode: 'mine' }, send, { randomBytes: random })).toBe(taken);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0].shortCode).toBe('mine');
+  });
+});
+
+describe('parseImportFile', () => {
+  const many = JSON.stringify(Array.from({ length: 1001 }, () => ({})));
+  it.each<[string, string, ReturnType<typeof parseImportFile>]>([
+    ['empty file', '', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
+    ['not JSON', '{"title":', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
+    ['an object', '{"title":"x"}', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
+    ['a string', '"[]"', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
+    ['null', 'null', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
+    ['an empty array', '[]', { ok: false, error: 'The file contains no shortlinks' }],
+    ['over the row limit', many, { ok: false, error: 'At most 1000 shortlinks can be imported at once' }],
+    [
+      'an array of rows (validated by the server)',
+      ' [{"title":"a","targetUrl":"https://a.example"}, 5] ',
+      { ok: true, value: [{ title: 'a', targetUrl: 'https://a.example' }, 5] },
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(parseImportFile(text)).toEqual(expected);
+  });
+});
+
+describe('chartModel', () => {
+  it('lays out bars oldest first, scaled to the busiest day', () => {
+    const model = chartModel(
+      [
+        { date: '2024-05-01', clicks: 0 },
+        { date: '2024-05-02', clicks: 4 },
+        { date: '2024-05-03', clicks: 1 },
+        { date: '2024-05-04', clicks: 2 },
+      ],
+      { width: 400, height: 100, gap: 2 },
+    );
+    expect(model.maxClicks).toBe(4);
+    expect(model.totalClicks).toBe(7);
+    expect(model.peak).toEqual({ date: '2024-05-02', clicks: 4 });
+    expect(model.bars.map(({ x, y, width, height }) => ({ x, y, width, height }))).toEqual([
+      { x: 1, y: 100, width: 98, height: 0 },
+      { x: 101, y: 0, width: 98, height: 100 },
+      { x: 201, y: 75, width: 98, height: 25 },
+      { x: 301, y: 50, width: 98, height: 50 },
+    ]);
+  });
+
+  it('keeps one click visible beside a large peak (at least 2 units)', () => {
+    const model = chartModel(
+      [
+        { date: 'a', clicks: 1000 },
+        { date: 'b', clicks: 1 },
+      ],
+      { width: 100, height: 100 },
+    );
+    expect(model.bars[1]?.height).toBe(2);
+  });
+
+  it.each([
+    ['no days', []],
+    [
+      'all zero',
+      [
+        { date: 'a', clicks: 0 },
+        { date: 'b', clicks: 0 },
+      ],
+    ],
+  ])('%s: no peak, no bar height', (_name, days) => {
+    const model = chartModel(days, { width: 100, height: 50 });
+    expect(model.peak).toBeNull();
+    expect(model.maxClicks).toBe(0);
+    expect(model.bars.every((bar) => bar.height === 0)).toBe(true);
+  });
+});
+
+describe('small helpers', () => {
+  it.each<[number, string, number, number | null]>([
+    [0, 'ArrowRight', 4, 1],
+    [3, 'ArrowRight', 4, 0],
+    [0, 'ArrowLeft', 4, 3],
+    [2, 'ArrowLeft', 4, 1],
+    [2, 'Home', 4, 0],
+    [1, 'End', 4, 3],
+    [1, 'Enter', 4, null],
+    [0, 'ArrowRight', 0, null],
+  ])('tab %i + %s of %i → %j', (current, key, count, expected) => {
+    expect(tabIndexAfterKey(current, key, count)).toBe(expected);
+  });
+
+  it.each<[number, string]>([
+    [0, '0 shortlinks'],
+    [1, '1 shortlink'],
+    [7, '7 shortlinks'],
+  ])('countLabel(%i)', (count, expected) => {
+    expect(countLabel(count)).toBe(expected);
+  });
+
+  it.each<[number, number, number]>([
+    [1, 4, 25],
+    [0, 0, 0],
+    [2, 3, 67],
+  ])('percentOf(%i, %i) = %i', (value, total, expected) => {
+    expect(percentOf(value, total)).toBe(expected);
+  });
+
+  it.each<[string, string]>([
+    ['https://www.rfc-editor.org/rfc/rfc8446', 'www.rfc-editor.org'],
+    ['http://127.0.0.1:8080/x', '127.0.0.1:8080'],
+    ['https://bücher.example/', 'xn--bcher-kva.example'],
+    ['', ''],
+    ['not a url', 'not a url'],
+  ])('displayHost(%j)', (url, expected) => {
+    expect(displayHost(url)).toBe(expected);
+  });
+
+  it('names the export file by the local date', () => {
+    expect(exportFileName(new Date(2024, 0, 5, 23, 59))).toBe('shortlinks-2024-01-05.json');
+  });
+});

@@ -1,0 +1,354 @@
+import {
+  GUEST_CREATE_INTERVAL_MS,
+  parseTagsText,
+  SHORT_CODE_ALPHABET,
+  SHORT_CODE_LENGTH,
+  SHORTLINK_LIMITS,
+  SHORTLINK_MESSAGES,
+  ZGuestShortlinkInput,
+  ZShortlinkInput,
+  ZShortlinkUpdate,
+  type GuestShortlinkInput,
+  type ShortlinkAnalytics,
+  type Shortlink,
+  type ShortlinkInput,
+  type ShortlinkUpdate,
+} from '@toolvault/shared';
+import type { z } from 'zod';
+import { err, ok, type Result } from '../../lib/result';
+
+/** Local storage keys of spec 001 §3. */
+export const GUEST_LINK_KEY = 'guest_shortlink';
+export const GUEST_LAST_CREATED_KEY = 'guest_shortlink_last_created';
+
+/** Spec 001 §9: the overview lists 5 recent links; analytics shows the top 5 and 5 most recent. */
+export const LIST_SIZE = 5;
+
+// ---------------------------------------------------------------- statistics
+
+export interface OverviewStats {
+  totalLinks: number;
+  totalClicks: number;
+  /** Links created on the visitor's current (local) date — spec 001 §9 "Today". */
+  createdToday: number;
+  /** Total clicks per link, rounded (spec 001 §9); 0 without links. */
+  averageClicks: number;
+}
+
+/** True when both instants fall on the same calendar day in the visitor's time zone. */
+export function isSameLocalDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/** The Overview figures from the loaded list; `now` is injected so "today" is testable. */
+export function computeStats(links: readonly Shortlink[], now: Date): OverviewStats {
+  const totalClicks = links.reduce((sum, link) => sum + link.clickCount, 0);
+  const createdToday = links.filter((link) => {
+    const created = new Date(link.createdAt);
+    return !Number.isNaN(created.getTime()) && isSameLocalDay(created, now);
+  }).length;
+  return {
+    totalLinks: links.length,
+    totalClicks,
+    createdToday,
+    averageClicks: links.length === 0 ? 0 : Math.round(totalClicks / links.length),
+  };
+}
+
+const createdTime = (link: Shortlink) => {
+  const time = Date.parse(link.createdAt);
+  return Number.isNaN(time) ? 0 : time;
+};
+
+/** The `count` newest links (ties: higher id first). */
+export function recentLinks(links: readonly Shortlink[], count = LIST_SIZE): Shortlink[] {
+  return [...links].sort((a, b) => createdTime(b) - createdTime(a) || b.id - a.id).slice(0, count);
+}
+
+/** The `count` most clicked links (ties: newest first). */
+export function topLinksByClicks(links: readonly Shortlink[], count = LIST_SIZE): Shortlink[] {
+  return [...links]
+    .sort((a, b) => b.clickCount - a.clickCount || createdTime(b) - createdTime(a) || b.id - a.id)
+    .slice(0, count);
+}
+
+// ---------------------------------------------------------------- guest limit
+
+export type GuestLimit = { allowed: true } | { allowed: false; remainingSeconds: number };
+
+/** Spec 001 §9: one guest creation per 60 s, measured from the stored timestamp. */
+export function checkGuestLimit(lastCreated: number | null, now: number): GuestLimit {
+  if (lastCreated === null || !Number.isFinite(lastCreated)) return { allowed: true };
+  const elapsed = now - lastCreated;
+  // A timestamp in the future (clock changed) still blocks for at most one interval.
+  if (elapsed >= GUEST_CREATE_INTERVAL_MS || elapsed < -GUEST_CREATE_INTERVAL_MS) return { allowed: true };
+  const remaining = GUEST_CREATE_INTERVAL_MS - Math.max(elapsed, 0);
+  return { allowed: false, remainingSeconds: Math.ceil(remaining / 1000) };
+}
+
+/** The stored `guest_shortlink_last_created` value, or null when absent or unreadable. */
+export function parseStoredTimestamp(text: string | null): number | null {
+  if (text === null || text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** The stored `guest_shortlink` object, or null when absent or not a shortlink. */
+export function parseStoredGuestLink(text: string | null): Shortlink | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const link = value as Partial<Shortlink>;
+  if (typeof link.shortCode !== 'string' || typeof link.targetUrl !== 'string' || typeof link.title !== 'string')
+    return null;
+  return value as Shortlink;
+}
+
+/** The rate-limit line shown under the guest form. */
+export function rateLimitDetail(remainingSeconds: number | null): string {
+  if (remainingSeconds === null || remainingSeconds <= 0) return SHORTLINK_MESSAGES.guestRateLimited;
+  const unit = remainingSeconds === 1 ? 'second' : 'seconds';
+  return `${SHORTLINK_MESSAGES.guestRateLimited} Try again in ${remainingSeconds} ${unit}.`;
+}
+
+// ---------------------------------------------------------------- short codes
+
+/** Fills a byte array with random values (crypto.getRandomValues in the app, a fixed list in tests). */
+export type RandomBytes = (length: number) => Uint8Array;
+
+export const cryptoRandomBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
+
+// 62 × 4 = 248: bytes of 248 and above are dropped so every character is equally likely.
+const UNBIASED_LIMIT = 256 - (256 % SHORT_CODE_ALPHABET.length);
+
+/** A random code of 6 characters from A–Z a–z 0–9 (spec 001 §9), by rejection sampling. */
+export function generateShortCode(randomBytes: RandomBytes = cryptoRandomBytes, length = SHORT_CODE_LENGTH): string {
+  let code = '';
+  // A bounded number of rounds: each byte is accepted with probability 248/256.
+  for (let round = 0; round < 64 && code.length < length; round++) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte >= UNBIASED_LIMIT) continue;
+      code += SHORT_CODE_ALPHABET[byte % SHORT_CODE_ALPHABET.length];
+      if (code.length === length) return code;
+    }
+  }
+  throw new Error('random source produced no usable bytes');
+}
+
+// ---------------------------------------------------------------- forms
+
+export interface LinkFormValues {
+  title: string;
+  targetUrl: string;
+  shortCode: string;
+  metaImage: string;
+  description: string;
+  /** Comma separated (spec 001 §5). */
+  tags: string;
+}
+
+export const EMPTY_FORM: LinkFormValues = {
+  title: '',
+  targetUrl: '',
+  shortCode: '',
+  metaImage: '',
+  description: '',
+  tags: '',
+};
+
+/** The form filled from a link for Edit; tags joined with a comma and a space. */
+export function formFromLink(link: Shortlink): LinkFormValues {
+  return {
+    title: link.title,
+    targetUrl: link.targetUrl,
+    shortCode: link.shortCode,
+    metaImage: link.metaImage,
+    description: link.description,
+    tags: link.tags.join(', '),
+  };
+}
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}
+
+/** The admin form through the shared schema: the create body, with '' short code meaning "generate". */
+export function validateCreateForm(values: LinkFormValues): Result<ShortlinkInput> {
+  const parsed = ZShortlinkInput.safeParse({ ...values, tags: parseTagsText(values.tags) });
+  return parsed.success ? ok(parsed.data) : err(firstIssue(parsed.error));
+}
+
+/** The admin form in edit mode: the update body (a link keeps its code). */
+export function validateUpdateForm(values: LinkFormValues): Result<ShortlinkUpdate> {
+  const { shortCode: _code, ...rest } = values;
+  const parsed = ZShortlinkUpdate.safeParse({ ...rest, tags: parseTagsText(values.tags) });
+  return parsed.success ? ok(parsed.data) : err(firstIssue(parsed.error));
+}
+
+export interface GuestFormValues {
+  title: string;
+  targetUrl: string;
+  metaImage: string;
+}
+
+export const EMPTY_GUEST_FORM: GuestFormValues = { title: '', targetUrl: '', metaImage: '' };
+
+/** Which toast a refused guest form shows (spec 001 §5). */
+export type GuestFormProblem = { kind: 'required' | 'invalid-url' | 'other'; error: string };
+
+export function validateGuestForm(
+  values: GuestFormValues,
+): { ok: true; value: GuestShortlinkInput } | ({ ok: false } & GuestFormProblem) {
+  const parsed = ZGuestShortlinkInput.safeParse(values);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, ...classifyGuestError(firstIssue(parsed.error)) };
+}
+
+/** Maps a validation or server message to the guest toast it belongs to. */
+export function classifyGuestError(error: string): GuestFormProblem {
+  if (error === SHORTLINK_MESSAGES.required) return { kind: 'required', error };
+  if (error === SHORTLINK_MESSAGES.invalidUrl) return { kind: 'invalid-url', error };
+  return { kind: 'other', error };
+}
+
+// ---------------------------------------------------------------- create with retry
+
+export type SendResult = { ok: true } | { ok: false; error: string };
+
+const isCodeTaken = (result: SendResult) => !result.ok && result.error === SHORTLINK_MESSAGES.shortCodeTaken;
+
+/**
+ * Spec 001 §7: when no code was typed, the form sends a random one and, when
+ * the answer says 'Short code already exists', retries with a new code. A
+ * typed code is sent once, so its owner sees the conflict.
+ */
+export async function createWithRetry<R extends SendResult>(
+  input: ShortlinkInput,
+  send: (body: ShortlinkInput) => Promise<R>,
+  { randomBytes = cryptoRandomBytes, attempts = 5 }: { randomBytes?: RandomBytes; attempts?: number } = {},
+): Promise<R> {
+  if (input.shortCode !== undefined) return send(input);
+  let result = await send({ ...input, shortCode: generateShortCode(randomBytes) });
+  for (let attempt = 1; attempt < attempts && isCodeTaken(result); attempt++) {
+    result = await send({ ...input, shortCode: generateShortCode(randomBytes) });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- import
+
+/** The JSON body limit of the import route (contract: 1 MB). */
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+
+/** Spec 001 §5: import accepts only a JSON file holding an array, else 'Invalid JSON file format'. */
+export function parseImportFile(text: string): Result<unknown[]> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return err(SHORTLINK_MESSAGES.invalidImport);
+  }
+  if (!Array.isArray(value)) return err(SHORTLINK_MESSAGES.invalidImport);
+  if (value.length === 0) return err('The file contains no shortlinks');
+  if (value.length > SHORTLINK_LIMITS.importRows)
+    return err(`At most ${SHORTLINK_LIMITS.importRows} shortlinks can be imported at once`);
+  return ok(value);
+}
+
+/** File name of an export: shortlinks-YYYY-MM-DD.json (local date). */
+export function exportFileName(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `shortlinks-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
+}
+
+/** '{n} shortlinks …' with the singular for one. */
+export function countLabel(count: number, noun = 'shortlink'): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+// ---------------------------------------------------------------- analytics chart
+
+export interface ChartBar {
+  date: string;
+  clicks: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ChartModel {
+  bars: ChartBar[];
+  maxClicks: number;
+  totalClicks: number;
+  /** The busiest day, or null when nothing was clicked. */
+  peak: { date: string; clicks: number } | null;
+}
+
+/**
+ * Geometry of the clicks-per-day bars in a `width` × `height` box. A day with
+ * clicks is at least 2 units tall so a single click is visible beside a peak.
+ */
+export function chartModel(
+  days: ShortlinkAnalytics['clicksPerDay'],
+  { width, height, gap = 2 }: { width: number; height: number; gap?: number },
+): ChartModel {
+  const maxClicks = days.reduce((max, day) => Math.max(max, day.clicks), 0);
+  const totalClicks = days.reduce((sum, day) => sum + day.clicks, 0);
+  const slot = days.length === 0 ? 0 : width / days.length;
+  const barWidth = Math.max(slot - gap, 1);
+  const bars = days.map((day, index) => {
+    const barHeight = maxClicks === 0 || day.clicks === 0 ? 0 : Math.max((day.clicks / maxClicks) * height, 2);
+    return {
+      date: day.date,
+      clicks: day.clicks,
+      x: index * slot + gap / 2,
+      y: height - barHeight,
+      width: barWidth,
+      height: barHeight,
+    };
+  });
+  const peak = days.reduce<ChartModel['peak']>(
+    (best, day) => (day.clicks > 0 && (best === null || day.clicks > best.clicks) ? day : best),
+    null,
+  );
+  return { bars, maxClicks, totalClicks, peak: peak ? { date: peak.date, clicks: peak.clicks } : null };
+}
+
+/** Share of `value` in `total` as a whole percentage for the small bars beside referrers and countries. */
+export function percentOf(value: number, total: number): number {
+  return total <= 0 ? 0 : Math.round((value / total) * 100);
+}
+
+// ---------------------------------------------------------------- tabs
+
+/** ARIA tabs keyboard model: arrows wrap, Home and End jump; null for keys the tab list ignores. */
+export function tabIndexAfterKey(current: number, key: string, count: number): number | null {
+  if (count <= 0) return null;
+  switch (key) {
+    case 'ArrowRight':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/** A host to show beside a target, or the text itself when it does not parse. */
+export function displayHost(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}

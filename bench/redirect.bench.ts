@@ -1,0 +1,224 @@
+/**
+ * The shortlink click path (issue 5): `GET /{code}` with `Accept: application/json`,
+ * through the real app and through a bare node:http server that makes the same
+ * database call (UPDATE … SET click_count = click_count + 1 … RETURNING plus the
+ * click row, one transaction) on the same SQLite file, one after the other in
+ * this run. autocannon on loopback, 50 connections, each measured run bounded
+ * to about 10 s. Afterwards the stored click count must have risen by exactly
+ * the number of 2xx answers. Prints figures and the goal; never fails on them.
+ *
+ * Each server runs in its own child process, so autocannon's client does not
+ * share an event loop with the server it measures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createApp } from '../apps/api/src/app';
+import { createRepositories, migrate, openDatabase } from '../apps/api/src/db';
+import { loadEnv } from '../apps/api/src/env';
+import { silentLogger } from '../apps/api/src/logger';
+import { hashPassword } from '../apps/api/src/services/password-hash';
+
+const CODE = 'bench1';
+const CONNECTIONS = 50;
+/** Each measured run aims at this many seconds (at the warm-up's rate) and is stopped at the bound. */
+const TARGET_SECONDS = 6;
+const BOUND_SECONDS = 10;
+const WARMUP_SECONDS = 2;
+/** Goal of issue 5: the app keeps at least this share of the bare server's throughput. */
+const GOAL_RATIO = 0.7;
+const HEADERS = {
+  accept: 'application/json',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+};
+
+type Kind = 'app' | 'bare';
+
+// ---------------------------------------------------------------- child: one server
+async function serve(kind: Kind, dataDir: string): Promise<void> {
+  const db = openDatabase(dataDir);
+  const repos = createRepositories(db);
+  const listen = (server: { listen: (port: number, host: string, done: () => void) => unknown }) =>
+    new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  let address: () => AddressInfo;
+  let close: () => void;
+  if (kind === 'app') {
+    const secret = 'bench-secret-bench-secret-bench-secret!!';
+    const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+    const app = createApp({
+      config: { ...loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir }), jwtSecret: secret },
+      db: repos,
+      logger: silentLogger,
+      credentials: { passwordHash: hashPassword('bench'), jwtSecret: secret },
+      ...(existsSync(path.join(webDist, 'index.html')) ? { webDist } : {}),
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    address = () => server.address() as AddressInfo;
+    close = () => server.close();
+  } else {
+    // The least a server can do for this request: same path test, same database call, same JSON.
+    const server = createServer((req, res) => {
+      const code = req.method === 'GET' ? /^\/([A-Za-z0-9_-]{3,32})(?:\?|$)/.exec(req.url ?? '')?.[1] : undefined;
+      const link =
+        code === undefined
+          ? null
+          : repos.shortlinkClicks.countClick(code, {
+              clickedAt: new Date().toISOString(),
+              referrerHost: null,
+              country: null,
+              device: 'desktop',
+            });
+      const body = link ? JSON.stringify(link) : '{"error":"Shortlink not found"}';
+      res.writeHead(link ? 200 : 404, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+      });
+      res.end(body);
+    });
+    await listen(server);
+    address = () => server.address() as AddressInfo;
+    close = () => server.close();
+  }
+  process.stdout.write(`LISTENING ${address().port}\n`);
+  process.once('SIGTERM', () => {
+    close();
+    db.close();
+    process.exit(0);
+  });
+}
+
+// ---------------------------------------------------------------- parent: measure
+function startServer(kind: Kind, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const tsx = fileURLToPath(new URL('../apps/api/node_modules/.bin/tsx', import.meta.url));
+  const child = spawn(tsx, [fileURLToPath(import.meta.url), '--serve', kind, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /LISTENING (\d+)/.exec(output)?.[1];
+      if (port) resolve({ child, port: Number(port) });
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited early (code ${code})`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function run(url: string, limit: { amount: number } | { duration: number }): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, headers: HEADERS, ...limit }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    // The bound: an amount run that is slower than expected is stopped (its count is then not exact).
+    const timer = setTimeout(() => instance.stop(), BOUND_SECONDS * 1000);
+    instance.once('done', () => clearTimeout(timer));
+  });
+}
+
+interface Measurement {
+  kind: Kind;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok2xx: number;
+  other: number;
+  counted: number;
+  stopped: boolean;
+}
+
+async function measure(kind: Kind, dataDir: string, clickCount: () => number): Promise<Measurement> {
+  const { child, port } = await startServer(kind, dataDir);
+  try {
+    const url = `http://127.0.0.1:${port}/${CODE}`;
+    // A timed warm-up (JIT, caches) also gives the rate, from which the measured run gets a
+    // fixed number of requests: a run stopped by time loses answers in flight, so its count
+    // could not be compared exactly.
+    const warm = await run(url, { duration: WARMUP_SECONDS });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const amount = Math.max(1000, Math.round((warm['2xx'] / warm.duration) * TARGET_SECONDS));
+    const before = clickCount();
+    const result = await run(url, { amount });
+    const stopped = result['2xx'] + result.non2xx + result.errors < amount;
+    // A run stopped at the bound drops answers in flight; let the server finish them first.
+    if (stopped) await new Promise((resolve) => setTimeout(resolve, 500));
+    const counted = clickCount() - before;
+    return {
+      kind,
+      rps: result['2xx'] / result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ok2xx: result['2xx'],
+      other: result.non2xx + result.errors,
+      counted,
+      stopped,
+    };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolvault-redirect-bench-'));
+  const db = openDatabase(dataDir);
+  try {
+    migrate(db);
+    const repos = createRepositories(db);
+    repos.shortlinks.insert({
+      shortCode: CODE,
+      targetUrl: 'https://example.com/benchmark',
+      title: 'Benchmark',
+      description: 'The link every request of this run follows',
+      metaImage: '',
+      tags: [],
+      clickCount: 0,
+      createdAt: new Date().toISOString(),
+    });
+    const clickCount = () => repos.shortlinks.listNewestFirst(1)[0]?.clickCount ?? Number.NaN;
+
+    console.log(
+      `GET /${CODE} (Accept: application/json), ${CONNECTIONS} connections, loopback, ~${TARGET_SECONDS} s per run (bound ${BOUND_SECONDS} s), ${os.cpus().length} CPUs, file-backed SQLite in ${dataDir}`,
+    );
+    const app = await measure('app', dataDir, clickCount);
+    const bare = await measure('bare', dataDir, clickCount);
+
+    const verdict = (m: Measurement) =>
+      m.counted === m.ok2xx
+        ? 'exact'
+        : m.stopped
+          ? 'not comparable (stopped at the bound: answers in flight were dropped)'
+          : 'MISMATCH';
+    const row = (m: Measurement) =>
+      `${m.kind === 'app' ? 'real app' : 'bare node:http'}`.padEnd(16) +
+      `${Math.round(m.rps).toString().padStart(7)} req/s   p50 ${m.p50.toFixed(1).padStart(5)} ms   p99 ${m.p99.toFixed(1).padStart(5)} ms   ` +
+      `2xx ${m.ok2xx}   other ${m.other}   clicks counted ${m.counted}   ${verdict(m)}`;
+    console.log(row(app));
+    console.log(row(bare));
+    const ratio = app.rps / bare.rps;
+    const exact = app.counted === app.ok2xx && bare.counted === bare.ok2xx && app.other === 0 && bare.other === 0;
+    console.log(`ratio app / bare: ${ratio.toFixed(2)}`);
+    console.log(
+      `goal: ratio ≥ ${GOAL_RATIO} with exact counts — ${ratio >= GOAL_RATIO && exact ? 'met' : 'not met'} (ratio ${ratio.toFixed(2)}, counts ${exact ? 'exact' : 'not exact'})`,
+    );
+  } finally {
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const serveAt = process.argv.indexOf('--serve');
+if (serveAt === -1) await main();
+else await serve(process.argv[serveAt + 1] as Kind, process.argv[serveAt + 2] ?? '');
