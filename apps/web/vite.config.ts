@@ -16,5 +16,14 @@ export default defineConfig({
     sourcemap: false,
     // No inline scripts or modulepreload polyfill: the CSP is script-src 'self'.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // packages/shared only declares constants, functions and zod schemas. Its barrel import
+      // (e.g. the home page's TOOL_CATEGORIES) otherwise keeps every schema and zod itself in
+      // the entry chunk, because top-level `z.object(...)` calls count as side effects.
+      // Issue 7's home first-load budget (e2e/budgets.e2e.ts) depends on this.
+      treeshake: {
+        moduleSideEffects: (id: string) => (/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
+    },
   },
 });

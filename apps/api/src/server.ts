@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { createRepositories, migrate, openDatabase, type Db } from './db';
@@ -76,6 +76,12 @@ function handleShutdown(server: Server, db: Db, logger: Logger): void {
     // Idle keep-alive connections would otherwise hold close() open until they time out.
     server.closeIdleConnections();
   };
+  // A keep-alive connection whose last request finishes after SIGTERM turns idle only then: close it at once.
+  server.on('request', (_req, res: ServerResponse) => {
+    res.once('finish', () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -1,10 +1,13 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { IpLookupResult } from '@toolvault/shared';
 import { buildApp } from './helpers';
 
-// One app for the read-only lookups; the database is read once per process anyway.
-const { app } = buildApp();
+// A fresh app per test: lookups are rate-limited (60 a minute per client), and this file makes more.
+let app = buildApp().app;
+beforeEach(() => {
+  app = buildApp().app;
+});
 
 const NO_LOCATION = {
   country: null,

@@ -36,3 +36,20 @@ export const loginLimiter = (logger: Logger) =>
 /** DECISIONS P1 "Contact … rate-limited": 5 messages per 10 minutes per client. */
 export const contactLimiter = (logger: Logger) =>
   limiter({ windowMs: 10 * MINUTE, limit: 5, code: 'CONTACT_THROTTLED', logger });
+
+/** IP lookups answer from a local database, but a client has no use for more than 60 a minute. */
+export const IP_LOOKUP_LIMIT = { windowMs: MINUTE, limit: 60 } as const;
+
+export const ipLookupLimiter = (logger: Logger) => limiter({ ...IP_LOOKUP_LIMIT, code: 'RATE_LIMITED', logger });
+
+/**
+ * Downloads (up to 50 MB each) and uploads (up to 10 MB each) together, per
+ * client. One full run of the page's test makes about 115 of them over
+ * loopback, where every transfer is short (fewer on a real link); 400 in
+ * 10 minutes lets three runs through and stops a client pulling data in a loop.
+ * Ping is tiny and stays unlimited.
+ */
+export const SPEEDTEST_TRANSFER_LIMIT = { windowMs: 10 * MINUTE, limit: 400 } as const;
+
+export const speedtestTransferLimiter = (logger: Logger) =>
+  limiter({ ...SPEEDTEST_TRANSFER_LIMIT, code: 'RATE_LIMITED', logger });

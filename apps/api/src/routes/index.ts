@@ -41,8 +41,8 @@ export function apiRouter({ logger, services }: ApiContext): Router {
   router.use('/health', healthRouter());
   router.use('/admin', adminRouter({ adminAuth: services.adminAuth, logger }));
   router.use('/contact', contactRouter({ contact: services.contact, requireAdmin: admin, logger }));
-  router.use('/ip', ipRouter({ ipLookup: services.ipLookup }));
-  router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest }));
+  router.use('/ip', ipRouter({ ipLookup: services.ipLookup, logger }));
+  router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest, logger }));
   router.use(
     '/shortlinks',
     shortlinksRouter({ shortlinks: services.shortlinks, analytics: services.shortlinkAnalytics, requireAdmin: admin }),

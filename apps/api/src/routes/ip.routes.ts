@@ -1,7 +1,9 @@
 import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { ZIpLookupParams, type IpLookupParams } from '@toolvault/shared';
 import { AppError } from '../http/errors';
+import { ipLookupLimiter } from '../http/rate-limit';
 import { validate } from '../http/validate';
+import { silentLogger, type Logger } from '../logger';
 import type { IpLookupService } from '../services/ip-lookup.service';
 
 /**
@@ -9,7 +11,14 @@ import type { IpLookupService } from '../services/ip-lookup.service';
  * third party. `/me` looks up the caller's own address, `req.ip`, which
  * honours the TRUST_PROXY hop count (so a client cannot pick it with X-Forwarded-For).
  */
-export function ipRouter({ ipLookup }: { ipLookup: IpLookupService }): Router {
+export function ipRouter({
+  ipLookup,
+  logger = silentLogger,
+}: {
+  ipLookup: IpLookupService;
+  /** Where the rate limiter reports its own misconfiguration. */
+  logger?: Logger;
+}): Router {
   const respond = async (res: Response, ip: string) => {
     const result = await ipLookup.lookup(ip);
     if (!result.ok) throw new AppError(result.error);
@@ -26,6 +35,7 @@ export function ipRouter({ ipLookup }: { ipLookup: IpLookupService }): Router {
   };
 
   const router = Router();
+  router.use(ipLookupLimiter(logger));
   router.get('/me', me);
   router.get('/:ip', validate(ZIpLookupParams, 'params'), byAddress);
   router.use(malformedParam);

@@ -9,7 +9,9 @@ import {
   type SpeedtestUpload,
 } from '@toolvault/shared';
 import { AppError } from '../http/errors';
+import { speedtestTransferLimiter } from '../http/rate-limit';
 import { validate } from '../http/validate';
+import { silentLogger, type Logger } from '../logger';
 import type { SpeedtestService } from '../services/speedtest.service';
 
 /**
@@ -21,7 +23,14 @@ const NO_STORE = 'no-store, no-transform';
 
 const UPLOAD_NOT_RAW = 'Send the upload as a raw body (application/octet-stream)';
 
-export function speedtestRouter({ speedtest }: { speedtest: SpeedtestService }): Router {
+export function speedtestRouter({
+  speedtest,
+  logger = silentLogger,
+}: {
+  speedtest: SpeedtestService;
+  /** Where the rate limiter reports its own misconfiguration. */
+  logger?: Logger;
+}): Router {
   const ping = (_req: Request, res: Response) => {
     res.set('Cache-Control', NO_STORE).json(speedtest.ping());
   };
@@ -58,9 +67,10 @@ export function speedtestRouter({ speedtest }: { speedtest: SpeedtestService }):
     else res.destroy();
   };
 
+  const transfers = speedtestTransferLimiter(logger);
   const router = Router();
   router.get('/ping', ping);
-  router.get('/download', validate(ZSpeedtestDownloadQuery, 'query'), download);
-  router.post('/upload', upload);
+  router.get('/download', transfers, validate(ZSpeedtestDownloadQuery, 'query'), download);
+  router.post('/upload', transfers, upload);
   return router;
 }

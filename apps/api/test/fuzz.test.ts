@@ -1,0 +1,379 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db';
+import { ADMIN_PASSWORD, buildApp, type TestApp } from './helpers';
+
+/**
+ * Hostile input against every API route (DECISIONS P2), with and without a
+ * valid admin token: malformed JSON, wrong types, huge strings, unicode edge
+ * cases, missing fields, arrays for objects and prototype-pollution keys.
+ * Whatever arrives: never a 5xx, a JSON `{ error }` body on every 4xx, and a
+ * rejected request leaves the stored data exactly as it was.
+ */
+const SEED = 20_261_122;
+const RUNS = 100;
+console.info(`fuzz.test.ts: fast-check seed ${SEED}, ${RUNS} runs per route`);
+
+// ---------------------------------------------------------------------------
+// Arbitraries
+
+/** Strings that have broken parsers, databases and renderers before. */
+const EDGE_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF',
+  'x\uDC00y\uD83D',
+  '\u202Eevil\u202C',
+  'שלום עולם',
+  'مرحبا',
+  '\u200B',
+  '\u200D\u200C\uFEFF',
+  '\u0301\u0301\u0301e',
+  '😀👩‍👩‍👧‍👦',
+  '\uFFFF\uFFFE',
+  '𝌆'.repeat(50),
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  'javascript:alert(1)',
+  'https://example.com/\u0000',
+  '%zz',
+  '\r\nSet-Cookie: x=1',
+  '__proto__',
+  'constructor',
+  'prototype',
+];
+
+/** Up to 200 kB: above every JSON body limit but the 1 MB ones, and fast to send. */
+const hugeString = fc
+  .tuple(fc.constantFrom('a', 'é', '𝌆', '\u0000', '\uD800', '<p>x</p>'), fc.integer({ min: 1_000, max: 200_000 }))
+  .map(([unit, bytes]) => unit.repeat(Math.max(1, Math.floor(bytes / Buffer.byteLength(unit)))));
+
+const weirdString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...EDGE_STRINGS) },
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: hugeString },
+);
+
+const weirdScalar = fc.oneof(
+  weirdString,
+  fc.constantFrom(0, -1, 1.5, 1e308, -0, Number.MAX_SAFE_INTEGER + 2, true, false, null),
+  fc.integer(),
+);
+
+/** Any JSON value, with weird strings inside. */
+const weirdValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    weirdScalar,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(weirdString, fc.constantFrom('__proto__', 'constructor')), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+/** The route's own fields, each present or missing, with values of the wrong kind. */
+const fieldsOf = (fields: readonly string[]) =>
+  fc.record(Object.fromEntries(fields.map((field) => [field, weirdValue])), { requiredKeys: [] });
+
+/** A raw body: text that is not JSON, or JSON that only looks harmless. */
+const MALFORMED_JSON = [
+  '{',
+  '}',
+  '{"a":',
+  '[1,2',
+  '{"a":1,}',
+  "{'a':1}",
+  'nul',
+  'undefined',
+  'NaN',
+  '{"a":NaN}',
+  '\u0000',
+  '"unterminated',
+  '{"__proto__":{"polluted":"yes","isAdmin":true}}',
+  '{"constructor":{"prototype":{"polluted":"yes"}}}',
+  '[{"__proto__":{"polluted":"yes"}}]',
+  '{"a":1}{"b":2}',
+  '\uFEFF{}',
+  '1e999999',
+  '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+];
+
+interface Payload {
+  /** The exact bytes sent. */
+  raw: string;
+  contentType: string | null;
+}
+
+const json = (value: unknown): string => JSON.stringify(value) ?? 'null';
+
+/** A body for a route with these fields: malformed text, a wrong JSON type, or the fields with hostile values. */
+const payloadFor = (fields: readonly string[]): fc.Arbitrary<Payload> =>
+  fc
+    .tuple(
+      fc.oneof(
+        { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_JSON) },
+        { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+        { weight: 2, arbitrary: weirdValue.map(json) },
+        { weight: 4, arbitrary: fieldsOf(fields).map(json) },
+        { weight: 1, arbitrary: fc.array(fieldsOf(fields), { maxLength: 3 }).map(json) },
+        {
+          weight: 1,
+          arbitrary: fieldsOf(fields).map((body) =>
+            `{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},${json(body).slice(1)}`.replace(
+              /,}$/,
+              '}',
+            ),
+          ),
+        },
+      ),
+      fc.constantFrom<string | null>(
+        'application/json',
+        'application/json',
+        'application/json; charset=utf-16',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/octet-stream',
+        null,
+      ),
+    )
+    .map(([raw, contentType]) => ({ raw, contentType }));
+
+/** One path segment: ids, slugs, codes and addresses that are out of range, malformed or hostile. */
+const segment = fc.oneof(
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    '0x10',
+    '9007199254740993',
+    '99999999999999999999',
+    'NaN',
+    '%zz',
+    '%',
+    '%00',
+    '..',
+    '.',
+  ),
+  weirdString.filter((text) => text.length <= 300),
+);
+
+/** encodeURIComponent, except that a lone surrogate (which it refuses) is sent as invalid UTF-8 escapes. */
+function encodeSegment(text: string): string {
+  if (/^%|^\.{1,2}$/.test(text)) return text;
+  return Array.from(text, (char) => {
+    try {
+      return encodeURIComponent(char);
+    } catch {
+      return '%ED%A0%80';
+    }
+  }).join('');
+}
+
+type Auth = 'none' | 'valid' | 'forged' | 'garbage' | 'basic';
+const auth = fc.constantFrom<Auth>('none', 'valid', 'valid', 'forged', 'garbage', 'basic');
+
+// ---------------------------------------------------------------------------
+// The routes (apps/api/src/routes/*.ts)
+
+interface Route {
+  name: string;
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** The path; `:param` is replaced by a fuzzed segment. */
+  path: string;
+  /** The body's field names; routes without a body still get one thrown at them. */
+  fields?: readonly string[];
+  /** A fuzzed query string (key=value pairs) is added. */
+  query?: readonly string[];
+  /** GET /{code} with Accept: application/json. */
+  accept?: string;
+  /** Rate-limited: a fresh app per run, so the limiter does not answer every request. */
+  limited?: boolean;
+}
+
+const POST_FIELDS = ['title', 'slug', 'content', 'cover_image', 'author', 'tags', 'category_id', 'published'];
+const LINK_FIELDS = ['title', 'targetUrl', 'shortCode', 'description', 'metaImage', 'tags'];
+
+const ROUTES: Route[] = [
+  { name: 'GET /api/health', method: 'get', path: '/api/health' },
+  { name: 'POST /api/admin/login', method: 'post', path: '/api/admin/login', fields: ['password'], limited: true },
+  {
+    name: 'POST /api/contact',
+    method: 'post',
+    path: '/api/contact',
+    fields: ['name', 'email', 'subject', 'message'],
+    limited: true,
+  },
+  { name: 'GET /api/contact', method: 'get', path: '/api/contact' },
+  { name: 'GET /api/ip/me', method: 'get', path: '/api/ip/me', limited: true },
+  { name: 'GET /api/ip/:ip', method: 'get', path: '/api/ip/:param', limited: true },
+  { name: 'GET /api/speedtest/ping', method: 'get', path: '/api/speedtest/ping' },
+  {
+    name: 'GET /api/speedtest/download',
+    method: 'get',
+    path: '/api/speedtest/download',
+    query: ['size'],
+    limited: true,
+  },
+  { name: 'POST /api/speedtest/upload', method: 'post', path: '/api/speedtest/upload', limited: true },
+  { name: 'GET /api/shortlinks', method: 'get', path: '/api/shortlinks' },
+  { name: 'POST /api/shortlinks', method: 'post', path: '/api/shortlinks', fields: LINK_FIELDS, limited: true },
+  { name: 'GET /api/shortlinks/export', method: 'get', path: '/api/shortlinks/export' },
+  {
+    name: 'POST /api/shortlinks/import',
+    method: 'post',
+    path: '/api/shortlinks/import',
+    fields: [...LINK_FIELDS, 'clickCount', 'createdAt', 'id'],
+  },
+  { name: 'GET /api/shortlinks/analytics', method: 'get', path: '/api/shortlinks/analytics' },
+  { name: 'PUT /api/shortlinks/:id', method: 'put', path: '/api/shortlinks/:param', fields: LINK_FIELDS },
+  { name: 'DELETE /api/shortlinks/:id', method: 'delete', path: '/api/shortlinks/:param' },
+  { name: 'GET /api/shortlink/:code', method: 'get', path: '/api/shortlink/:param' },
+  { name: 'GET /api/blog', method: 'get', path: '/api/blog', query: ['category'] },
+  { name: 'GET /api/blog/:slug', method: 'get', path: '/api/blog/:param' },
+  { name: 'POST /api/blog', method: 'post', path: '/api/blog', fields: POST_FIELDS },
+  { name: 'PUT /api/blog/:id', method: 'put', path: '/api/blog/:param', fields: POST_FIELDS },
+  { name: 'DELETE /api/blog/:id', method: 'delete', path: '/api/blog/:param' },
+  { name: 'GET /api/categories', method: 'get', path: '/api/categories' },
+  { name: 'POST /api/categories', method: 'post', path: '/api/categories', fields: ['name', 'slug', 'description'] },
+  {
+    name: 'PUT /api/categories/:id',
+    method: 'put',
+    path: '/api/categories/:param',
+    fields: ['name', 'slug', 'description'],
+  },
+  { name: 'DELETE /api/categories/:id', method: 'delete', path: '/api/categories/:param' },
+  { name: 'GET /:code (JSON click)', method: 'get', path: '/:param', accept: 'application/json' },
+];
+
+// ---------------------------------------------------------------------------
+// The app, its data and the checks
+
+let token: string;
+
+beforeAll(async () => {
+  const { app } = buildApp();
+  const res = await request(app).post('/api/admin/login').send({ password: ADMIN_PASSWORD });
+  expect(res.status).toBe(200);
+  token = (res.body as { token: string }).token;
+});
+
+/** A fresh app holding one category, one published post and one shortlink, so ids 1 and real slugs exist. */
+async function seededApp(): Promise<TestApp> {
+  const test = buildApp();
+  const admin = { Authorization: `Bearer ${token}` };
+  const category = await request(test.app).post('/api/categories').set(admin).send({ name: 'Tools', slug: 'tools' });
+  const post = await request(test.app)
+    .post('/api/blog')
+    .set(admin)
+    .send({ title: 'Seed', slug: 'seed', content: '<p>Seed</p>', published: true, category_id: 1 });
+  const link = await request(test.app)
+    .post('/api/shortlinks')
+    .set(admin)
+    .send({ title: 'Seed', targetUrl: 'https://example.com/seed', shortCode: 'seed1' });
+  expect([category.status, post.status, link.status]).toEqual([201, 201, 201]);
+  return test;
+}
+
+/** Every row of every table, in a stable order. */
+function snapshot(database: Db): string {
+  const tables = database
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
+  return JSON.stringify(
+    Object.fromEntries(
+      tables.map((table) => [table, database.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all()]),
+    ),
+  );
+}
+
+function authorization(mode: Auth): string | undefined {
+  switch (mode) {
+    case 'none':
+      return undefined;
+    case 'valid':
+      return `Bearer ${token}`;
+    case 'forged':
+      // A well-formed token signed with someone else's secret.
+      return 'Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlLW9mLWFub3RoZXI';
+    case 'garbage':
+      return 'Bearer %00{}';
+    case 'basic':
+      return 'Basic YWRtaW46YWRtaW4=';
+  }
+}
+
+interface Attempt {
+  payload: Payload;
+  param: string;
+  query: string;
+  auth: Auth;
+  sendBody: boolean;
+}
+
+async function send(test: TestApp, route: Route, attempt: Attempt): Promise<request.Response> {
+  const path = route.path.replace(':param', encodeSegment(attempt.param));
+  const url = route.query ? `${path}?${attempt.query}` : path;
+  let req = request(test.app)[route.method](url);
+  const header = authorization(attempt.auth);
+  if (header !== undefined) req = req.set('Authorization', header);
+  if (route.accept) req = req.set('Accept', route.accept);
+  if (attempt.sendBody && route.method !== 'get' && route.method !== 'delete') {
+    if (attempt.payload.contentType) req = req.set('Content-Type', attempt.payload.contentType);
+    return req.send(attempt.payload.raw);
+  }
+  return req;
+}
+
+const queryFor = (keys: readonly string[]) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom(...keys),
+          fc.constantFrom('__proto__', 'constructor', `${keys[0]}[]`, `${keys[0]}[a]`),
+        ),
+        fc.oneof(
+          fc.constantFrom('1', '0', '-1', '51', '1.5', '', 'tools', '9'.repeat(400)),
+          weirdString.filter((s) => s.length < 500),
+        ),
+      ),
+      { maxLength: 3 },
+    )
+    .map((pairs) => pairs.map(([key, value]) => `${encodeSegment(key)}=${encodeSegment(value)}`).join('&'));
+
+describe.each(ROUTES)('fuzz: $name', (route) => {
+  it('never answers 5xx, answers { error } on 4xx, and a rejected request changes nothing', async () => {
+    const shared = route.limited ? undefined : await seededApp();
+    const attempt = fc.record({
+      payload: payloadFor(route.fields ?? ['value']),
+      param: segment,
+      query: queryFor(route.query ?? ['q']),
+      auth,
+      sendBody: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(attempt, async (input) => {
+        const test = shared ?? buildApp();
+        const before = snapshot(test.database);
+        const res = await send(test, route, input);
+        expect(res.status, `${route.name} answered ${res.status}: ${String(res.text).slice(0, 200)}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(res.headers['content-type']).toMatch(/^application\/json/);
+          expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String) }));
+          expect(snapshot(test.database)).toBe(before);
+        }
+        // JSON.parse makes "__proto__" an own key; nothing may have merged it into Object.prototype.
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  }, 60_000);
+});

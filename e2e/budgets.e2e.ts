@@ -1,0 +1,188 @@
+/**
+ * Performance budgets (issue 7, DECISIONS P8), measured in Chromium against the built app:
+ * - the home page's first-load JavaScript stays within 150 KB gzip;
+ * - the heavy libraries (tesseract engine, zxing, quill) are only fetched by the pages that use
+ *   them, and only when they are used.
+ * Figures with goals are printed by `pnpm bench` (bench/budgets.bench.ts); this file only holds
+ * the pass/fail facts.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPassword, baseURL, newPage } from './support';
+
+/** 150 KB gzip, with 1 KB = 1000 bytes (the unit Vite's build report uses). */
+const HOME_BUDGET_BYTES = 150 * 1000;
+
+const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+type Heavy = 'tesseract' | 'zxing' | 'quill';
+const HEAVY: Heavy[] = ['tesseract', 'zxing', 'quill'];
+
+/**
+ * Recognises a heavy library by the content of a built file, never by its name (chunk names
+ * change with the code that imports them). The app's own screens only name these libraries in
+ * labels, keywords and settings, so the markers are strings only the libraries themselves contain.
+ */
+function classify(file: string, bytes: Buffer): Heavy[] {
+  const text = bytes.toString('latin1');
+  const found: Heavy[] = [];
+  if (file.endsWith('.wasm')) {
+    if (/tesseract/i.test(text)) found.push('tesseract');
+    if (/zxing/i.test(text)) found.push('zxing');
+    return found;
+  }
+  // tesseract.js (its package metadata / OEM table) and the tesseract.js-core loader.
+  if (text.includes('tesseract.js-core') || text.includes('TESSERACT_LSTM_COMBINED')) found.push('tesseract');
+  // zxing-wasm's Emscripten reader module.
+  if (text.includes('zxing_reader')) found.push('zxing');
+  // Quill's editor root class and Parchment's blot registry.
+  if (text.includes('ql-editor') && text.includes('blotName')) found.push('quill');
+  return found;
+}
+
+/** URL path (e.g. /assets/x.js, /vendor/tesseract/worker.min.js) → the heavy libraries in that built file. */
+const heavyFiles = new Map<string, Heavy[]>();
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+beforeAll(() => {
+  for (const file of walk(DIST).filter((name) => /\.(m?js|wasm)$/.test(name))) {
+    const found = classify(file, readFileSync(file));
+    if (found.length > 0) heavyFiles.set(`/${path.relative(DIST, file).split(path.sep).join('/')}`, found);
+  }
+});
+
+/** Every script and wasm URL a page (and its workers) requests. */
+function recordCode(page: Page): string[] {
+  const urls: string[] = [];
+  page.context().on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script' || /\.(m?js|wasm)$/.test(url.pathname)) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** The heavy libraries among the recorded URLs. */
+function heavyIn(urls: string[]): Heavy[] {
+  const found = new Set<Heavy>();
+  for (const url of urls) {
+    const parsed = new URL(url);
+    if (parsed.origin !== baseURL) continue;
+    for (const library of heavyFiles.get(parsed.pathname) ?? []) found.add(library);
+  }
+  return [...found].sort();
+}
+
+async function loggedInPage(): Promise<Page> {
+  const response = await fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: adminPassword }),
+  });
+  expect(response.status).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  const page = await newPage();
+  await page.addInitScript((value) => localStorage.setItem('shortlinkAdminToken', value), token);
+  return page;
+}
+
+/** A valid 16×16 white PNG. */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAK0lEQVR4AaXBAQEAAAiAIPP/5+qDMPsIJJJIIokkkkgiiSSSSCKJJJJIogNrygQckHhFtQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('performance budgets', () => {
+  it('finds each heavy library in the build by content', () => {
+    // Guards the markers: if a library's build stopped matching, the checks below would pass vacuously.
+    const libraries = new Set([...heavyFiles.values()].flat());
+    expect([...libraries].sort()).toEqual([...HEAVY].sort());
+  });
+
+  it('loads at most 150 KB gzip of JavaScript on the first visit of the home page', async () => {
+    const page = await newPage();
+    const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(
+        response.body().then((body) => ({
+          url: response.url(),
+          raw: body.length,
+          // The server sends assets uncompressed, so the transferred gzip size is estimated by
+          // compressing each script body with node:zlib at level 9.
+          gzip: gzipSync(body, { level: 9 }).length,
+        })),
+      );
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const measured = await Promise.all(scripts);
+    expect(measured.length).toBeGreaterThan(0);
+    const gzip = measured.reduce((sum, script) => sum + script.gzip, 0);
+    const detail = measured.map((script) => `${new URL(script.url).pathname} ${script.gzip} B`).join(', ');
+    expect(gzip, `home first-load JS ${gzip} B gzip: ${detail}`).toBeLessThanOrEqual(HOME_BUDGET_BYTES);
+    await page.context().close();
+  });
+
+  it.each([
+    { path: '/', heading: 'Security & Image Toolbox' },
+    { path: '/base64', heading: 'Base64 Encoder/Decoder' },
+    { path: '/image-compressor', heading: 'Image Compressor' },
+    { path: '/blog', heading: 'Blog' },
+    { path: '/blog-admin', heading: 'Admin Login' },
+  ])('$path (logged out) loads none of tesseract, zxing or quill', async ({ path: route, heading }) => {
+    const page = await newPage({ consent: false });
+    const urls = recordCode(page);
+    await page.goto(route, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(urls.length).toBeGreaterThan(0);
+    expect(heavyIn(urls), urls.join('\n')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/blog-admin loads quill once logged in, and nothing else heavy', async () => {
+    const page = await loggedInPage();
+    const urls = recordCode(page);
+    await page.goto('/blog-admin', { waitUntil: 'networkidle' });
+    await expect.poll(() => heavyIn(urls), { timeout: 15_000 }).toEqual(['quill']);
+    await page.context().close();
+  });
+
+  it('/image-ocr loads the tesseract engine only when text is extracted', async () => {
+    const page = await newPage();
+    const urls = recordCode(page);
+    await page.goto('/image-ocr', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Image OCR' }).waitFor();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: tinyPng });
+    await page.getByRole('img', { name: 'Original: tiny.png' }).waitFor();
+    expect(heavyIn(urls), urls.join('\n')).toEqual([]);
+    await page.getByRole('button', { name: 'Extract Text' }).click();
+    await expect.poll(() => heavyIn(urls), { timeout: 30_000 }).toEqual(['tesseract']);
+    await page.context().close();
+  });
+
+  it('/qr-reader loads zxing only when scanning', async () => {
+    const page = await newPage();
+    const urls = recordCode(page);
+    await page.goto('/qr-reader', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'QR Code Reader' }).waitFor();
+    await page
+      .getByLabel('Upload an image with a QR code')
+      .setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: tinyPng });
+    await page.getByRole('img', { name: 'Original: tiny.png' }).waitFor();
+    expect(heavyIn(urls), urls.join('\n')).toEqual([]);
+    await page.getByRole('button', { name: 'Scan QR Code' }).click();
+    await expect.poll(() => heavyIn(urls), { timeout: 30_000 }).toEqual(['zxing']);
+    await page.context().close();
+  });
+});
