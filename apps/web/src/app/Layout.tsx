@@ -4,6 +4,7 @@ import { AdSlot } from './ads/AdSlot';
 import { CookieConsent } from './consent/CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PwaUpdater } from './pwa/PwaUpdater';
 
 /** Every page sits inside the shared header and footer (spec 000 §2). */
 export function Layout() {
@@ -24,6 +25,7 @@ export function Layout() {
       <AdSlot slot="footer" />
       <Footer />
       <CookieConsent />
+      <PwaUpdater />
       {/* Spec 000 §9 notifications: one visible at a time, 5 s, Alt+T, region "Notifications". */}
       <Toaster
         visibleToasts={1}

@@ -14,6 +14,7 @@ import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card, Page } from '../../components/Page';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { ui } from '../../components/ui';
 import {
   EMPTY_CONTACT,
@@ -155,6 +156,7 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
       title="Contact Us"
       description="Questions, bug reports, security issues or tool ideas: send the Toolvault team a message."
     >
+      <OfflineNotice what="The contact form" />
       <header className="mb-8">
         <h1 className={ui.heading}>Contact Us</h1>
         <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { ApiResult } from '../../lib/api';
@@ -37,6 +38,7 @@ export default function BlogAdminPage() {
     return (
       <Page title="Blog Admin" width="narrow">
         <meta name="robots" content="noindex" />
+        <OfflineNotice what="Blog admin" />
         <div className="py-12">
           <AdminLoginCard />
         </div>
@@ -217,6 +219,7 @@ function BlogAdmin() {
   return (
     <Page title="Blog Admin" width="wide">
       <meta name="robots" content="noindex" />
+      <OfflineNotice what="Blog admin" />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className={ui.heading}>Blog Admin</h1>
         <button

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { blogApi } from './blog.api';
 import {
   CATEGORY_PARAM,
@@ -48,6 +49,7 @@ export default function BlogListPage() {
       description="Articles on security, encoding and image tools."
     >
       <link rel="alternate" type="application/rss+xml" title="Toolvault Blog" href="/blog/rss.xml" />
+      <OfflineNotice what="The blog" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className={ui.heading}>Blog</h1>

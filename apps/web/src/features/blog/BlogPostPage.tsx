@@ -3,6 +3,7 @@ import { Eye, LoaderCircle } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { getAdminToken } from '../auth/admin-session';
@@ -48,6 +49,7 @@ export default function BlogPostPage() {
       <Page title={message} width="narrow">
         <meta name="robots" content="noindex" />
         <BackLink label="Back to Blog" to="/blog" />
+        <OfflineNotice what="The blog" />
         <h1 className={`mt-6 ${ui.heading}`}>{message}</h1>
         <p className={`mt-3 ${ui.muted}`}>
           {message === FAILED_POST

@@ -3,6 +3,7 @@ import { Info, LoaderCircle, MapPin, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { apiFetch } from '../../lib/api';
 import { lookupPath, MY_IP_PATH, reservedNote, resultRows, validateIpInput } from './ip-lookup.service';
 
@@ -63,6 +64,7 @@ export default function IpLookupTool() {
   const note = result ? reservedNote(result) : null;
   return (
     <div className="space-y-6">
+      <OfflineNotice what="IP lookup" />
       <Card>
         <h2 className={ui.subheading}>Look up an address</h2>
         <form onSubmit={onSubmit} noValidate className="mt-4" aria-label="IP lookup">

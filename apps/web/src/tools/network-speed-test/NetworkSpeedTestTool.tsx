@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import {
   JITTER_BADGE,
   PHASE_LABELS,
@@ -202,6 +203,7 @@ export default function NetworkSpeedTestTool({ deps = defaultDeps }: { deps?: Sp
 
   return (
     <div className="space-y-6">
+      <OfflineNotice what="The speed test" />
       <Card>
         <h2 className={ui.subheading}>Test your connection</h2>
         <p className={`mt-1 ${ui.muted}`}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { useAdminToken } from '../../features/auth/admin-session';
 import { AdminPanel } from './AdminPanel';
 import { GuestPanel } from './GuestPanel';
@@ -9,6 +10,15 @@ import { LoginGate } from './LoginGate';
  * (continue as guest). Logout, a refused token and 'Switch to Admin' return to the gate.
  */
 export default function ShortlinkManagerTool() {
+  return (
+    <>
+      <OfflineNotice what="The shortlink manager" />
+      <ShortlinkManagerScreen />
+    </>
+  );
+}
+
+function ShortlinkManagerScreen() {
   const token = useAdminToken();
   const [guest, setGuest] = useState(false);
   // After the first change of view, the new view takes focus so keyboard users are not stranded.

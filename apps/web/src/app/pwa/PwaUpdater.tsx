@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+
+/**
+ * Registers the service worker from the bundle (no inline script: CSP) and,
+ * when a new deployment is waiting, offers to reload into it (issue 7).
+ * Loaded lazily so the home page's first-load JavaScript barely grows.
+ */
+export function PwaUpdater() {
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    let cancelled = false;
+    import('virtual:pwa-register')
+      .then(({ registerSW }) => {
+        if (cancelled) return;
+        const updateSW = registerSW({
+          onNeedRefresh() {
+            toast('New version available — reload', {
+              duration: Infinity,
+              action: { label: 'Reload', onClick: () => void updateSW(true) },
+            });
+          },
+        });
+      })
+      .catch(() => {
+        // No service worker (e.g. tests without the PWA plugin): the site still works online.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return null;
+}

@@ -1,0 +1,30 @@
+/**
+ * Which navigations the service worker may answer with the cached index.html
+ * (issue 7, offline). Only the site's fixed client routes: a one-segment path
+ * that is not a page is a short code the server must answer, and /api, feeds,
+ * the sitemap and static files always go to the network.
+ */
+// Imported by file, not through the package: vite.config.ts loads this module in Node, which cannot
+// import the shared package's TypeScript entry. routes.ts has no imports of its own.
+import { PAGE_SEGMENTS, TOOL_SLUGS } from '../../../../../packages/shared/src/routes';
+
+const escape = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Optional trailing slash, then an optional query string (Workbox matches pathname + search). */
+const END = '/?(?:\\?.*)?$';
+
+export function navigationAllowlist(segments: readonly string[] = [...TOOL_SLUGS, ...PAGE_SEGMENTS]): RegExp[] {
+  return [
+    /^\/(?:\?.*)?$/,
+    new RegExp(`^/(?:${segments.map(escape).join('|')})${END}`),
+    new RegExp(`^/blog/[^/?]+${END}`),
+  ];
+}
+
+/** Never answered from the cache, even if a pattern above were widened by mistake. */
+export const NAVIGATION_DENYLIST: RegExp[] = [
+  /^\/api(?:\/|$)/,
+  /^\/sample-shortlinks\.json/,
+  /^\/blog\/rss\.xml/,
+  /^\/sitemap\.xml/,
+];

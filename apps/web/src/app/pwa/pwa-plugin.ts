@@ -1,0 +1,83 @@
+/**
+ * Offline and installable (issue 7): the web app manifest and a Workbox
+ * service worker (generateSW). Registered from the bundle by PwaUpdater — no
+ * inline script (CSP script-src 'self').
+ *
+ * Precached: the app shell (index.html as "/", JS/CSS chunks, icons, fonts),
+ * except the heavy libraries (tesseract, zxing, quill) which only some users
+ * need; those and .wasm files are cached at run time the first time they
+ * are used. /api is never cached. The OCR files under /vendor/tesseract/ are
+ * neither precached nor intercepted yet: requests a service worker answers are
+ * invisible to page.route(), which e2e/tools-ocr.e2e.ts relies on.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { VitePWA } from 'vite-plugin-pwa';
+import { NAVIGATION_DENYLIST, navigationAllowlist } from './navigation-allowlist';
+
+/** Markers only the heavy libraries' built code contains (same as e2e/budgets.e2e.ts). */
+export function isHeavyChunk(code: string): boolean {
+  return (
+    code.includes('tesseract.js-core') ||
+    code.includes('TESSERACT_LSTM_COMBINED') ||
+    code.includes('zxing_reader') ||
+    (code.includes('ql-editor') && code.includes('blotName'))
+  );
+}
+
+const DIST = path.resolve(import.meta.dirname, '../../../dist');
+
+export function pwaPlugin() {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'prompt',
+    injectRegister: null,
+    manifest: {
+      name: 'Toolvault',
+      short_name: 'Toolvault',
+      description: 'Free security, encoding and image tools that run in your browser.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#4f46e5',
+      background_color: '#020617',
+      icons: [
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,woff,woff2,png,ico}'],
+      globIgnores: ['vendor/**', '**/*.wasm', 'sample-shortlinks.json'],
+      manifestTransforms: [
+        (entries) => ({
+          manifest: entries
+            // The server answers "/" with index.html; "/index.html" itself is not a page.
+            .map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry))
+            .filter(
+              (entry) =>
+                !entry.url.endsWith('.js') || !isHeavyChunk(readFileSync(path.join(DIST, entry.url), 'latin1')),
+            ),
+          warnings: [],
+        }),
+      ],
+      navigateFallback: '/',
+      navigateFallbackAllowlist: navigationAllowlist(),
+      navigateFallbackDenylist: NAVIGATION_DENYLIST,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.wasm$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'toolvault-wasm', expiration: { maxEntries: 10 } },
+        },
+        {
+          // Hashed chunks left out of the precache (the heavy libraries): immutable, so cache first.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.m?js$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'toolvault-chunks', expiration: { maxEntries: 30 } },
+        },
+      ],
+    },
+  });
+}

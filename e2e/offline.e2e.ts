@@ -1,0 +1,93 @@
+/**
+ * Offline and installable (issue 7): after one visit the service worker serves the app shell and
+ * every in-browser tool with the network off; API-backed screens say they need a connection.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, expectAccessible, newPage, pageErrors } from './support';
+
+/** Visits a few pages online and waits until the service worker is installed and controls the page. */
+async function visitOnce(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.goto('/base64');
+  await page.getByLabel('Text or Base64').waitFor();
+  await page.goto('/hash-generator');
+  await page.getByRole('heading', { level: 1, name: 'Hash Generator (MD5, SHA1, SHA256 etc.)' }).waitFor();
+  // `ready` resolves once the worker is active, i.e. after its precache finished installing.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+describe('offline', () => {
+  it('links and serves the web app manifest', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const href = await page.locator('head link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const response = await fetch(`${baseURL}${href}`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: 'Toolvault',
+      short_name: 'Toolvault',
+      display: 'standalone',
+      start_url: '/',
+    });
+    expect(manifest.icons).toEqual(
+      expect.arrayContaining([expect.objectContaining({ src: '/favicon.svg', sizes: 'any', purpose: 'maskable' })]),
+    );
+    await page.context().close();
+  });
+
+  it('serves home and the in-browser tools with the network off after one visit', async () => {
+    const page = await newPage();
+    await visitOnce(page);
+    await page.context().setOffline(true);
+
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Security & Image Toolbox' }).waitFor();
+
+    await page.goto('/base64');
+    await page.getByLabel('Text or Base64').fill('hello');
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Output', { exact: true }).inputValue()).toBe('aGVsbG8=');
+
+    // Never visited before going offline: its chunk came from the precache.
+    await page.goto('/password-generator');
+    await page.getByRole('button', { name: 'Generate Password' }).click();
+    await expect.poll(async () => (await page.getByRole('textbox', { name: 'Password' }).inputValue()).length).toBe(12);
+
+    await page.goto('/ip-lookup');
+    await page.getByRole('status').filter({ hasText: 'IP lookup needs an internet connection' }).waitFor();
+    await expectAccessible(page, '/ip-lookup offline');
+
+    // A one-segment path that is not a page is a short code: only the server can answer it.
+    await expect(page.goto('/abc123')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('never caches API responses', async () => {
+    const page = await newPage();
+    await visitOnce(page);
+    await page.goto('/ip-lookup');
+    await page.getByRole('heading', { level: 1, name: 'IP Lookup' }).waitFor();
+    const status = await page.evaluate(async () => (await fetch('/api/health')).status);
+    expect(status).toBe(200);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((url) => new URL(url).pathname.startsWith('/api'))).toEqual([]);
+    await page.context().close();
+  });
+});
