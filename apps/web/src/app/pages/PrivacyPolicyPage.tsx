@@ -1,15 +1,14 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { legalLinkClass, LegalSections, type LegalSection } from './LegalSections';
 
 /** Spec 001 "Content pages": the legal pages are dated January 15, 2024. */
 const LAST_UPDATED = 'January 15, 2024';
 
-const linkClass =
-  'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200';
+const linkClass = legalLinkClass;
 
-const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
+const SECTIONS: readonly LegalSection[] = [
   {
     id: 'in-your-browser',
     title: 'Tools that run in your browser',
@@ -288,36 +287,7 @@ export default function PrivacyPolicyPage() {
           nothing optional is switched on without your consent.
         </p>
 
-        <nav aria-label="On this page" className="mt-5 rounded-lg bg-slate-50 p-4 dark:bg-slate-950">
-          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">On this page</h2>
-          <ol className="mt-2 grid list-decimal gap-1 pl-5 text-sm sm:grid-cols-2">
-            {SECTIONS.map((section) => (
-              <li key={section.id}>
-                <a href={`#privacy-${section.id}`} className={linkClass}>
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-
-        <div className="mt-6 space-y-8">
-          {SECTIONS.map((section, index) => (
-            <section
-              key={section.id}
-              id={`privacy-${section.id}`}
-              aria-labelledby={`privacy-${section.id}-title`}
-              className="scroll-mt-24"
-            >
-              <h2 id={`privacy-${section.id}-title`} className={ui.subheading}>
-                {index + 1}. {section.title}
-              </h2>
-              <div className="mt-2 space-y-3 leading-relaxed text-slate-700 dark:text-slate-300 [&_li]:pl-1 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6">
-                {section.body}
-              </div>
-            </section>
-          ))}
-        </div>
+        <LegalSections idPrefix="privacy" sections={SECTIONS} />
       </Card>
 
       <p className={`mt-6 ${ui.muted}`}>

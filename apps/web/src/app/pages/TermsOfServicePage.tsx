@@ -1,21 +1,20 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { legalLinkClass, LegalSections, type LegalSection } from './LegalSections';
 import { tools } from '../../tools';
 
 /** Spec 001 "Content pages": the legal pages are dated January 15, 2024. */
 const LAST_UPDATED = 'January 15, 2024';
 
-const linkClass =
-  'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200';
+const linkClass = legalLinkClass;
 
 // Named from the catalogue so the terms always list exactly the tools that are simulations.
 const SIMULATIONS = new Intl.ListFormat('en', { type: 'conjunction' }).format(
   tools.filter((tool) => tool.simulation).map((tool) => tool.title),
 );
 
-const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
+const SECTIONS: readonly LegalSection[] = [
   {
     id: 'acceptance',
     title: 'Acceptance of these terms',
@@ -219,36 +218,7 @@ export default function TermsOfServicePage() {
           abuse the shortlink service.
         </p>
 
-        <nav aria-label="On this page" className="mt-5 rounded-lg bg-slate-50 p-4 dark:bg-slate-950">
-          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">On this page</h2>
-          <ol className="mt-2 grid list-decimal gap-1 pl-5 text-sm sm:grid-cols-2">
-            {SECTIONS.map((section) => (
-              <li key={section.id}>
-                <a href={`#terms-${section.id}`} className={linkClass}>
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-
-        <div className="mt-6 space-y-8">
-          {SECTIONS.map((section, index) => (
-            <section
-              key={section.id}
-              id={`terms-${section.id}`}
-              aria-labelledby={`terms-${section.id}-title`}
-              className="scroll-mt-24"
-            >
-              <h2 id={`terms-${section.id}-title`} className={ui.subheading}>
-                {index + 1}. {section.title}
-              </h2>
-              <div className="mt-2 space-y-3 leading-relaxed text-slate-700 dark:text-slate-300 [&_li]:pl-1 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6">
-                {section.body}
-              </div>
-            </section>
-          ))}
-        </div>
+        <LegalSections idPrefix="terms" sections={SECTIONS} />
       </Card>
 
       <p className={`mt-6 ${ui.muted}`}>
