@@ -6,11 +6,10 @@
  * worker kept alive). Prints seconds for both and the bytes downloaded on first
  * use, beside the goal (issue 4: ≤ 4.5 MB). Never fails on a figure.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { createApp } from '../apps/api/src/app';
 import { createRepositories, migrate, openMemoryDatabase } from '../apps/api/src/db';
@@ -151,8 +150,8 @@ try {
 
   // Every response from here on belongs to the first use of the OCR engine: its JS chunk, then the
   // worker's own requests (which Playwright reports on the page) for the script, core and language data.
-  // The server sends no Content-Encoding, so a body's size on the wire is its Content-Length; Playwright
-  // reports 0 for a worker's main script, hence the header as the fallback.
+  // Sizes are as sent: the server answers the engine's JS and wasm Brotli-encoded (apps/web/build/precompress.ts).
+  // Playwright reports 0 for a worker's main script, hence its Content-Length as the fallback.
   const downloads: Promise<{ url: string; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
     if (!/^https?:/.test(request.url())) return; // the preview's blob: URL is not a download
@@ -225,17 +224,6 @@ try {
   for (const item of firstUse.sort((a, b) => b.bytes - a.bytes)) {
     console.log(`    ${(item.bytes / MB).toFixed(2).padStart(6)} MB  ${item.url.replace(baseURL, '')}`);
   }
-  // What HTTP compression (Content-Encoding: gzip for JS and WebAssembly) would make of the same files.
-  const gzipped = firstUse.reduce((sum, item) => {
-    const file = path.join(webDist, new URL(item.url).pathname);
-    const compressible = /\.(js|wasm)$/.test(file) && existsSync(file);
-    return sum + (compressible ? gzipSync(readFileSync(file)).length : item.bytes);
-  }, 0);
-  console.log(
-    `  (were JS and WebAssembly sent gzip-encoded, first use would download ${(gzipped / MB).toFixed(2)} MB: goal ${
-      gzipped / MB <= GOAL_MB ? 'met' : 'NOT met'
-    })`,
-  );
   const foreign = firstUse.filter((item) => !item.url.startsWith(`${baseURL}/`));
   if (foreign.length > 0)
     console.log(`  REQUESTS OUTSIDE THE APP'S ORIGIN: ${foreign.map((item) => item.url).join(', ')}`);

@@ -2,9 +2,10 @@
  * Offline and installable (issue 7): after one visit the service worker serves the app shell and
  * every in-browser tool with the network off; API-backed screens say they need a connection.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { normalise, OCR_TIMEOUT, SENTENCE, sentencePng } from './ocr-fixtures';
+import { baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
 
 /** Visits a few pages online and waits until the service worker is installed and controls the page. */
 async function visitOnce(page: Page): Promise<void> {
@@ -20,6 +21,15 @@ async function visitOnce(page: Page): Promise<void> {
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/**
+ * Takes the network away: the browser's own offline mode, and every request that still reaches
+ * the network layer (the service worker's included) refused, so only caches can answer.
+ */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
 }
 
 describe('offline', () => {
@@ -88,6 +98,57 @@ describe('offline', () => {
     });
     expect(cached.length).toBeGreaterThan(0);
     expect(cached.filter((url) => new URL(url).pathname.startsWith('/api'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it(
+    'reads text with OCR offline once the engine was used online',
+    async () => {
+      const page = await newPage();
+      await visitOnce(page);
+      const extractOnce = async () => {
+        await page.goto('/image-ocr');
+        await page
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'sentence.png', mimeType: 'image/png', buffer: await sentencePng(page) });
+        await page.getByRole('button', { name: 'Extract Text' }).click();
+        const output = page.getByRole('textbox', { name: 'Extracted text' });
+        await output.waitFor({ timeout: OCR_TIMEOUT });
+        return normalise(await output.inputValue());
+      };
+      expect(await extractOnce()).toBe(normalise(SENTENCE));
+
+      await goOffline(page.context());
+      // A new page load: a new worker that must find the engine and language data in the caches.
+      expect(await extractOnce()).toBe(normalise(SENTENCE));
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    },
+    OCR_TIMEOUT * 3,
+  );
+
+  it('scans a QR code offline once the reader was used online', async () => {
+    const page = await newPage();
+    await visitOnce(page);
+    await page.goto('/qr-generator');
+    await page.getByLabel('Text or URL').fill('offline QR');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    const { bytes: qrPng } = await downloadFrom(page.getByRole('button', { name: 'Download PNG' }));
+
+    const scanOnce = async () => {
+      await page.goto('/qr-reader');
+      await page
+        .getByLabel('Upload an image with a QR code')
+        .setInputFiles({ name: 'qrcode.png', mimeType: 'image/png', buffer: qrPng });
+      await page.getByRole('button', { name: 'Scan QR Code' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Scan Result Type: Text' }).waitFor();
+      return page.getByLabel('Decoded text').inputValue();
+    };
+    expect(await scanOnce()).toBe('offline QR');
+
+    await goOffline(page.context());
+    expect(await scanOnce()).toBe('offline QR');
+    expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { adminPassword, baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
 
 interface Shortlink {
   id: number;
@@ -53,12 +53,6 @@ const findLink = async (code: string) => (await listLinks()).find((link) => link
 
 /** A unique code per run, so reruns against the same server never collide. */
 const uniqueCode = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
-
-async function read(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const toast = (page: Page, title: string, description?: string) => {
   const match = page.locator('[data-sonner-toast]').filter({ hasText: title });
@@ -236,13 +230,10 @@ describe('shortlink manager (admin)', () => {
     await selectTab(page, 'Manage Links');
     await page.getByRole('button', { name: `Copy ${code}` }).waitFor();
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export', exact: true }).click(),
-    ]);
+    const download = await downloadFrom(page.getByRole('button', { name: 'Export', exact: true }));
     await toast(page, 'Exported').waitFor();
-    expect(download.suggestedFilename()).toMatch(/^shortlinks-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await read(download)) as Record<string, unknown>[];
+    expect(download.name).toMatch(/^shortlinks-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(download.bytes.toString('utf8')) as Record<string, unknown>[];
     expect(Array.isArray(exported)).toBe(true);
     const row = exported.find((item) => item.shortCode === code);
     expect(row).toMatchObject({

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
 
 export const baseURL = inject('baseURL');
@@ -71,4 +71,12 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
       `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Clicks what starts a download and returns the file's suggested name and its bytes. */
+export async function downloadFrom(trigger: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([trigger.page().waitForEvent('download'), trigger.click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }

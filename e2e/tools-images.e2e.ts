@@ -6,10 +6,10 @@
  * No request may leave the app's origin.
  */
 import jpeg from 'jpeg-js';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
 
 type Rgba = readonly [number, number, number, number];
 
@@ -102,13 +102,6 @@ function jpegPixel(bytes: Buffer, x: number, y: number): number[] {
   return [...image.data.subarray(i, i + 4)];
 }
 
-async function read(download: Download): Promise<Buffer> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Every URL the page requests; only the app's origin, blob: and data: are allowed. */
 function watchRequests(page: Page): () => string[] {
   const urls: string[] = [];
@@ -139,11 +132,7 @@ async function downloadResult(page: Page, button = 'Download') {
   const resultCard = page
     .locator('section')
     .filter({ has: page.getByRole('heading', { level: 2, name: 'Result', exact: true }) });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    resultCard.getByRole('button', { name: button, exact: true }).click(),
-  ]);
-  return { name: download.suggestedFilename(), bytes: await read(download) };
+  return downloadFrom(resultCard.getByRole('button', { name: button, exact: true }));
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });

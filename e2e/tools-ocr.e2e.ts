@@ -1,10 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, newPage, pageErrors } from './support';
-
-const SENTENCE = 'The quick brown fox jumps over the lazy dog 12345';
-/** OCR on this small machine is slow the first time (download, compile, initialise). */
-const OCR_TIMEOUT = 120_000;
+import { normalise, OCR_TIMEOUT, SENTENCE, sentencePng } from './ocr-fixtures';
+import { baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
 
 const ENGINE_FILES = [
   /\/vendor\/tesseract\/worker\.min\.js$/,
@@ -12,8 +9,6 @@ const ENGINE_FILES = [
   /\/vendor\/tesseract\/tesseract-core-(relaxedsimd-|simd-)?lstm\.wasm$/,
   /\/vendor\/tesseract\/lang\/eng\.traineddata\.gz$/,
 ];
-
-const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Every request of the page, its workers included (Playwright reports a dedicated worker's requests on its page). */
 function recordRequests(page: Page): { url: string; status?: number }[] {
@@ -34,30 +29,6 @@ function recordRequests(page: Page): { url: string; status?: number }[] {
 /** Requests that left the app's origin (blob: and data: URLs never leave the browser). */
 const foreign = (requests: { url: string }[]) =>
   requests.map((request) => request.url).filter((url) => !url.startsWith(`${baseURL}/`) && !/^(blob|data):/.test(url));
-
-/** Draws the sentence in two lines, black on white, in a large sans-serif, and returns the PNG. */
-async function sentencePng(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async (sentence) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 800;
-    canvas.height = 200;
-    const g = canvas.getContext('2d')!;
-    g.fillStyle = '#ffffff';
-    g.fillRect(0, 0, canvas.width, canvas.height);
-    g.fillStyle = '#000000';
-    g.font = '44px sans-serif';
-    g.textBaseline = 'middle';
-    const words = sentence.split(' ');
-    g.fillText(words.slice(0, 5).join(' '), 30, 60);
-    g.fillText(words.slice(5).join(' '), 30, 140);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((png) => resolve(png!), 'image/png'));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  }, SENTENCE);
-  return Buffer.from(base64, 'base64');
-}
 
 const upload = (page: Page, buffer: Buffer, name: string) =>
   page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'image/png', buffer });
@@ -129,15 +100,9 @@ describe('image OCR', () => {
         .waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe('ocr_sentence.txt');
-      const stream = await download.createReadStream();
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      expect(Buffer.concat(chunks).toString('utf8')).toBe(text);
+      const file = await downloadFrom(page.getByRole('button', { name: 'Download' }));
+      expect(file.name).toBe('ocr_sentence.txt');
+      expect(file.bytes.toString('utf8')).toBe(text);
 
       // A second run on the page reuses the running worker: no new worker, no engine file fetched again.
       const beforeSecond = requests.length;
@@ -203,11 +168,12 @@ describe('image OCR', () => {
     'cancels while the language data loads: the worker is terminated, and the next run works',
     async () => {
       const page = await newPage();
-      // Hold the language data until Cancel has been pressed.
+      // Hold the language data until Cancel has been pressed. On the context, not the page: once the
+      // service worker controls the page, the network request is the worker's, which page.route() never sees.
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       let requested = false;
-      await page.route('**/vendor/tesseract/lang/*', async (route) => {
+      await page.context().route('**/vendor/tesseract/lang/*', async (route) => {
         requested = true;
         await held;
         await route.continue();
@@ -226,7 +192,7 @@ describe('image OCR', () => {
       // The abandoned worker is terminated as soon as it has started.
       await expect.poll(() => page.workers().length, { timeout: OCR_TIMEOUT }).toBe(0);
 
-      await page.unroute('**/vendor/tesseract/lang/*');
+      await page.context().unroute('**/vendor/tesseract/lang/*');
       await page.getByRole('button', { name: 'Extract Text' }).click();
       const output = page.getByRole('textbox', { name: 'Extracted text' });
       await output.waitFor({ timeout: OCR_TIMEOUT });

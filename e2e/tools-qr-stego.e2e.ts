@@ -6,10 +6,10 @@
  * No request may leave the app's origin, and the QR decoder's WebAssembly (when
  * it is the decoder that runs) comes from the app itself.
  */
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
 
 type Rgba = readonly [number, number, number, number];
 
@@ -34,20 +34,7 @@ function noisy(width: number, height: number, alpha: (x: number, y: number) => n
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-async function read(download: Download): Promise<Buffer> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function downloadFrom(page: Page, button: string) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button, exact: true }).click(),
-  ]);
-  return { name: download.suggestedFilename(), bytes: await read(download) };
-}
+const downloadButton = (page: Page, button: string) => downloadFrom(page.getByRole('button', { name: button, exact: true }));
 
 /** Every URL the page and its workers request; only the app's origin, blob: and data: are allowed. */
 function watchRequests(page: Page) {
@@ -102,7 +89,7 @@ describe('Image to Base64', () => {
     expect(await preview.getAttribute('src')).toBe(dataUrl);
     expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(24);
 
-    const text = await downloadFrom(page, 'Download .txt');
+    const text = await downloadButton(page, 'Download .txt');
     expect(text.name).toBe('tiny_base64.txt');
     expect(text.bytes.toString('utf8')).toBe(dataUrl);
     await toast(page, 'File downloaded successfully!');
@@ -137,14 +124,14 @@ describe('QR Code Generator → QR Code Reader', () => {
     const preview = page.getByRole('img', { name: `QR code for: ${TEXT}` });
     expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(200);
 
-    const pngFile = await downloadFrom(page, 'Download PNG');
+    const pngFile = await downloadButton(page, 'Download PNG');
     await toast(page, 'QR Code downloaded successfully!');
     expect(pngFile.name).toBe('qrcode.png');
     expect(pngFile.bytes.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
     const decoded = PNG.sync.read(pngFile.bytes);
     expect([decoded.width, decoded.height]).toEqual([200, 200]);
 
-    const svgFile = await downloadFrom(page, 'Download SVG');
+    const svgFile = await downloadButton(page, 'Download SVG');
     expect(svgFile.name).toBe('qrcode.svg');
     const svg = svgFile.bytes.toString('utf8');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="200" height="200" viewBox="0 0 37 37"/);
@@ -206,7 +193,7 @@ describe('QR Code Generator → QR Code Reader', () => {
     await page.getByRole('button', { name: 'Generate QR Code' }).click();
     await toast(page, 'QR Code generated successfully!');
     await page.locator('dd', { hasText: 'H — High (about 30%)' }).waitFor();
-    const pngFile = await downloadFrom(page, 'Download PNG');
+    const pngFile = await downloadButton(page, 'Download PNG');
     await page.context().close();
 
     const reader = await open('/qr-reader', { colorScheme: 'dark' });
@@ -262,7 +249,7 @@ describe('Steganography', () => {
     await page.getByText(`${bytes} of 1,048 bytes used`).waitFor();
     await expectAccessible(page, '/steganography hidden');
 
-    const stego = await downloadFrom(page, 'Download PNG');
+    const stego = await downloadButton(page, 'Download PNG');
     expect(stego.name).toBe('stego_holiday.png');
     expect(stego.bytes.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
     const written = PNG.sync.read(stego.bytes);

@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Repositories } from './db';
 import type { Config } from './env';
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps): Express {
   answerClicksFirst(app, shortlinkClicks(clicks));
   app.use(requestLog(logger));
   app.use(securityHeaders());
+  // Pages and JSON made per request; static files arrive precompressed (http/spa.ts) and are left alone.
+  app.use(compression());
   // The import takes up to 1 MB; parsed here, the app-wide parser below skips it.
   app.post(SHORTLINK_IMPORT_PATH, shortlinkImportBody());
   // Post bodies carry up to 200 000 characters of HTML; parsed here, the app-wide parser below skips them.

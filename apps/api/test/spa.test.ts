@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './helpers';
@@ -89,5 +92,80 @@ describe('SPA serving', () => {
     }
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('compression', () => {
+  // Large and repetitive enough that every encoding is much smaller than the file.
+  const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 17}`))};\n`;
+  const PAGE = INDEX.replace('SPA', 'x'.repeat(4000));
+  let dist: string;
+
+  beforeAll(() => {
+    // What apps/web/build/precompress.ts leaves beside each file of the build.
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), PAGE);
+    const file = path.join(dist, 'assets', 'big.js');
+    fs.writeFileSync(file, SCRIPT);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(SCRIPT));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(SCRIPT));
+  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  /** The bytes as sent: supertest would decode gzip on the way. */
+  const fetchRaw = (url: string, acceptEncoding: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const server = buildApp({ webDist: dist }).app.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        http
+          .get({ port, host: '127.0.0.1', path: url, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              server.close();
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+            });
+          })
+          .on('error', (error) => {
+            server.close();
+            reject(error);
+          });
+      });
+    });
+
+  it.each([
+    ['br, gzip', 'br', (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ['gzip, deflate', 'gzip', (body: Buffer) => zlib.gunzipSync(body)],
+    ['gzip, deflate, br', 'br', (body: Buffer) => zlib.brotliDecompressSync(body)],
+  ])('answers Accept-Encoding "%s" with the precompressed %s file', async (accept, encoding, decode) => {
+    const res = await fetchRaw('/assets/big.js', accept);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript; charset=utf-8$/i);
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body.length).toBeLessThan(SCRIPT.length / 3);
+    expect(decode(res.body).toString()).toBe(SCRIPT);
+  });
+
+  it('answers a client that accepts no encoding with the plain file', async () => {
+    const res = await fetchRaw('/assets/big.js', 'identity');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe(SCRIPT);
+  });
+
+  it('compresses the page made per request', async () => {
+    const res = await fetchRaw('/about', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.body).toString()).toBe(PAGE);
+  });
+
+  it('never compresses the speed test download', async () => {
+    const res = await fetchRaw('/api/speedtest/download?size=1', 'br, gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('identity');
+    expect(res.body.length).toBe(1024 * 1024);
   });
 });

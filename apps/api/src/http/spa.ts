@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { classifyPath } from '@toolvault/shared';
 import { injectMeta, type PageMeta } from '../services/html-meta';
 import { notFound } from './error-handler';
@@ -35,12 +36,19 @@ export function spa({ webDist, shortlinks, blogPosts }: SpaOptions): Router {
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const router = Router();
 
-  const files = express.static(webDist, {
+  // The build writes a .br and a .gz beside each text and wasm file (apps/web/build/precompress.ts):
+  // answered with Content-Encoding by what the client accepts, Brotli first, never compressed per request.
+  const files = expressStaticGzip(webDist, {
     index: false,
-    redirect: false,
-    setHeaders: (res, file) => {
-      const hashed = path.relative(webDist, file).split(path.sep)[0] === 'assets';
-      res.setHeader('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    serveStatic: {
+      index: false,
+      redirect: false,
+      setHeaders: (res, file) => {
+        const hashed = path.relative(webDist, file).split(path.sep)[0] === 'assets';
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
+      },
     },
   });
   // index.html is only ever answered below, where the status and meta tags are decided.

@@ -6,9 +6,9 @@
  * Precached: the app shell (index.html as "/", JS/CSS chunks, icons, fonts),
  * except the heavy libraries (tesseract, zxing, quill) which only some users
  * need; those and .wasm files are cached at run time the first time they
- * are used. /api is never cached. The OCR files under /vendor/tesseract/ are
- * neither precached nor intercepted yet: requests a service worker answers are
- * invisible to page.route(), which e2e/tools-ocr.e2e.ts relies on.
+ * are used. /api is never cached. The OCR engine under /vendor/tesseract/
+ * (worker, core, language data: ~4 MB on the wire) is cached the first time
+ * the OCR screen uses it, so OCR keeps working offline afterwards.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -66,6 +66,13 @@ export function pwaPlugin() {
       navigateFallbackDenylist: NAVIGATION_DENYLIST,
       cleanupOutdatedCaches: true,
       runtimeCaching: [
+        {
+          // Not hashed, so network first: a deployment that updates tesseract.js brings its
+          // matching worker and core at once; the cached copy answers only when offline.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/vendor/tesseract/'),
+          handler: 'NetworkFirst',
+          options: { cacheName: 'toolvault-ocr', expiration: { maxEntries: 10 } },
+        },
         {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.wasm$/.test(url.pathname),
           handler: 'CacheFirst',

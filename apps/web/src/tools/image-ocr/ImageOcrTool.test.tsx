@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../lib/result';
+import { OCR_OFFLINE_HINT } from './image-ocr.service';
 import ImageOcrTool from './ImageOcrTool';
 import type { OcrEngine, RecognizedText, RecognizeOptions } from './ocr-engine';
 
@@ -144,6 +145,19 @@ describe('ImageOcrTool', () => {
     expect(screen.queryByRole('textbox', { name: 'Extracted text' })).not.toBeInTheDocument();
     expect(extract()).toBeEnabled();
     expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('adds that the engine needs one online run when the failure happens offline', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls } = renderTool();
+    choose(png());
+    fireEvent.click(extract());
+    await act(async () => calls[0]!.resolve({ ok: false, error: 'Failed to fetch' }));
+    const hint = await screen.findByText(OCR_OFFLINE_HINT);
+    expect(hint.closest('[data-sonner-toast]')).toHaveTextContent('Error processing image. Please try again.');
+    online.mockRestore();
     error.mockRestore();
   });
 

@@ -11,6 +11,7 @@ import {
   DEFAULT_LANGUAGE,
   NO_TEXT_MESSAGE,
   OCR_ERROR_MESSAGE,
+  OCR_OFFLINE_HINT,
   OCR_LANGUAGES,
   cleanOcrText,
   confidenceOf,
@@ -71,6 +72,12 @@ export default function ImageOcrTool({ createEngine = createOcrEngine }: { creat
   const plan = planLanguage(language);
   const running = run.phase === 'running';
 
+  const failed = (error: unknown) => {
+    console.error('OCR failed:', error);
+    setRun({ phase: 'idle' });
+    toast.error(OCR_ERROR_MESSAGE, navigator.onLine ? undefined : { description: OCR_OFFLINE_HINT });
+  };
+
   const onExtract = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!file || !plan.ok || running) return;
@@ -92,17 +99,13 @@ export default function ImageOcrTool({ createEngine = createOcrEngine }: { creat
           confidence: confidenceOf(outcome.value.confidence),
         });
       } else {
-        console.error('OCR failed:', outcome.error);
-        setRun({ phase: 'idle' });
-        toast.error(OCR_ERROR_MESSAGE);
+        failed(outcome.error);
       }
     } catch (error) {
       if (isAbortError(error)) {
         setRun({ phase: 'idle', notice: CANCELLED });
       } else {
-        console.error('OCR failed:', error);
-        setRun({ phase: 'idle' });
-        toast.error(OCR_ERROR_MESSAGE);
+        failed(error);
       }
     } finally {
       if (controller.current === abort) controller.current = null;

@@ -9,6 +9,9 @@ import { OCR_SHIPPED_LANGUAGES, type OcrCoreVariant } from './ocr-assets';
 
 /** Spec 001 §8: the one failure message of the OCR screen. */
 export const OCR_ERROR_MESSAGE = 'Error processing image. Please try again.';
+/** Said under that message when the browser is offline: the engine's files may never have been fetched. */
+export const OCR_OFFLINE_HINT =
+  'You are offline. The OCR engine is downloaded the first time you extract text online, then works offline.';
 export const NO_TEXT_MESSAGE = 'No text found in this image.';
 
 /** Spec 001 §9: the languages offered, in the spec's order; `value` is Tesseract's traineddata name. */
