@@ -2,15 +2,8 @@
  * API throughput on loopback: GET /api/health and, when the web app is built,
  * the SPA's index.html. Prints figures only.
  */
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../apps/api/src/app';
-import { createRepositories, migrate, openMemoryDatabase } from '../apps/api/src/db';
-import { loadEnv } from '../apps/api/src/env';
-import { silentLogger } from '../apps/api/src/logger';
-import { hashPassword } from '../apps/api/src/services/password-hash';
+import { hasBuild, startApp } from './support';
 
 const REQUESTS = 3000;
 const CONCURRENCY = 16;
@@ -41,22 +34,9 @@ async function measure(url: string): Promise<void> {
   );
 }
 
-const database = openMemoryDatabase();
-migrate(database);
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const app = createApp({
-  config: { ...loadEnv({ NODE_ENV: 'production' }), jwtSecret: 'bench-secret-bench-secret-bench-secret!!' },
-  db: createRepositories(database),
-  logger: silentLogger,
-  credentials: { passwordHash: hashPassword('bench'), jwtSecret: 'bench-secret-bench-secret-bench-secret!!' },
-  ...(existsSync(path.join(webDist, 'index.html')) ? { webDist } : {}),
-});
-const server = app.listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const { port } = server.address() as AddressInfo;
+const { baseURL, close } = await startApp();
 console.log(`${REQUESTS} requests, ${CONCURRENCY} in flight, loopback`);
-await measure(`http://127.0.0.1:${port}/api/health`);
-if (existsSync(path.join(webDist, 'index.html'))) await measure(`http://127.0.0.1:${port}/about`);
+await measure(`${baseURL}/api/health`);
+if (hasBuild()) await measure(`${baseURL}/about`);
 else console.log('/about          skipped (run pnpm build first)');
-server.close();
-database.close();
+close();

@@ -5,18 +5,13 @@
  * figures only; the pass/fail budget (150 KB gzip on home) is e2e/budgets.e2e.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { createApp } from '../apps/api/src/app';
-import { createRepositories, migrate, openMemoryDatabase } from '../apps/api/src/db';
-import { loadEnv } from '../apps/api/src/env';
-import { silentLogger } from '../apps/api/src/logger';
-import { hashPassword } from '../apps/api/src/services/password-hash';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { launchChromium, requireBuild, requireChromium, startApp } from './support';
 
 /** 1 KB = 1000 bytes, as in Vite's build report and e2e/budgets.e2e.ts. */
 const KB = 1000;
@@ -33,15 +28,7 @@ const JS_ROUTES = [
 const LIGHTHOUSE_ROUTES = ['/', '/hash-generator', '/image-compressor', '/blog'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
-if (!existsSync(path.join(webDist, 'index.html'))) {
-  console.log('budgets benchmark skipped: run pnpm build first');
-  process.exit(0);
-}
-if (!existsSync(CHROMIUM_PATH)) {
-  console.log(`budgets benchmark skipped: no Chromium at ${CHROMIUM_PATH} (node scripts/ensure-chromium.mjs)`);
-  process.exit(0);
-}
+if (!requireBuild('budgets') || !requireChromium('budgets')) process.exit(0);
 
 const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -57,22 +44,10 @@ function freePort(): Promise<number> {
   });
 }
 
-const database = openMemoryDatabase();
-migrate(database);
-const secret = 'bench-secret-bench-secret-bench-secret!!';
-const app = createApp({
-  config: { ...loadEnv({ NODE_ENV: 'production' }), jwtSecret: secret },
-  db: createRepositories(database),
-  logger: silentLogger,
-  credentials: { passwordHash: hashPassword('bench'), jwtSecret: secret },
-  webDist,
-});
-const server = app.listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { baseURL, close } = await startApp();
 
 async function measureJavaScript(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     console.log(
       `JavaScript on first load (Chromium ${browser.version()}, fresh context per page; the server does not compress, ` +
@@ -173,6 +148,5 @@ try {
   await measureJavaScript();
   await runLighthouse();
 } finally {
-  server.close();
-  database.close();
+  close();
 }

@@ -6,18 +6,12 @@
  * and of the hash worker. Prints figures and goals; never fails on them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { createApp } from '../apps/api/src/app';
-import { createRepositories, migrate, openMemoryDatabase } from '../apps/api/src/db';
-import { loadEnv } from '../apps/api/src/env';
-import { silentLogger } from '../apps/api/src/logger';
-import { hashPassword } from '../apps/api/src/services/password-hash';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import type { CDPSession, Page } from 'playwright-core';
+import { launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
 
 const MB = 1024 * 1024;
 const FILE_MB = Number(process.env.HASH_BENCH_MB ?? 256);
@@ -29,15 +23,7 @@ const RUNS = [
   { algorithm: 'md5', label: 'MD5', goal: GOALS.md5 },
 ] as const;
 
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
-if (!existsSync(path.join(webDist, 'index.html'))) {
-  console.log('hash benchmark skipped: run pnpm build first');
-  process.exit(0);
-}
-if (!existsSync(CHROMIUM_PATH)) {
-  console.log(`hash benchmark skipped: no Chromium at ${CHROMIUM_PATH} (node scripts/ensure-chromium.mjs)`);
-  process.exit(0);
-}
+if (!requireBuild('hash') || !requireChromium('hash')) process.exit(0);
 
 /** Peak heap of the page (Performance.getMetrics) and of any worker (Runtime.getHeapUsage via auto-attach). */
 class HeapSampler {
@@ -121,21 +107,8 @@ const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'toolvault-hash-bench-'));
 const file = path.join(dir, `bench-${FILE_MB}mb.bin`);
-const database = openMemoryDatabase();
-migrate(database);
-const secret = 'bench-secret-bench-secret-bench-secret!!';
-const app = createApp({
-  config: { ...loadEnv({ NODE_ENV: 'production' }), jwtSecret: secret },
-  db: createRepositories(database),
-  logger: silentLogger,
-  credentials: { passwordHash: hashPassword('bench'), jwtSecret: secret },
-  webDist,
-});
-const server = app.listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const { port } = server.address() as AddressInfo;
-const baseURL = `http://127.0.0.1:${port}`;
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const { baseURL, close } = await startApp();
+const browser = await launchChromium();
 
 try {
   // Incompressible bytes, written in 8 MB blocks so the writer's memory stays small.
@@ -146,23 +119,7 @@ try {
   closeSync(fd);
   const data = readFileSync(file);
 
-  const context = await browser.newContext({
-    baseURL,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL,
-          localStorage: [
-            {
-              name: 'cookie-consent',
-              value: JSON.stringify({ necessary: true, analytics: false, advertising: false, functional: false }),
-            },
-          ],
-        },
-      ],
-    },
-  });
+  const context = await newConsentedContext(browser, baseURL);
   const page = await context.newPage();
   const sampler = await HeapSampler.attach(page);
   console.log(
@@ -234,7 +191,6 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  server.close();
-  database.close();
+  close();
   rmSync(dir, { recursive: true, force: true });
 }

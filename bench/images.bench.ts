@@ -7,19 +7,13 @@
  * thread with a Long Tasks observer installed before the page's own scripts.
  * Prints figures and goals; never fails on them.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import jpeg from 'jpeg-js';
-import { chromium, type Page } from 'playwright-core';
-import { createApp } from '../apps/api/src/app';
-import { createRepositories, migrate, openMemoryDatabase } from '../apps/api/src/db';
-import { loadEnv } from '../apps/api/src/env';
-import { silentLogger } from '../apps/api/src/logger';
-import { hashPassword } from '../apps/api/src/services/password-hash';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import type { Page } from 'playwright-core';
+import { launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -28,15 +22,7 @@ const GOALS = { compressMs: 400, longTaskMs: 100 } as const;
 /** Long tasks are counted from the upload until this long after the result appears (its preview paints). */
 const SETTLE_MS = 1000;
 
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
-if (!existsSync(path.join(webDist, 'index.html'))) {
-  console.log('image benchmark skipped: run pnpm build first');
-  process.exit(0);
-}
-if (!existsSync(CHROMIUM_PATH)) {
-  console.log(`image benchmark skipped: no Chromium at ${CHROMIUM_PATH} (node scripts/ensure-chromium.mjs)`);
-  process.exit(0);
-}
+if (!requireBuild('image') || !requireChromium('image')) process.exit(0);
 
 /** Gradients, soft waves and per-pixel noise (a fixed LCG): compresses like a photo, not like a flat test card. */
 function photoLikeJpeg(width: number, height: number): Buffer {
@@ -113,21 +99,8 @@ const STEPS: Step[] = [
 const fmt = (ms: number) => `${Math.round(ms)} ms`.padStart(8);
 const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');
 
-const database = openMemoryDatabase();
-migrate(database);
-const secret = 'bench-secret-bench-secret-bench-secret!!';
-const app = createApp({
-  config: { ...loadEnv({ NODE_ENV: 'production' }), jwtSecret: secret },
-  db: createRepositories(database),
-  logger: silentLogger,
-  credentials: { passwordHash: hashPassword('bench'), jwtSecret: secret },
-  webDist,
-});
-const server = app.listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const { port } = server.address() as AddressInfo;
-const baseURL = `http://127.0.0.1:${port}`;
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const { baseURL, close } = await startApp();
+const browser = await launchChromium();
 const dir = mkdtempSync(path.join(tmpdir(), 'toolvault-image-bench-'));
 
 try {
@@ -145,24 +118,7 @@ try {
     "times are from the file input's change (upload) and from the form's submit (run) to the result card on screen\n",
   );
 
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL,
-          localStorage: [
-            {
-              name: 'cookie-consent',
-              value: JSON.stringify({ necessary: true, analytics: false, advertising: false, functional: false }),
-            },
-          ],
-        },
-      ],
-    },
-  });
+  const context = await newConsentedContext(browser, baseURL, { viewport: { width: 1280, height: 900 } });
   await context.addInitScript(instrument);
   const page = await context.newPage();
   let worstTask = 0;
@@ -205,7 +161,6 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  server.close();
-  database.close();
+  close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -6,17 +6,9 @@
  * worker kept alive). Prints seconds for both and the bytes downloaded on first
  * use, beside the goal (issue 4: ≤ 4.5 MB). Never fails on a figure.
  */
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Page } from 'playwright-core';
-import { createApp } from '../apps/api/src/app';
-import { createRepositories, migrate, openMemoryDatabase } from '../apps/api/src/db';
-import { loadEnv } from '../apps/api/src/env';
-import { silentLogger } from '../apps/api/src/logger';
-import { hashPassword } from '../apps/api/src/services/password-hash';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import type { Page } from 'playwright-core';
+import { launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
 
 const MB = 1024 * 1024;
 /** Issue 4's goal for the bytes downloaded on first use (MiB, as the figure is printed). */
@@ -24,15 +16,7 @@ const GOAL_MB = 4.5;
 const WIDTH = 640;
 const HEIGHT = 480;
 
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
-if (!existsSync(path.join(webDist, 'index.html'))) {
-  console.log('ocr benchmark skipped: run pnpm build first');
-  process.exit(0);
-}
-if (!existsSync(CHROMIUM_PATH)) {
-  console.log(`ocr benchmark skipped: no Chromium at ${CHROMIUM_PATH} (node scripts/ensure-chromium.mjs)`);
-  process.exit(0);
-}
+if (!requireBuild('ocr') || !requireChromium('ocr')) process.exit(0);
 
 /** Lines of a settings dialog, drawn like a screenshot of a desktop UI. */
 const SCREEN_LINES = [
@@ -109,40 +93,11 @@ function wordRecall(expected: string[], actual: string): number {
   return all.length === 0 ? 0 : hits / all.length;
 }
 
-const database = openMemoryDatabase();
-migrate(database);
-const secret = 'bench-secret-bench-secret-bench-secret!!';
-const app = createApp({
-  config: { ...loadEnv({ NODE_ENV: 'production' }), jwtSecret: secret },
-  db: createRepositories(database),
-  logger: silentLogger,
-  credentials: { passwordHash: hashPassword('bench'), jwtSecret: secret },
-  webDist,
-});
-const server = app.listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const { port } = server.address() as AddressInfo;
-const baseURL = `http://127.0.0.1:${port}`;
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const { baseURL, close } = await startApp();
+const browser = await launchChromium();
 
 try {
-  const context = await browser.newContext({
-    baseURL,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL,
-          localStorage: [
-            {
-              name: 'cookie-consent',
-              value: JSON.stringify({ necessary: true, analytics: false, advertising: false, functional: false }),
-            },
-          ],
-        },
-      ],
-    },
-  });
+  const context = await newConsentedContext(browser, baseURL);
   const page = await context.newPage();
   await page.goto('/image-ocr');
   const image = await screenshotLikePng(page);
@@ -231,6 +186,5 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  server.close();
-  database.close();
+  close();
 }

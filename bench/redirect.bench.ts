@@ -11,18 +11,15 @@
  * share an event loop with the server it measures.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createApp } from '../apps/api/src/app';
 import { createRepositories, migrate, openDatabase } from '../apps/api/src/db';
-import { loadEnv } from '../apps/api/src/env';
-import { silentLogger } from '../apps/api/src/logger';
-import { hashPassword } from '../apps/api/src/services/password-hash';
+import { startApp } from './support';
 
 const CODE = 'bench1';
 const CONNECTIONS = 50;
@@ -40,55 +37,43 @@ const HEADERS = {
 type Kind = 'app' | 'bare';
 
 // ---------------------------------------------------------------- child: one server
-async function serve(kind: Kind, dataDir: string): Promise<void> {
+/** The least a server can do for this request: same path test, same database call, same JSON. */
+async function serveBare(dataDir: string): Promise<{ port: number; close: () => void }> {
   const db = openDatabase(dataDir);
   const repos = createRepositories(db);
-  const listen = (server: { listen: (port: number, host: string, done: () => void) => unknown }) =>
-    new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  let address: () => AddressInfo;
-  let close: () => void;
-  if (kind === 'app') {
-    const secret = 'bench-secret-bench-secret-bench-secret!!';
-    const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
-    const app = createApp({
-      config: { ...loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir }), jwtSecret: secret },
-      db: repos,
-      logger: silentLogger,
-      credentials: { passwordHash: hashPassword('bench'), jwtSecret: secret },
-      ...(existsSync(path.join(webDist, 'index.html')) ? { webDist } : {}),
+  const server = createServer((req, res) => {
+    const code = req.method === 'GET' ? /^\/([A-Za-z0-9_-]{3,32})(?:\?|$)/.exec(req.url ?? '')?.[1] : undefined;
+    const link =
+      code === undefined
+        ? null
+        : repos.shortlinkClicks.countClick(code, {
+            clickedAt: new Date().toISOString(),
+            referrerHost: null,
+            country: null,
+            device: 'desktop',
+          });
+    const body = link ? JSON.stringify(link) : '{"error":"Shortlink not found"}';
+    res.writeHead(link ? 200 : 404, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
     });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    address = () => server.address() as AddressInfo;
-    close = () => server.close();
-  } else {
-    // The least a server can do for this request: same path test, same database call, same JSON.
-    const server = createServer((req, res) => {
-      const code = req.method === 'GET' ? /^\/([A-Za-z0-9_-]{3,32})(?:\?|$)/.exec(req.url ?? '')?.[1] : undefined;
-      const link =
-        code === undefined
-          ? null
-          : repos.shortlinkClicks.countClick(code, {
-              clickedAt: new Date().toISOString(),
-              referrerHost: null,
-              country: null,
-              device: 'desktop',
-            });
-      const body = link ? JSON.stringify(link) : '{"error":"Shortlink not found"}';
-      res.writeHead(link ? 200 : 404, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': Buffer.byteLength(body),
-      });
-      res.end(body);
-    });
-    await listen(server);
-    address = () => server.address() as AddressInfo;
-    close = () => server.close();
-  }
-  process.stdout.write(`LISTENING ${address().port}\n`);
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      server.close();
+      db.close();
+    },
+  };
+}
+
+async function serve(kind: Kind, dataDir: string): Promise<void> {
+  const { port, close } = kind === 'app' ? await startApp({ dataDir }) : await serveBare(dataDir);
+  process.stdout.write(`LISTENING ${port}\n`);
   process.once('SIGTERM', () => {
     close();
-    db.close();
     process.exit(0);
   });
 }
