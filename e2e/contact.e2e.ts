@@ -52,6 +52,7 @@ describe('contact form', () => {
   it('lists the stated response times', async () => {
     const page = await newPage();
     await page.goto('/contact');
+    await page.getByRole('heading', { level: 1 }).waitFor();
     const text = await page.locator('main').textContent();
     for (const line of ['24-48 hours', '12-24 hours', '6-12 hours', 'Immediate']) expect(text).toContain(line);
     await page.context().close();

@@ -93,6 +93,7 @@ describe('every route', () => {
     async (path) => {
       const page = await newPage();
       await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
       const text = (await page.locator('main').textContent()) ?? '';
       expect(text).toContain('January 15, 2024');
       expect(text).toMatch(/children under 13/);

@@ -61,6 +61,12 @@ export function pageErrors(page: Page): string[] {
 
 /** No axe-core violations of WCAG 2.x A/AA (DECISIONS P8). */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  // A toast fading in is measured against what is behind it: wait until shown toasts are opaque.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast][data-visible="true"]')].every(
+      (toast) => getComputedStyle(toast).opacity === '1',
+    ),
+  );
   const results = await new AxeBuilder({ page })
     // A toast on its way out (sonner keeps it in the DOM while it animates away) is not interactive.
     .exclude('[data-sonner-toaster] li[data-visible="false"]')

@@ -1,13 +1,25 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { AdSlot } from './ads/AdSlot';
 import { CookieConsent } from './consent/CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PwaUpdater } from './pwa/PwaUpdater';
+import { PageBoundary } from './PageBoundary';
+
+/** A new page starts at the top; Back and Forward leave the position to the browser. */
+function ScrollToTop({ pathname }: { pathname: string }) {
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
 
 /** Every page sits inside the shared header and footer (spec 000 §2). */
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,8 +31,12 @@ export function Layout() {
       <Header />
       {/* Ad slots render nothing unless the page is enabled and advertising was consented to (DECISIONS P7). */}
       <AdSlot slot="header" />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+      {/* At least a screen tall: the footer starts below the first screen, so pages and data
+          arriving after the first paint never push it around in view (layout shift, issue 7). */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
+        <PageBoundary>
+          <Outlet />
+        </PageBoundary>
       </main>
       <AdSlot slot="footer" />
       <Footer />
@@ -36,7 +52,7 @@ export function Layout() {
         theme="system"
         position="bottom-right"
       />
-      <ScrollRestoration />
+      <ScrollToTop pathname={pathname} />
     </div>
   );
 }

@@ -1,24 +1,27 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import type { FallbackProps } from 'react-error-boundary';
 import { ui } from '../components/ui';
 
-/** Router error boundary (spec 000 §8: "Unexpected Application Error!" with the status or message). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
-  // A failed chunk load after a deployment is fixed by a reload.
-  const staleChunk =
-    error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
+/** A chunk that a newer deployment removed, or that could not be fetched: fixed by a reload. */
+export function isStaleChunkError(error: unknown): boolean {
   return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+      error.message,
+    )
+  );
+}
+
+/** What a page that crashed shows instead (spec 000 §8: "Unexpected Application Error!" with the message). */
+export function RouteErrorPage({ error }: Pick<FallbackProps, 'error'>) {
+  const detail = error instanceof Error ? error.message : 'Unknown error';
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <title>Error — Toolvault</title>
       <h1 className={ui.heading}>Unexpected Application Error!</h1>
       <p className={`mt-3 ${ui.muted}`}>{detail}</p>
       <div className="mt-8 flex justify-center gap-3">
-        {staleChunk ? (
+        {isStaleChunkError(error) ? (
           <button type="button" className={ui.button} onClick={() => window.location.reload()}>
             Reload
           </button>
@@ -27,6 +30,6 @@ export function RouteErrorPage() {
           Return to Home
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

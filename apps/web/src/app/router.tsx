@@ -1,36 +1,47 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+/**
+ * The site's routes, in React Router's declarative mode: the site has no
+ * loaders or actions, and the data router would add ~20 KB gzip to every
+ * first load (issue 7's home budget). Pages other than home and the tools
+ * are lazy chunks; a tool's own screen is lazy inside ToolRoute.
+ */
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { tools } from '../tools';
 import { HomePage } from './home/HomePage';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
-import { RouteErrorPage } from './RouteErrorPage';
 import { ToolRoute } from './ToolRoute';
 
-/** Lazily loaded page: each becomes its own chunk. */
-function page(load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+const AboutPage = lazy(() => import('./pages/AboutPage'));
+const ContactPage = lazy(() => import('./pages/ContactPage'));
+const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicyPage'));
+const TermsOfServicePage = lazy(() => import('./pages/TermsOfServicePage'));
+const BlogListPage = lazy(() => import('../features/blog/BlogListPage'));
+const BlogPostPage = lazy(() => import('../features/blog/BlogPostPage'));
+const BlogAdminPage = lazy(() => import('../features/blog-admin/BlogAdminPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RedirectPage = lazy(() => import('../features/shortlinks/RedirectPage'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        {tools.map((tool) => (
+          <Route key={tool.slug} path={tool.slug} element={<ToolRoute tool={tool} />} />
+        ))}
+        <Route path="about" element={<AboutPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="terms-of-service" element={<TermsOfServicePage />} />
+        <Route path="blog" element={<BlogListPage />} />
+        <Route path="blog/:slug" element={<BlogPostPage />} />
+        <Route path="blog-admin" element={<BlogAdminPage />} />
+        <Route path="login" element={<LoginPage />} />
+        {/* Ranked below every fixed route (spec 001 §2): a single segment is a short code. */}
+        <Route path=":shortCode" element={<RedirectPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }
-
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      { index: true, element: <HomePage /> },
-      ...tools.map((tool): RouteObject => ({ path: tool.slug, element: <ToolRoute tool={tool} /> })),
-      { path: 'about', ...page(() => import('./pages/AboutPage')) },
-      { path: 'contact', ...page(() => import('./pages/ContactPage')) },
-      { path: 'privacy-policy', ...page(() => import('./pages/PrivacyPolicyPage')) },
-      { path: 'terms-of-service', ...page(() => import('./pages/TermsOfServicePage')) },
-      { path: 'blog', ...page(() => import('../features/blog/BlogListPage')) },
-      { path: 'blog/:slug', ...page(() => import('../features/blog/BlogPostPage')) },
-      { path: 'blog-admin', ...page(() => import('../features/blog-admin/BlogAdminPage')) },
-      { path: 'login', ...page(() => import('../features/auth/LoginPage')) },
-      // Matched only after every fixed route (spec 001 §2): a single segment is a short code.
-      { path: ':shortCode', ...page(() => import('../features/shortlinks/RedirectPage')) },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
