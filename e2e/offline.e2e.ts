@@ -2,6 +2,9 @@
  * Offline and installable (issue 7): after one visit the service worker serves the app shell and
  * every in-browser tool with the network off; API-backed screens say they need a connection.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { normalise, OCR_TIMEOUT, SENTENCE, sentencePng } from './ocr-fixtures';
@@ -30,6 +33,22 @@ async function visitOnce(page: Page): Promise<void> {
 async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+/**
+ * Replaces the built service worker script (and its precompressed copies, which the server prefers)
+ * with `change(script)`, as a new deployment would; returns what puts the original back.
+ */
+function deploy(change: (script: string) => string): () => void {
+  const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join(DIST, name));
+  const originals = files.map((file) => readFileSync(file));
+  const script = Buffer.from(change(originals[0]!.toString('utf8')));
+  writeFileSync(files[0]!, script);
+  writeFileSync(files[1]!, brotliCompressSync(script));
+  writeFileSync(files[2]!, gzipSync(script));
+  return () => files.forEach((file, i) => writeFileSync(file, originals[i]!));
 }
 
 describe('offline', () => {
@@ -148,6 +167,46 @@ describe('offline', () => {
 
     await goOffline(page.context());
     expect(await scanOnce()).toBe('offline QR');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('offers "New version available — reload" when a new deployment is waiting, and reloads into it', async () => {
+    const page = await newPage();
+    await visitOnce(page);
+    await page.goto('/');
+    // The next deployment: the server's service worker script differs by one line. (Files run one
+    // after another, and the original build is put back below.)
+    const restore = deploy((script) => `${script}\n// next deployment\n`);
+    try {
+      await page.evaluate(() => {
+        (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+      });
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+
+      const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'New version available — reload' });
+      await notice.waitFor({ timeout: 30_000 });
+      await expectAccessible(page, 'update toast');
+      await notice.getByRole('button', { name: 'Reload' }).click();
+
+      // The waiting worker takes over and the page reloads into it.
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false), {
+          timeout: 30_000,
+        })
+        .toBe(false);
+      await page.getByRole('heading', { level: 1, name: 'Security & Image Toolbox' }).waitFor();
+      const state = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
+      });
+      expect(state).toEqual({ waiting: null, controlled: true });
+      expect(await notice.count()).toBe(0);
+    } finally {
+      restore();
+    }
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
