@@ -316,7 +316,8 @@ describe('GET /:shortCode as a page (crawlers and people)', () => {
       '<meta property="og:title" content="Docs">',
       '<meta property="og:description" content="All the docs">',
       '<meta property="og:image" content="https://img.example/docs.png">',
-      '<meta property="og:url" content="http://toolvault.test/abc123">',
+      // The canonical target, as on the redirect page (DECISIONS P3).
+      `<meta property="og:url" content="${LINK.targetUrl}">`,
       '<meta name="twitter:card" content="summary_large_image">',
       '<meta name="twitter:title" content="Docs">',
       '<meta name="twitter:description" content="All the docs">',

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import type { Express, Request } from 'express';
-import { classifyPath, isAllowedShortCode, shortUrl, type ApiErrorBody } from '@toolvault/shared';
+import type { Express } from 'express';
+import { classifyPath, isAllowedShortCode, type ApiErrorBody } from '@toolvault/shared';
 import { ERRORS } from '../http/errors';
 import { securityHeaders } from '../http/security-headers';
 import type { ShortlinkResolver } from '../http/spa';
@@ -155,14 +155,12 @@ export function staticSecurityHeaders(): Record<string, string> {
 
 /**
  * The HTML side of `/{shortCode}` for the SPA handler: the link's title,
- * description and image as meta tags, og:url being the short link itself.
+ * description and image as meta tags, og:url being the canonical target
+ * (DECISIONS P3; the redirect page sets the same tags once it runs).
  * Never counts a click: crawlers and people alike get this page.
  */
 export function shortlinkPreviewResolver(shortlinks: ShortlinkService): ShortlinkResolver {
-  return (code: string, req: Request) => {
-    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    return shortlinks.preview(code, shortUrl(origin, code));
-  };
+  return (code: string) => shortlinks.preview(code);
 }
 
 /**

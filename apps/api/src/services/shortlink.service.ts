@@ -51,8 +51,8 @@ export interface ShortlinkService {
   importAll(body: unknown, origin: RequestOrigin): ShortlinkResult<ImportShortlinksResponse>;
   /** The public view of a code; never counts a click. */
   findPublic(shortCode: string): PublicShortlink | null;
-  /** The crawler preview of `/{shortCode}` (DECISIONS P3); `shortUrl` becomes og:url. */
-  preview(shortCode: string, shortUrl: string): PageMeta | null;
+  /** The crawler preview of `/{shortCode}` (DECISIONS P3); og:url is the canonical target. */
+  preview(shortCode: string): PageMeta | null;
 }
 
 export interface ShortlinkServiceDeps {
@@ -219,14 +219,14 @@ export function createShortlinkService({
 
     findPublic: (shortCode) => (isAllowedShortCode(shortCode) ? shortlinks.findPublic(shortCode) : null),
 
-    preview(shortCode, shortUrl) {
+    preview(shortCode) {
       const link = isAllowedShortCode(shortCode) ? shortlinks.findPublic(shortCode) : null;
       if (!link) return null;
       return {
         title: link.title,
         description: link.description || `Short link to ${new URL(link.targetUrl).hostname}`,
         image: link.metaImage || undefined,
-        url: shortUrl,
+        url: link.targetUrl,
       };
     },
   };
