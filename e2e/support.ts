@@ -48,13 +48,25 @@ export async function newPage({ consent = true, ...options }: PageOptions = {}):
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // Anything the Content Security Policy refused, reported by the page itself (console is the channel
+  // that survives navigations); Chromium reports a worker's violations on its page too.
+  await page.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.warn(`${prefix}${event.effectiveDirective} refused ${event.blockedURI} in ${event.sourceFile}`),
+    );
+  }, CSP_PREFIX);
+  page.on('console', (message) => {
+    if (message.text().startsWith(CSP_PREFIX)) errors.push(message.text());
+  });
   uncaught.set(page, errors);
   return page;
 }
 
+const CSP_PREFIX = 'CSP violation: ';
+
 const uncaught = new WeakMap<Page, string[]>();
 
-/** Uncaught exceptions the page threw since newPage(). */
+/** Uncaught exceptions the page threw, and what its CSP refused, since newPage(). */
 export function pageErrors(page: Page): string[] {
   return uncaught.get(page) ?? [];
 }

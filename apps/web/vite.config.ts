@@ -24,7 +24,9 @@ export default defineConfig({
       // the entry chunk, because top-level `z.object(...)` calls count as side effects.
       // Issue 7's home first-load budget (e2e/budgets.e2e.ts) depends on this.
       treeshake: {
-        moduleSideEffects: (id: string) => (/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined),
+        // Except zod.ts, whose one job is a side effect (z.config, see there).
+        moduleSideEffects: (id: string) =>
+          /[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) && !/[\\/]zod\.ts$/.test(id) ? false : undefined,
       },
     },
   },

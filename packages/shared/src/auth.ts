@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Admin login body (spec 001 §7): {password}. The cap only stops abuse of the hash function. */
 export const ZAdminLogin = z.object({

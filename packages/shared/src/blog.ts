@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { checkHttpUrl } from './shortlinks';
 
 /** Messages of spec 001 §5 and §8 for the blog area, copied verbatim; the API answers with the same strings. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The one message for anything that is not an IPv4 or IPv6 address (DECISIONS P2: clear 4xx errors). */
 export const INVALID_IP_MESSAGE = 'Invalid IP address';

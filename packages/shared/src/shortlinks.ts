@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { classifyPath, RESERVED_SEGMENTS, SHORT_CODE_PATTERN } from './routes';
 
 /** Messages of spec 001 §5 and §8 for the shortlink area, copied verbatim; the API answers with the same strings. */

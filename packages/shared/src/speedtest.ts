@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The speed test's sizes are binary megabytes: 1 MB = 1,048,576 bytes. */
 export const MEBIBYTE = 1_048_576;
