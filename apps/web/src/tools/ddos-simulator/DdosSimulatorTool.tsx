@@ -1,7 +1,9 @@
 import { Gavel, LoaderCircle, Square, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { SelectField, TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
+import { ProgressBar } from '../../components/ProgressBar';
 import { ui } from '../../components/ui';
 import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
 import {
@@ -97,7 +99,6 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
     if (durationError && parseDuration(value).ok) setDurationError(null);
   };
 
-  const percent = Math.round(progress);
   const seconds = (ticks: number) => (ticks * TICK_MS) / 1000;
   const status = {
     idle: '',
@@ -129,84 +130,45 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
       <Card>
         <h2 className={ui.subheading}>Attack Configuration</h2>
         <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="DDoS simulation">
-          <div>
-            <label htmlFor="ddos-target" className={ui.label}>
-              Target
-            </label>
-            <input
-              id="ddos-target"
-              type="text"
-              value={target}
-              onChange={(event) => setTarget(event.target.value)}
-              placeholder="https://example.com or 192.168.1.1"
-              autoComplete="off"
-              spellCheck={false}
-              readOnly={running}
-              className={ui.input}
-            />
-          </div>
+          <TextField
+            id="ddos-target"
+            label="Target"
+            value={target}
+            onValueChange={setTarget}
+            placeholder="https://example.com or 192.168.1.1"
+            readOnly={running}
+          />
           <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <label htmlFor="ddos-attack-type" className={ui.label}>
-                Attack Type
-              </label>
-              <select
-                id="ddos-attack-type"
-                value={attackType}
-                onChange={(event) => setAttackType(event.target.value as AttackType)}
-                disabled={running}
-                className={ui.input}
-              >
-                {ATTACK_TYPES.map((type) => (
-                  <option key={type.value} value={type.value}>
-                    {type.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="ddos-intensity" className={ui.label}>
-                Intensity
-              </label>
-              <select
-                id="ddos-intensity"
-                value={intensity}
-                onChange={(event) => setIntensity(event.target.value as Intensity)}
-                disabled={running}
-                className={ui.input}
-              >
-                {INTENSITIES.map((level) => (
-                  <option key={level.value} value={level.value}>
-                    {level.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="ddos-duration" className={ui.label}>
-                Duration (seconds)
-              </label>
-              <input
-                id="ddos-duration"
-                ref={durationInput}
-                type="number"
-                inputMode="numeric"
-                min={DURATION_MIN_S}
-                max={DURATION_MAX_S}
-                step={1}
-                value={duration}
-                onChange={(event) => onDurationChange(event.target.value)}
-                readOnly={running}
-                aria-invalid={durationError ? true : undefined}
-                aria-describedby={durationError ? 'ddos-duration-error' : undefined}
-                className={`${ui.input} aria-invalid:border-red-600 dark:aria-invalid:border-red-400`}
-              />
-              {durationError ? (
-                <p id="ddos-duration-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                  {durationError}
-                </p>
-              ) : null}
-            </div>
+            <SelectField
+              id="ddos-attack-type"
+              label="Attack Type"
+              value={attackType}
+              options={ATTACK_TYPES}
+              onValueChange={setAttackType}
+              disabled={running}
+            />
+            <SelectField
+              id="ddos-intensity"
+              label="Intensity"
+              value={intensity}
+              options={INTENSITIES}
+              onValueChange={setIntensity}
+              disabled={running}
+            />
+            <TextField
+              id="ddos-duration"
+              ref={durationInput}
+              label="Duration (seconds)"
+              type="number"
+              inputMode="numeric"
+              min={DURATION_MIN_S}
+              max={DURATION_MAX_S}
+              step={1}
+              value={duration}
+              onValueChange={onDurationChange}
+              readOnly={running}
+              error={durationError}
+            />
           </div>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={ui.button} disabled={running || target.trim() === ''}>
@@ -227,25 +189,13 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
 
       <Card>
         <h2 className={ui.subheading}>Progress</h2>
-        <div className="mt-4">
-          <div className="mb-1 flex justify-between text-sm text-slate-700 dark:text-slate-300">
-            <span id="ddos-progress-label">Attack progress</span>
-            <span aria-hidden="true">
-              {percent}%
-              {elapsed.totalTicks > 0 ? ` · ${seconds(elapsed.tick)} s of ${seconds(elapsed.totalTicks)} s` : ''}
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby="ddos-progress-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-          >
-            <div className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400" style={{ width: `${progress}%` }} />
-          </div>
-        </div>
+        <ProgressBar
+          id="ddos-progress"
+          label="Attack progress"
+          value={progress}
+          detail={elapsed.totalTicks > 0 ? ` · ${seconds(elapsed.tick)} s of ${seconds(elapsed.totalTicks)} s` : ''}
+          className="mt-4"
+        />
         <p role="status" className={`mt-3 ${ui.muted}`}>
           {status}
         </p>

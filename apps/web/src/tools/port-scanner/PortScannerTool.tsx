@@ -1,5 +1,7 @@
 import { LoaderCircle, Radar } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Badge, type BadgeTone } from '../../components/Badge';
+import { TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { Warning } from '../../components/Warning';
@@ -11,6 +13,7 @@ import {
   runPortScan,
   validateTarget,
   type PortResult,
+  type PortStatus,
 } from './port-scanner.service';
 
 interface PortScannerToolProps {
@@ -19,10 +22,7 @@ interface PortScannerToolProps {
   scheduler?: Scheduler;
 }
 
-const badge = {
-  Open: 'bg-emerald-100 text-emerald-900 ring-emerald-600/30 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-400/40',
-  Closed: 'bg-slate-100 text-slate-800 ring-slate-500/30 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-400/40',
-} as const;
+const statusTone: Record<PortStatus, BadgeTone> = { Open: 'emerald', Closed: 'slate' };
 
 export default function PortScannerTool({ random = Math.random, scheduler = realScheduler }: PortScannerToolProps) {
   const [target, setTarget] = useState('');
@@ -73,21 +73,13 @@ export default function PortScannerTool({ random = Math.random, scheduler = real
       <Card>
         <h2 className={ui.subheading}>Scan Configuration</h2>
         <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Port scan">
-          <div>
-            <label htmlFor="port-scanner-target" className={ui.label}>
-              Target IP/Domain
-            </label>
-            <input
-              id="port-scanner-target"
-              type="text"
-              value={target}
-              onChange={(event) => setTarget(event.target.value)}
-              placeholder="192.168.1.1 or example.com"
-              autoComplete="off"
-              spellCheck={false}
-              className={ui.input}
-            />
-          </div>
+          <TextField
+            id="port-scanner-target"
+            label="Target IP/Domain"
+            value={target}
+            onValueChange={setTarget}
+            placeholder="192.168.1.1 or example.com"
+          />
           <Warning>{PERMISSION_WARNING}</Warning>
           <button type="submit" className={`${ui.button} w-full`} disabled={scanning || !validateTarget(target).ok}>
             {scanning ? (
@@ -115,11 +107,7 @@ export default function PortScannerTool({ random = Math.random, scheduler = real
                   <span className="w-12 font-mono font-semibold text-slate-900 dark:text-white">{result.port}</span>
                   <span className="text-slate-700 dark:text-slate-300">{result.service}</span>
                 </span>
-                <span
-                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge[result.status]}`}
-                >
-                  {result.status}
-                </span>
+                <Badge tone={statusTone[result.status]}>{result.status}</Badge>
               </li>
             ))}
           </ul>

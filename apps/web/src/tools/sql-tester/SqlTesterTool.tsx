@@ -1,5 +1,7 @@
 import { Database, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Badge, type BadgeTone } from '../../components/Badge';
+import { SelectField, TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { Warning } from '../../components/Warning';
@@ -22,18 +24,9 @@ interface SqlTesterToolProps {
   scheduler?: Scheduler;
 }
 
-const pill = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
+const severityTone: Record<SqlSeverity, BadgeTone> = { Critical: 'red', High: 'orange', Safe: 'emerald' };
 
-const severityClass: Record<SqlSeverity, string> = {
-  Critical: 'bg-red-100 text-red-800 ring-red-600/30 dark:bg-red-950 dark:text-red-200 dark:ring-red-400/40',
-  High: 'bg-orange-100 text-orange-900 ring-orange-600/30 dark:bg-orange-950 dark:text-orange-200 dark:ring-orange-400/40',
-  Safe: 'bg-emerald-100 text-emerald-900 ring-emerald-600/30 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-400/40',
-};
-
-const verdictClass = {
-  vulnerable: 'bg-red-600 text-white ring-red-700 dark:bg-red-500 dark:text-slate-950 dark:ring-red-400',
-  safe: 'bg-slate-100 text-slate-800 ring-slate-500/30 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-400/40',
-} as const;
+const methodOptions = HTTP_METHODS.map((method) => ({ value: method, label: method }));
 
 export default function SqlTesterTool({ random = Math.random, scheduler = realScheduler }: SqlTesterToolProps) {
   const [url, setUrl] = useState('');
@@ -88,55 +81,29 @@ export default function SqlTesterTool({ random = Math.random, scheduler = realSc
       <Card>
         <h2 className={ui.subheading}>Test Configuration</h2>
         <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="SQL injection test">
-          <div>
-            <label htmlFor="sql-tester-url" className={ui.label}>
-              Target URL
-            </label>
-            <input
-              id="sql-tester-url"
-              type="text"
-              inputMode="url"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              placeholder="https://example.com/product.php"
-              autoComplete="off"
-              spellCheck={false}
-              className={ui.input}
-            />
-          </div>
+          <TextField
+            id="sql-tester-url"
+            label="Target URL"
+            inputMode="url"
+            value={url}
+            onValueChange={setUrl}
+            placeholder="https://example.com/product.php"
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="sql-tester-parameter" className={ui.label}>
-                Parameter
-              </label>
-              <input
-                id="sql-tester-parameter"
-                type="text"
-                value={parameter}
-                onChange={(event) => setParameter(event.target.value)}
-                placeholder="id"
-                autoComplete="off"
-                spellCheck={false}
-                className={ui.input}
-              />
-            </div>
-            <div>
-              <label htmlFor="sql-tester-method" className={ui.label}>
-                HTTP Method
-              </label>
-              <select
-                id="sql-tester-method"
-                value={method}
-                onChange={(event) => setMethod(event.target.value as HttpMethod)}
-                className={ui.input}
-              >
-                {HTTP_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <TextField
+              id="sql-tester-parameter"
+              label="Parameter"
+              value={parameter}
+              onValueChange={setParameter}
+              placeholder="id"
+            />
+            <SelectField
+              id="sql-tester-method"
+              label="HTTP Method"
+              value={method}
+              options={methodOptions}
+              onValueChange={setMethod}
+            />
           </div>
           <Warning>{PERMISSION_WARNING}</Warning>
           <button type="submit" className={`${ui.button} w-full sm:w-auto`} disabled={testing || !canStart}>
@@ -171,13 +138,13 @@ export default function SqlTesterTool({ random = Math.random, scheduler = realSc
                     {result.payload}
                   </code>
                   <span className="flex gap-2">
-                    <span className={`${pill} ${verdictClass[result.vulnerable ? 'vulnerable' : 'safe']}`}>
+                    <Badge tone={result.vulnerable ? 'solid-red' : 'slate'}>
                       {result.vulnerable ? 'Vulnerable' : 'Not vulnerable'}
-                    </span>
-                    <span className={`${pill} ${severityClass[result.severity]}`}>
+                    </Badge>
+                    <Badge tone={severityTone[result.severity]}>
                       <span className="sr-only">Severity: </span>
                       {result.severity}
-                    </span>
+                    </Badge>
                   </span>
                 </div>
                 <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">

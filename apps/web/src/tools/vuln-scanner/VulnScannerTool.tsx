@@ -1,6 +1,9 @@
 import { LoaderCircle, ShieldCheck, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Badge, type BadgeTone } from '../../components/Badge';
+import { TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
+import { ProgressBar } from '../../components/ProgressBar';
 import { ui } from '../../components/ui';
 import { Warning } from '../../components/Warning';
 import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
@@ -19,12 +22,7 @@ interface VulnScannerToolProps {
   scheduler?: Scheduler;
 }
 
-const severityClass: Record<Severity, string> = {
-  Critical: 'bg-red-100 text-red-800 ring-red-600/30 dark:bg-red-950 dark:text-red-200 dark:ring-red-400/40',
-  High: 'bg-orange-100 text-orange-900 ring-orange-600/30 dark:bg-orange-950 dark:text-orange-200 dark:ring-orange-400/40',
-  Medium: 'bg-amber-100 text-amber-900 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-400/40',
-  Low: 'bg-sky-100 text-sky-900 ring-sky-600/30 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-400/40',
-};
+const severityTone: Record<Severity, BadgeTone> = { Critical: 'red', High: 'orange', Medium: 'amber', Low: 'sky' };
 
 type Phase = 'idle' | 'scanning' | 'done';
 
@@ -79,21 +77,13 @@ export default function VulnScannerTool({ random = Math.random, scheduler = real
       <Card>
         <h2 className={ui.subheading}>Scan Configuration</h2>
         <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Vulnerability scan">
-          <div>
-            <label htmlFor="vuln-scanner-target" className={ui.label}>
-              Target URL or IP
-            </label>
-            <input
-              id="vuln-scanner-target"
-              type="text"
-              value={target}
-              onChange={(event) => setTarget(event.target.value)}
-              placeholder="https://example.com or 192.168.1.1"
-              autoComplete="off"
-              spellCheck={false}
-              className={ui.input}
-            />
-          </div>
+          <TextField
+            id="vuln-scanner-target"
+            label="Target URL or IP"
+            value={target}
+            onValueChange={setTarget}
+            placeholder="https://example.com or 192.168.1.1"
+          />
           <Warning>{PERMISSION_WARNING}</Warning>
           <button
             type="submit"
@@ -109,25 +99,7 @@ export default function VulnScannerTool({ random = Math.random, scheduler = real
           </button>
         </form>
         {phase !== 'idle' ? (
-          <div className="mt-5">
-            <div className="mb-1 flex justify-between text-sm text-slate-700 dark:text-slate-300">
-              <span id="vuln-scanner-progress-label">Scan progress</span>
-              <span aria-hidden="true">{progress}%</span>
-            </div>
-            <div
-              role="progressbar"
-              aria-labelledby="vuln-scanner-progress-label"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-              className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-            >
-              <div
-                className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
-                style={{ width: `${progress}%` }}
-              />
-            </div>
-          </div>
+          <ProgressBar id="vuln-scanner-progress" label="Scan progress" value={progress} className="mt-5" />
         ) : null}
         <p role="status" className={`mt-3 ${ui.muted}`}>
           {status}
@@ -149,11 +121,7 @@ export default function VulnScannerTool({ random = Math.random, scheduler = real
                 <li key={finding.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 className="font-semibold text-slate-900 dark:text-white">{finding.title}</h3>
-                    <span
-                      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${severityClass[finding.severity]}`}
-                    >
-                      {finding.severity}
-                    </span>
+                    <Badge tone={severityTone[finding.severity]}>{finding.severity}</Badge>
                   </div>
                   <p className={`mt-1 font-mono ${ui.muted}`}>{finding.id}</p>
                   <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">{finding.description}</p>

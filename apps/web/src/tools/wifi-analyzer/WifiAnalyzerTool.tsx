@@ -1,5 +1,6 @@
 import { Info, LoaderCircle, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Badge, type BadgeTone } from '../../components/Badge';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
@@ -20,13 +21,7 @@ interface WifiAnalyzerToolProps {
   scheduler?: Scheduler;
 }
 
-const toneClass: Record<SecurityTone, string> = {
-  danger: 'bg-red-100 text-red-800 ring-red-600/30 dark:bg-red-950 dark:text-red-200 dark:ring-red-400/40',
-  secure:
-    'bg-emerald-100 text-emerald-900 ring-emerald-600/30 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-400/40',
-  good: 'bg-sky-100 text-sky-900 ring-sky-600/30 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-400/40',
-  weak: 'bg-amber-100 text-amber-900 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-400/40',
-};
+const securityTone: Record<SecurityTone, BadgeTone> = { danger: 'red', secure: 'emerald', good: 'sky', weak: 'amber' };
 
 const barClass: Record<SignalQuality, string> = {
   Excellent: 'bg-emerald-600 dark:bg-emerald-400',
@@ -50,9 +45,7 @@ function NetworkItem({ network }: { network: WifiNetwork }) {
     <li className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold break-all text-slate-900 dark:text-white">{network.ssid}</h3>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${toneClass[badge.tone]}`}>
-          {badge.label}
-        </span>
+        <Badge tone={securityTone[badge.tone]}>{badge.label}</Badge>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         {details.map(([term, value]) => (
