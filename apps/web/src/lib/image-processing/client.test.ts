@@ -1,20 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { FakeWorker as SharedFakeWorker } from '../fake-worker';
 import { needsMainThread, runImageWorker, runOnMainThread, workerCanDraw, type ImageWorkerLike } from './client';
 import type { ImageOutput, ImageWorkerRequest, ImageWorkerResponse } from './operations';
 
-/** A stand-in Worker: records what it was sent, and lets the test answer. */
-class FakeWorker implements ImageWorkerLike {
-  onmessage: ((event: MessageEvent<ImageWorkerResponse>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  sent: ImageWorkerRequest[] = [];
-  terminate = vi.fn();
-  postMessage(message: ImageWorkerRequest) {
-    this.sent.push(message);
-  }
-  reply(data: ImageWorkerResponse) {
-    this.onmessage?.({ data } as MessageEvent<ImageWorkerResponse>);
-  }
-}
+class FakeWorker extends SharedFakeWorker<ImageWorkerRequest, ImageWorkerResponse> implements ImageWorkerLike {}
 
 const request: ImageWorkerRequest = { file: new Blob(['x'], { type: 'image/png' }), operation: { kind: 'grayscale' } };
 const output: ImageOutput = { blob: new Blob(['png']), width: 1, height: 1, sourceWidth: 1, sourceHeight: 1 };

@@ -1,19 +1,15 @@
 /**
  * The screens' side of the image worker: one worker per run, terminated when
- * the run ends or is cancelled (Squoosh's worker-bridge, reduced to one call).
- * Where a worker cannot draw (no OffscreenCanvas), and for SVG, the same
- * pipeline runs on the main thread instead.
+ * the run ends or is cancelled (lib/worker-client). Where a worker cannot
+ * draw (no OffscreenCanvas), and for SVG, the same pipeline runs on the main
+ * thread instead.
  */
 import type { Result } from '../result';
+import { abortError, runInWorker, type WorkerLike } from '../worker-client';
 import type { ImageOperation, ImageOutput, ImageWorkerRequest, ImageWorkerResponse } from './operations';
 
 /** The parts of Worker used here, so tests can pass a fake. */
-export interface ImageWorkerLike {
-  onmessage: ((event: MessageEvent<ImageWorkerResponse>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  postMessage(message: ImageWorkerRequest): void;
-  terminate(): void;
-}
+export type ImageWorkerLike = WorkerLike<ImageWorkerRequest, ImageWorkerResponse>;
 
 export function createImageWorker(): ImageWorkerLike {
   return new Worker(new URL('./image.worker.ts', import.meta.url), { type: 'module', name: 'image' });
@@ -34,7 +30,8 @@ export type ProcessImage = (
   options?: { signal?: AbortSignal },
 ) => Promise<Result<ImageOutput>>;
 
-const cancelled = () => new DOMException('Image processing was cancelled', 'AbortError');
+const ABORT_MESSAGE = 'Image processing was cancelled';
+const cancelled = () => abortError(ABORT_MESSAGE);
 
 /**
  * Runs one operation in a fresh worker. Resolves with the worker's Result;
@@ -45,33 +42,11 @@ export function runImageWorker(
   request: ImageWorkerRequest,
   { signal, createWorker = createImageWorker }: { signal?: AbortSignal; createWorker?: () => ImageWorkerLike } = {},
 ): Promise<Result<ImageOutput>> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(cancelled());
-      return;
-    }
-    const worker = createWorker();
-    const finish = () => {
-      signal?.removeEventListener('abort', onAbort);
-      worker.onmessage = null;
-      worker.onerror = null;
-      worker.terminate();
-    };
-    const onAbort = () => {
-      finish();
-      reject(cancelled());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.onmessage = ({ data }) => {
-      finish();
-      if (data.type === 'result') resolve(data.result);
-      else reject(new Error(data.message));
-    };
-    worker.onerror = (event) => {
-      finish();
-      reject(new Error(event.message || 'The image worker failed to start'));
-    };
-    worker.postMessage(request);
+  return runInWorker(request, {
+    createWorker,
+    signal,
+    abortMessage: ABORT_MESSAGE,
+    startErrorMessage: 'The image worker failed to start',
   });
 }
 

@@ -1,20 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { FakeWorker as SharedFakeWorker } from '../../lib/fake-worker';
 import type { HashWorkerRequest, HashWorkerResponse } from './hash.protocol';
 import { runHashWorker, type HashWorkerLike } from './hash-worker-client';
 
-/** A stand-in Worker: records what it was sent, and lets the test answer. */
-class FakeWorker implements HashWorkerLike {
-  onmessage: ((event: MessageEvent<HashWorkerResponse>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  sent: HashWorkerRequest[] = [];
-  terminate = vi.fn();
-  postMessage(message: HashWorkerRequest) {
-    this.sent.push(message);
-  }
-  reply(data: HashWorkerResponse) {
-    this.onmessage?.({ data } as MessageEvent<HashWorkerResponse>);
-  }
-}
+class FakeWorker extends SharedFakeWorker<HashWorkerRequest, HashWorkerResponse> implements HashWorkerLike {}
 
 const request: HashWorkerRequest = { type: 'text', text: 'abc', algorithm: 'md5' };
 

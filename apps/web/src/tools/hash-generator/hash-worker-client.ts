@@ -3,15 +3,11 @@
  * the run ends or is cancelled (Squoosh's worker-bridge, reduced to one call).
  */
 import type { Result } from '../../lib/result';
+import { runInWorker, type WorkerLike } from '../../lib/worker-client';
 import type { Digests, HashProgress, HashWorkerRequest, HashWorkerResponse } from './hash.protocol';
 
 /** The parts of Worker used here, so tests can pass a fake. */
-export interface HashWorkerLike {
-  onmessage: ((event: MessageEvent<HashWorkerResponse>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  postMessage(message: HashWorkerRequest): void;
-  terminate(): void;
-}
+export type HashWorkerLike = WorkerLike<HashWorkerRequest, HashWorkerResponse>;
 
 export function createHashWorker(): HashWorkerLike {
   return new Worker(new URL('./hash.worker.ts', import.meta.url), { type: 'module', name: 'hash' });
@@ -32,36 +28,11 @@ export function runHashWorker(
   request: HashWorkerRequest,
   { signal, onProgress, createWorker = createHashWorker }: RunHashWorkerOptions = {},
 ): Promise<Result<Digests>> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('Hashing was cancelled', 'AbortError'));
-      return;
-    }
-    const worker = createWorker();
-    const finish = () => {
-      signal?.removeEventListener('abort', onAbort);
-      worker.onmessage = null;
-      worker.onerror = null;
-      worker.terminate();
-    };
-    const onAbort = () => {
-      finish();
-      reject(new DOMException('Hashing was cancelled', 'AbortError'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'progress') {
-        onProgress?.({ bytesDone: data.bytesDone, totalBytes: data.totalBytes });
-        return;
-      }
-      finish();
-      if (data.type === 'result') resolve(data.result);
-      else reject(new Error(data.message));
-    };
-    worker.onerror = (event) => {
-      finish();
-      reject(new Error(event.message || 'The hash worker failed to start'));
-    };
-    worker.postMessage(request);
+  return runInWorker(request, {
+    createWorker,
+    signal,
+    onUpdate: ({ bytesDone, totalBytes }) => onProgress?.({ bytesDone, totalBytes }),
+    abortMessage: 'Hashing was cancelled',
+    startErrorMessage: 'The hash worker failed to start',
   });
 }

@@ -1,20 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { FakeWorker as SharedFakeWorker } from '../../lib/fake-worker';
 import type { QrScanRequest, QrScanResponse } from './qr-reader.protocol';
 import { scanQrImage, type QrWorkerLike } from './qr-worker-client';
 
-/** A stand-in Worker: records what it was sent, and lets the test answer. */
-class FakeWorker implements QrWorkerLike {
-  onmessage: ((event: MessageEvent<QrScanResponse>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  sent: QrScanRequest[] = [];
-  terminate = vi.fn();
-  postMessage(message: QrScanRequest) {
-    this.sent.push(message);
-  }
-  reply(data: QrScanResponse) {
-    this.onmessage?.({ data } as MessageEvent<QrScanResponse>);
-  }
-}
+class FakeWorker extends SharedFakeWorker<QrScanRequest, QrScanResponse> implements QrWorkerLike {}
 
 const file = new Blob(['x'], { type: 'image/png' });
 

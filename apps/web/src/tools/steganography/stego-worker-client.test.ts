@@ -1,20 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { FakeWorker as SharedFakeWorker } from '../../lib/fake-worker';
 import type { StegoRequest, StegoResponse } from './steganography.protocol';
 import { runStegoWorker, type StegoWorkerLike } from './stego-worker-client';
 
-/** A stand-in Worker: records what it was sent, and lets the test answer. */
-class FakeWorker implements StegoWorkerLike {
-  onmessage: ((event: MessageEvent<StegoResponse>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  sent: StegoRequest[] = [];
-  terminate = vi.fn();
-  postMessage(message: StegoRequest) {
-    this.sent.push(message);
-  }
-  reply(data: StegoResponse) {
-    this.onmessage?.({ data } as MessageEvent<StegoResponse>);
-  }
-}
+class FakeWorker extends SharedFakeWorker<StegoRequest, StegoResponse> implements StegoWorkerLike {}
 
 const file = new Blob(['x'], { type: 'image/png' });
 

@@ -1,0 +1,17 @@
+/** Test helper for the worker clients (imported by tests only). */
+import { vi } from 'vitest';
+import type { WorkerLike } from './worker-client';
+
+/** A stand-in Worker: records what it was sent, and lets the test answer. */
+export class FakeWorker<Request, Response> implements WorkerLike<Request, Response> {
+  onmessage: ((event: MessageEvent<Response>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  sent: Request[] = [];
+  terminate = vi.fn();
+  postMessage(message: Request) {
+    this.sent.push(message);
+  }
+  reply(data: Response) {
+    this.onmessage?.({ data } as MessageEvent<Response>);
+  }
+}
