@@ -1,11 +1,12 @@
 import { Gavel, LoaderCircle, Square, Zap } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { SelectField, TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ui } from '../../components/ui';
-import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import {
   ATTACK_TYPES,
   DURATION_DEFAULT_S,
@@ -43,12 +44,10 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
   const [progress, setProgress] = useState(0);
   const [elapsed, setElapsed] = useState({ tick: 0, totalTicks: 0 });
   const [stats, setStats] = useState<DdosStats>(EMPTY_STATS);
-  const controller = useRef<AbortController | null>(null);
   const durationInput = useRef<HTMLInputElement>(null);
   const running = phase === 'running';
-
   // Leaving the page stops the simulation.
-  useEffect(() => () => controller.current?.abort(), []);
+  const { run, cancel } = useCancellableRun();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,18 +59,16 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
       return;
     }
     setDurationError(null);
-    const current = new AbortController();
-    controller.current = current;
     setStats(EMPTY_STATS);
     setProgress(0);
     setElapsed({ tick: 0, totalTicks: config.value.duration * (1000 / TICK_MS) });
     setPhase('running');
-    try {
+    await run(async (signal) => {
       await runDdosSimulation({
         ...config.value,
         random,
         scheduler,
-        signal: current.signal,
+        signal,
         onTick: (snapshot) => {
           setProgress(snapshot.progress);
           setStats(snapshot.stats);
@@ -79,16 +76,11 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
         },
       });
       setPhase('complete');
-    } catch (error) {
-      if (!isAbortError(error)) throw error;
-    } finally {
-      if (controller.current === current) controller.current = null;
-    }
+    });
   };
 
   const stop = () => {
-    controller.current?.abort();
-    controller.current = null;
+    cancel();
     // Spec 000 §4: Stop ends the simulation and resets progress to 0.
     setProgress(0);
     setPhase('stopped');

@@ -1,11 +1,12 @@
 import { LoaderCircle, Radar } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { Warning } from '../../components/Warning';
-import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import {
   EMPTY_RESULTS,
   PERMISSION_WARNING,
@@ -27,38 +28,25 @@ const statusTone: Record<PortStatus, BadgeTone> = { Open: 'emerald', Closed: 'sl
 export default function PortScannerTool({ random = Math.random, scheduler = realScheduler }: PortScannerToolProps) {
   const [target, setTarget] = useState('');
   const [results, setResults] = useState<PortResult[]>([]);
-  const [scanning, setScanning] = useState(false);
   const [scannedTarget, setScannedTarget] = useState('');
-  const controller = useRef<AbortController | null>(null);
-
   // Leaving the page cancels a running scan.
-  useEffect(() => () => controller.current?.abort(), []);
+  const { running: scanning, run } = useCancellableRun();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const valid = validateTarget(target);
     if (scanning || !valid.ok) return;
-    const current = new AbortController();
-    controller.current = current;
     setResults([]);
     setScannedTarget(valid.value);
-    setScanning(true);
-    try {
-      await runPortScan({
+    await run((signal) =>
+      runPortScan({
         target: valid.value,
         random,
         scheduler,
-        signal: current.signal,
+        signal,
         onResult: (result) => setResults((previous) => [...previous, result]),
-      });
-    } catch (error) {
-      if (!isAbortError(error)) throw error;
-    } finally {
-      if (controller.current === current) {
-        controller.current = null;
-        setScanning(false);
-      }
-    }
+      }),
+    );
   };
 
   const open = results.filter((result) => result.status === 'Open').length;

@@ -1,11 +1,12 @@
 import { Database, LoaderCircle } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { SelectField, TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { Warning } from '../../components/Warning';
-import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import {
   EMPTY_RESULTS,
   HTTP_METHODS,
@@ -33,12 +34,9 @@ export default function SqlTesterTool({ random = Math.random, scheduler = realSc
   const [parameter, setParameter] = useState('');
   const [method, setMethod] = useState<HttpMethod>('GET');
   const [results, setResults] = useState<SqlTestResult[]>([]);
-  const [testing, setTesting] = useState(false);
   const [tested, setTested] = useState<{ url: string; parameter: string; method: HttpMethod } | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
   // Leaving the page cancels a running test.
-  useEffect(() => () => controller.current?.abort(), []);
+  const { running: testing, run } = useCancellableRun();
 
   const canStart = validateSqlTest({ url, parameter, method }).ok;
 
@@ -46,27 +44,17 @@ export default function SqlTesterTool({ random = Math.random, scheduler = realSc
     event.preventDefault();
     const valid = validateSqlTest({ url, parameter, method });
     if (testing || !valid.ok) return;
-    const current = new AbortController();
-    controller.current = current;
     setResults([]);
     setTested(valid.value);
-    setTesting(true);
-    try {
-      await runSqlTest({
+    await run((signal) =>
+      runSqlTest({
         ...valid.value,
         random,
         scheduler,
-        signal: current.signal,
+        signal,
         onResult: (result) => setResults((previous) => [...previous, result]),
-      });
-    } catch (error) {
-      if (!isAbortError(error)) throw error;
-    } finally {
-      if (controller.current === current) {
-        controller.current = null;
-        setTesting(false);
-      }
-    }
+      }),
+    );
   };
 
   const vulnerable = results.filter((result) => result.vulnerable).length;

@@ -1,12 +1,13 @@
 import { LoaderCircle, ShieldCheck, ShieldAlert } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ui } from '../../components/ui';
 import { Warning } from '../../components/Warning';
-import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import {
   NO_FINDINGS,
   PERMISSION_WARNING,
@@ -32,37 +33,23 @@ export default function VulnScannerTool({ random = Math.random, scheduler = real
   const [progress, setProgress] = useState(0);
   const [findings, setFindings] = useState<Finding[]>([]);
   const [scannedTarget, setScannedTarget] = useState('');
-  const controller = useRef<AbortController | null>(null);
   const scanning = phase === 'scanning';
-
   // Leaving the page cancels a running scan.
-  useEffect(() => () => controller.current?.abort(), []);
+  const { run } = useCancellableRun();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const valid = validateTarget(target);
     if (scanning || !valid.ok) return;
-    const current = new AbortController();
-    controller.current = current;
     setFindings([]);
     setProgress(0);
     setScannedTarget(valid.value);
     setPhase('scanning');
-    try {
-      const result = await runVulnScan({
-        target: valid.value,
-        random,
-        scheduler,
-        signal: current.signal,
-        onProgress: setProgress,
-      });
+    await run(async (signal) => {
+      const result = await runVulnScan({ target: valid.value, random, scheduler, signal, onProgress: setProgress });
       if (result.ok) setFindings(result.value);
       setPhase(result.ok ? 'done' : 'idle');
-    } catch (error) {
-      if (!isAbortError(error)) throw error;
-    } finally {
-      if (controller.current === current) controller.current = null;
-    }
+    });
   };
 
   const status =

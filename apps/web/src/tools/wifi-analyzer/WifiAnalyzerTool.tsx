@@ -1,9 +1,10 @@
 import { Info, LoaderCircle, Wifi } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
-import { isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { realScheduler, type Random, type Scheduler } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import {
   NETWORK_COUNT,
   SIMULATED_NOTICE,
@@ -74,35 +75,22 @@ function NetworkItem({ network }: { network: WifiNetwork }) {
 
 export default function WifiAnalyzerTool({ random = Math.random, scheduler = realScheduler }: WifiAnalyzerToolProps) {
   const [networks, setNetworks] = useState<WifiNetwork[]>([]);
-  const [scanning, setScanning] = useState(false);
   const [scanned, setScanned] = useState(false);
-  const controller = useRef<AbortController | null>(null);
-
   // Leaving the page cancels a running scan.
-  useEffect(() => () => controller.current?.abort(), []);
+  const { running: scanning, run } = useCancellableRun();
 
   const scan = async () => {
     if (scanning) return;
-    const current = new AbortController();
-    controller.current = current;
     setNetworks([]);
-    setScanning(true);
     setScanned(true);
-    try {
-      await runWifiScan({
+    await run((signal) =>
+      runWifiScan({
         random,
         scheduler,
-        signal: current.signal,
+        signal,
         onNetwork: (network) => setNetworks((previous) => [...previous, network]),
-      });
-    } catch (error) {
-      if (!isAbortError(error)) throw error;
-    } finally {
-      if (controller.current === current) {
-        controller.current = null;
-        setScanning(false);
-      }
-    }
+      }),
+    );
   };
 
   const status = scanning
