@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  QUALITY,
-  TARGET_FORMATS,
-  convertOperation,
-  convertedFileName,
-  isTargetFormat,
-  takesQuality,
-} from './image-converter.service';
+import { QUALITY, TARGET_FORMATS, convertOperation, convertedFileName, takesQuality } from './image-converter.service';
 
 describe('convertOperation (quality for JPG only)', () => {
   it.each([
@@ -22,19 +15,6 @@ describe('convertOperation (quality for JPG only)', () => {
   it('shows the quality slider for JPG only, 10–100 step 5, default 90', () => {
     expect(TARGET_FORMATS.filter(takesQuality)).toEqual(['jpg']);
     expect(QUALITY).toEqual({ min: 10, max: 100, step: 5, default: 90 });
-  });
-});
-
-describe('isTargetFormat', () => {
-  it.each([
-    ['png', true],
-    ['jpg', true],
-    ['webp', true],
-    ['jpeg', false],
-    ['gif', false],
-    ['', false],
-  ])('%j → %s', (value, expected) => {
-    expect(isTargetFormat(value)).toBe(expected);
   });
 });
 

@@ -13,10 +13,6 @@ const ENCODER_FORMAT: Record<TargetFormat, OutputFormat> = { png: 'png', jpg: 'j
 /** Spec 001 §5: JPG quality slider 10 to 100, step 5, default 90. */
 export const QUALITY = { min: 10, max: 100, step: 5, default: 90 } as const;
 
-export function isTargetFormat(value: string): value is TargetFormat {
-  return (TARGET_FORMATS as readonly string[]).includes(value);
-}
-
 /** Spec 001 §2: the quality slider is shown for JPG only. */
 export function takesQuality(format: TargetFormat): boolean {
   return format === 'jpg';

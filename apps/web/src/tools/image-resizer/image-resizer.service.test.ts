@@ -4,7 +4,6 @@ import {
   CUSTOM,
   MODE_OPTIONS,
   PRESETS,
-  isResizeMode,
   parseDimension,
   resizeOperation,
   resizedFileName,
@@ -134,17 +133,7 @@ describe('parseDimension', () => {
   });
 });
 
-describe('isResizeMode and resizedFileName', () => {
-  it.each([
-    ['custom', true],
-    ['full-hd', true],
-    ['linkedin-banner', true],
-    ['Full HD', false],
-    ['', false],
-  ])('%j → %s', (value, expected) => {
-    expect(isResizeMode(value)).toBe(expected);
-  });
-
+describe('resizedFileName', () => {
   it.each([
     ['photo.jpg', 'resized_photo.png'],
     ['banner.webp', 'resized_banner.png'],

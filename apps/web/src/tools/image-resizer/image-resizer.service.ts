@@ -36,10 +36,6 @@ export function findPreset(mode: string): ResizePreset | undefined {
   return PRESETS.find((preset: ResizePreset) => preset.id === mode);
 }
 
-export function isResizeMode(value: string): value is ResizeMode {
-  return value === CUSTOM || findPreset(value) !== undefined;
-}
-
 /** Spec 000 §5: custom mode takes integer width and height (1 to 16 384 pixels here). */
 export function parseDimension(label: 'Width' | 'Height', text: string): Result<number> {
   const trimmed = text.trim();
