@@ -20,6 +20,7 @@ import {
   type GuestFormProblem,
   type GuestFormValues,
 } from './shortlink-manager.service';
+import { UrlField } from './UrlField';
 
 function readStorage(key: string): string | null {
   try {
@@ -201,42 +202,22 @@ export function GuestPanel({
                 className={ui.input}
               />
             </div>
-            <div>
-              <label htmlFor={`${id}-target`} className={ui.label}>
-                Target URL *
-              </label>
-              <input
-                id={`${id}-target`}
-                type="url"
-                inputMode="url"
-                value={values.targetUrl}
-                onChange={set('targetUrl')}
-                maxLength={SHORTLINK_LIMITS.url}
-                placeholder="https://example.com/page"
-                autoCapitalize="off"
-                spellCheck={false}
-                aria-required="true"
-                aria-describedby={error ? errorId : undefined}
-                className={`${ui.input} font-mono`}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-image`} className={ui.label}>
-                Meta Image URL
-              </label>
-              <input
-                id={`${id}-image`}
-                type="url"
-                inputMode="url"
-                value={values.metaImage}
-                onChange={set('metaImage')}
-                maxLength={SHORTLINK_LIMITS.url}
-                placeholder="https://example.com/preview.png"
-                autoCapitalize="off"
-                spellCheck={false}
-                className={`${ui.input} font-mono`}
-              />
-            </div>
+            <UrlField
+              id={`${id}-target`}
+              label="Target URL *"
+              value={values.targetUrl}
+              onChange={set('targetUrl')}
+              placeholder="https://example.com/page"
+              required
+              describedBy={error ? errorId : undefined}
+            />
+            <UrlField
+              id={`${id}-image`}
+              label="Meta Image URL"
+              value={values.metaImage}
+              onChange={set('metaImage')}
+              placeholder="https://example.com/preview.png"
+            />
             {error ? (
               <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
                 {error}

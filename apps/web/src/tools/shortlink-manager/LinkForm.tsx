@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { LinkFormValues } from './shortlink-manager.service';
+import { UrlField } from './UrlField';
 
 interface LinkFormProps {
   values: LinkFormValues;
@@ -82,25 +83,16 @@ export function LinkForm({
             className={ui.input}
           />
         </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={field('targetUrl')} className={ui.label}>
-            Target URL *
-          </label>
-          <input
-            id={field('targetUrl')}
-            type="url"
-            inputMode="url"
-            value={values.targetUrl}
-            onChange={set('targetUrl')}
-            maxLength={SHORTLINK_LIMITS.url}
-            placeholder="https://example.com/page"
-            autoCapitalize="off"
-            spellCheck={false}
-            aria-required="true"
-            aria-describedby={describedBy}
-            className={`${ui.input} font-mono`}
-          />
-        </div>
+        <UrlField
+          className="sm:col-span-2"
+          id={field('targetUrl')}
+          label="Target URL *"
+          value={values.targetUrl}
+          onChange={set('targetUrl')}
+          placeholder="https://example.com/page"
+          required
+          describedBy={describedBy}
+        />
         <div>
           <label htmlFor={field('shortCode')} className={ui.label}>
             Short code (optional)
@@ -131,23 +123,13 @@ export function LinkForm({
             3–32 letters, digits, - or _. Empty: 6 random characters.
           </p>
         </div>
-        <div>
-          <label htmlFor={field('metaImage')} className={ui.label}>
-            Meta Image URL
-          </label>
-          <input
-            id={field('metaImage')}
-            type="url"
-            inputMode="url"
-            value={values.metaImage}
-            onChange={set('metaImage')}
-            maxLength={SHORTLINK_LIMITS.url}
-            placeholder="https://example.com/preview.png"
-            autoCapitalize="off"
-            spellCheck={false}
-            className={`${ui.input} font-mono`}
-          />
-        </div>
+        <UrlField
+          id={field('metaImage')}
+          label="Meta Image URL"
+          value={values.metaImage}
+          onChange={set('metaImage')}
+          placeholder="https://example.com/preview.png"
+        />
         <div className="sm:col-span-2">
           <label htmlFor={field('description')} className={ui.label}>
             Description
