@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { normalise, OCR_TIMEOUT, SENTENCE, sentencePng } from './ocr-fixtures';
 import { baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
@@ -90,13 +90,42 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Generate Password' }).click();
     await expect.poll(async () => (await page.getByRole('textbox', { name: 'Password' }).inputValue()).length).toBe(12);
 
+    // What a visitor sees, whatever navigator.onLine says in this Chromium: the lookup they try cannot
+    // reach the server, so the notice appears, their input stays, and Try again works once back online.
     await page.goto('/ip-lookup');
-    await page.getByRole('status').filter({ hasText: 'IP lookup needs an internet connection' }).waitFor();
+    await page.getByLabel('IP Address').fill('8.8.8.8');
+    await page.getByRole('button', { name: 'Lookup', exact: true }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'IP lookup needs an internet connection' });
+    await notice.waitFor();
     await expectAccessible(page, '/ip-lookup offline');
+    expect(await page.getByLabel('IP Address').inputValue()).toBe('8.8.8.8');
 
     // A one-segment path that is not a page is a short code: only the server can answer it.
     await expect(page.goto('/abc123')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
 
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says so when only our server cannot be reached, keeps the input, and Try again repeats the lookup', async () => {
+    const page = await newPage();
+    await page.goto('/ip-lookup');
+    await page.getByRole('heading', { level: 1, name: 'IP Lookup' }).waitFor();
+    // The browser is online (navigator.onLine stays true), but nothing answers for our API:
+    // a captive portal, a dead uplink or a server that is down look like this.
+    const refuse = (route: Route) => route.abort('connectionrefused');
+    await page.route('**/api/ip/**', refuse);
+    await page.getByLabel('IP Address').fill('8.8.8.8');
+    await page.getByRole('button', { name: 'Lookup', exact: true }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'The server cannot be reached.' });
+    await notice.waitFor();
+    expect(await page.getByLabel('IP Address').inputValue()).toBe('8.8.8.8');
+    await expectAccessible(page, '/ip-lookup unreachable');
+
+    await page.unroute('**/api/ip/**', refuse);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Lookup Results' }).waitFor();
+    expect(await notice.count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { noteNetworkSuccess } from '../src/lib/use-online';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A request that failed in one test must not leave the next one "offline".
+  noteNetworkSuccess();
 });

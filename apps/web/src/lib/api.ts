@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@toolvault/shared';
+import { trackedFetch } from './use-online';
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string };
 
@@ -25,7 +26,7 @@ export async function apiFetch<T>(
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await trackedFetch(path, {
       method,
       headers,
       body: body === undefined ? null : JSON.stringify(body),

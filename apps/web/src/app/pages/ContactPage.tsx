@@ -70,6 +70,7 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
   const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const submitButton = useRef<HTMLButtonElement>(null);
   const busy = status !== 'idle';
+  const form = useRef<HTMLFormElement>(null);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const field = event.target.name as ContactField;
@@ -156,7 +157,7 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
       title="Contact Us"
       description="Questions, bug reports, security issues or tool ideas: send the Toolvault team a message."
     >
-      <OfflineNotice what="The contact form" />
+      <OfflineNotice what="The contact form" onRetry={busy ? undefined : () => form.current?.requestSubmit()} />
       <header className="mb-8">
         <h1 className={ui.heading}>Contact Us</h1>
         <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
@@ -169,7 +170,7 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
           <h2 className={ui.subheading}>Send us a message</h2>
           <p className={`mt-1 ${ui.muted}`}>All fields are required.</p>
 
-          <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Contact form">
+          <form ref={form} noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Contact form">
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
                 {label('name', 'Name')}

@@ -4,6 +4,7 @@
  * spec's delay. The clock and the transport are parameters so tests never sleep.
  */
 import { ZContactMessage, type ContactMessageInput } from '@toolvault/shared';
+import { trackedFetch } from '../../lib/use-online';
 
 /** Spec 001 §4/§9: the sending state lasts about 2 s. */
 export const SENDING_MIN_MS = 2000;
@@ -90,7 +91,7 @@ export async function submitContact(values: ContactValues, deps: ContactDeps): P
 
 /** The real transport: POST JSON to /api/contact. Fails (throws) only when the network does. */
 export async function postContact(message: ContactMessageInput, signal?: AbortSignal): Promise<SendResponse> {
-  const response = await fetch('/api/contact', {
+  const response = await trackedFetch('/api/contact', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(message),

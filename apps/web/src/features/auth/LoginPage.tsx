@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { Page } from '../../components/Page';
 import { AdminLoginCard } from './AdminLoginCard';
 
@@ -7,6 +8,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   return (
     <Page title="Admin Login" width="narrow">
+      <OfflineNotice what="Admin login" />
       <div className="py-12">
         <AdminLoginCard onSuccess={() => void navigate('/blog-admin')} />
       </div>

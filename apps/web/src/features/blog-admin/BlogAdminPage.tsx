@@ -85,7 +85,7 @@ function BlogAdmin() {
   const [categories, reloadCategories] = useApiLoad('admin-categories', async (signal) =>
     asList(await blogAdminApi.categories(signal)),
   );
-  const [messages] = useApiLoad('admin-contact', async (signal) =>
+  const [messages, reloadMessages] = useApiLoad('admin-contact', async (signal) =>
     asList(await blogAdminApi.contactMessages(getAdminToken(), signal)),
   );
   useEffect(() => {
@@ -216,10 +216,16 @@ function BlogAdmin() {
     focusForm('category-form-anchor');
   };
 
+  const retryLoads = () => {
+    reloadPosts();
+    reloadCategories();
+    reloadMessages();
+  };
+
   return (
     <Page title="Blog Admin" width="wide">
       <meta name="robots" content="noindex" />
-      <OfflineNotice what="Blog admin" />
+      <OfflineNotice what="Blog admin" onRetry={retryLoads} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className={ui.heading}>Blog Admin</h1>
         <button

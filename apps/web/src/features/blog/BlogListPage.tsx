@@ -32,8 +32,10 @@ export default function BlogListPage() {
   const [params] = useSearchParams();
   const slug = params.get(CATEGORY_PARAM) || null;
   // Visitors' view: the list is loaded without the admin token, so drafts never show here.
-  const [posts] = useApiLoad('posts', async (signal) => asList(await blogApi.posts({ signal })));
-  const [categories] = useApiLoad('categories', async (signal) => asList(await blogApi.categories({ signal })));
+  const [posts, reloadPosts] = useApiLoad('posts', async (signal) => asList(await blogApi.posts({ signal })));
+  const [categories, reloadCategories] = useApiLoad('categories', async (signal) =>
+    asList(await blogApi.categories({ signal })),
+  );
 
   const categoryList = useMemo(() => (categories.status === 'ready' ? categories.data : []), [categories]);
   const active = findCategory(categoryList, slug);
@@ -49,7 +51,13 @@ export default function BlogListPage() {
       description="Articles on security, encoding and image tools."
     >
       <link rel="alternate" type="application/rss+xml" title="Toolvault Blog" href="/blog/rss.xml" />
-      <OfflineNotice what="The blog" />
+      <OfflineNotice
+        what="The blog"
+        onRetry={() => {
+          reloadPosts();
+          reloadCategories();
+        }}
+      />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className={ui.heading}>Blog</h1>

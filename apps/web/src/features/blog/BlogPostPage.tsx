@@ -30,7 +30,7 @@ async function loadPost(slug: string, signal: AbortSignal) {
 /** /blog/:slug — one post with its cover, meta line and sanitized content (spec 001 §2). */
 export default function BlogPostPage() {
   const { slug = '' } = useParams();
-  const [post] = useApiLoad(`post:${slug}`, (signal) => loadPost(slug, signal));
+  const [post, reloadPost] = useApiLoad(`post:${slug}`, (signal) => loadPost(slug, signal));
 
   if (post.status === 'loading') {
     return (
@@ -49,7 +49,7 @@ export default function BlogPostPage() {
       <Page title={message} width="narrow">
         <meta name="robots" content="noindex" />
         <BackLink label="Back to Blog" to="/blog" />
-        <OfflineNotice what="The blog" />
+        <OfflineNotice what="The blog" onRetry={reloadPost} />
         <h1 className={`mt-6 ${ui.heading}`}>{message}</h1>
         <p className={`mt-3 ${ui.muted}`}>
           {message === FAILED_POST

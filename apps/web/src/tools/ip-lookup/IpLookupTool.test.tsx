@@ -124,3 +124,27 @@ describe('IpLookupTool', () => {
     expect(screen.queryByRole('heading', { name: 'Lookup Results' })).not.toBeInTheDocument();
   });
 });
+
+describe('IpLookupTool without a connection', () => {
+  it('shows the offline notice when the request cannot reach the server, keeps the input, and Try again repeats it', async () => {
+    const fetch = vi.fn((_url: string): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetch);
+    render(<IpLookupTool />);
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.change(input(), { target: { value: '8.8.8.8' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Lookup' }));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('IP lookup needs an internet connection');
+    expect(input()).toHaveValue('8.8.8.8');
+
+    fetch.mockImplementation(() => Promise.resolve(Response.json(GOOGLE)));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]?.[0]).toBe(fetch.mock.calls[0]?.[0]);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(field('Country')).toHaveTextContent('United States');
+  });
+});

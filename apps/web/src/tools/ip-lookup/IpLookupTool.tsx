@@ -18,6 +18,8 @@ export default function IpLookupTool() {
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState<Running>(null);
   const controller = useRef<AbortController | null>(null);
+  // What Try again repeats after a request that never reached the server.
+  const [lastRun, setLastRun] = useState<{ kind: Exclude<Running, null>; path: string } | null>(null);
 
   // Leaving the page abandons a lookup in flight.
   useEffect(() => () => controller.current?.abort(), []);
@@ -30,6 +32,7 @@ export default function IpLookupTool() {
     setResult(null);
     setError(null);
     setRunning(kind);
+    setLastRun({ kind, path });
     try {
       const response = await apiFetch<IpLookupResult>(path, { signal: current.signal });
       if (controller.current !== current) return;
@@ -64,7 +67,10 @@ export default function IpLookupTool() {
   const note = result ? reservedNote(result) : null;
   return (
     <div className="space-y-6">
-      <OfflineNotice what="IP lookup" />
+      <OfflineNotice
+        what="IP lookup"
+        onRetry={lastRun && running === null ? () => void run(lastRun.kind, lastRun.path) : undefined}
+      />
       <Card>
         <h2 className={ui.subheading}>Look up an address</h2>
         <form onSubmit={onSubmit} noValidate className="mt-4" aria-label="IP lookup">

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { OfflineNotice } from '../../components/OfflineNotice';
+import { trackedFetch } from '../../lib/use-online';
 import {
   JITTER_BADGE,
   PHASE_LABELS,
@@ -38,7 +39,7 @@ export interface SpeedTestDeps {
 const defaultDeps: SpeedTestDeps = {
   run: ({ signal, onProgress }) =>
     runSpeedTest({
-      fetch: (url, init) => fetch(url, init),
+      fetch: (url, init) => trackedFetch(url, init),
       now: () => performance.now(),
       signal,
       onProgress,
@@ -203,7 +204,7 @@ export default function NetworkSpeedTestTool({ deps = defaultDeps }: { deps?: Sp
 
   return (
     <div className="space-y-6">
-      <OfflineNotice what="The speed test" />
+      <OfflineNotice what="The speed test" onRetry={running ? undefined : () => void start()} />
       <Card>
         <h2 className={ui.subheading}>Test your connection</h2>
         <p className={`mt-1 ${ui.muted}`}>

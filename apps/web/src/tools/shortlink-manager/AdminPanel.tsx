@@ -10,6 +10,7 @@ import { downloadText } from '../../lib/download';
 import { AdminTabs, panelId, TabPanel, tabId, type TabItem } from './AdminTabs';
 import { AnalyticsTab, type AnalyticsState } from './AnalyticsTab';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { CopyLinkButton } from './CopyLinkButton';
 import { LinkForm } from './LinkForm';
 import { linkClass, siteOrigin } from './LinkParts';
@@ -277,6 +278,13 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
 
   return (
     <div className="space-y-6">
+      <OfflineNotice
+        what="The shortlink manager"
+        onRetry={() => {
+          void loadLinks();
+          if (tab === 'analytics') void loadAnalytics();
+        }}
+      />
       <div className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-emerald-900 dark:bg-emerald-950">
         <p className="flex items-center gap-2 text-sm font-medium text-emerald-900 dark:text-emerald-100">
           <ShieldCheck aria-hidden="true" className="size-5" />

@@ -10,15 +10,6 @@ import { LoginGate } from './LoginGate';
  * (continue as guest). Logout, a refused token and 'Switch to Admin' return to the gate.
  */
 export default function ShortlinkManagerTool() {
-  return (
-    <>
-      <OfflineNotice what="The shortlink manager" />
-      <ShortlinkManagerScreen />
-    </>
-  );
-}
-
-function ShortlinkManagerScreen() {
   const token = useAdminToken();
   const [guest, setGuest] = useState(false);
   // After the first change of view, the new view takes focus so keyboard users are not stranded.
@@ -37,22 +28,28 @@ function ShortlinkManagerScreen() {
     );
   if (guest)
     return (
-      <GuestPanel
-        focusOnMount={moved}
-        onSwitchToAdmin={() => {
-          setGuest(false);
-          setMoved(true);
-        }}
-      />
+      <>
+        <OfflineNotice what="The shortlink manager" />
+        <GuestPanel
+          focusOnMount={moved}
+          onSwitchToAdmin={() => {
+            setGuest(false);
+            setMoved(true);
+          }}
+        />
+      </>
     );
   return (
-    <LoginGate
-      focusOnMount={moved}
-      onGuest={() => {
-        setGuest(true);
-        setMoved(true);
-      }}
-      onLoggedIn={() => setMoved(true)}
-    />
+    <>
+      <OfflineNotice what="The shortlink manager" />
+      <LoginGate
+        focusOnMount={moved}
+        onGuest={() => {
+          setGuest(true);
+          setMoved(true);
+        }}
+        onLoggedIn={() => setMoved(true)}
+      />
+    </>
   );
 }

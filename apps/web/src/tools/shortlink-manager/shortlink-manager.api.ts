@@ -8,6 +8,7 @@ import type {
   ShortlinkUpdate,
 } from '@toolvault/shared';
 import { apiFetch, NETWORK_ERROR } from '../../lib/api';
+import { trackedFetch } from '../../lib/use-online';
 import { createWithRetry, type RandomBytes } from './shortlink-manager.service';
 
 /** The calls of spec 001 §7 for the manager, each answering an ApiResult (401 is left to the caller). */
@@ -47,7 +48,7 @@ export type GuestCreateResult =
 export async function createGuestShortlink(input: GuestShortlinkInput): Promise<GuestCreateResult> {
   let response: Response;
   try {
-    response = await fetch('/api/shortlinks', {
+    response = await trackedFetch('/api/shortlinks', {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify(input),
