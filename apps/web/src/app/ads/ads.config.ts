@@ -53,6 +53,11 @@ export function isUsableScriptUrl(scriptUrl: string): boolean {
   }
 }
 
+/** Whether any page can show ads at all: an enabled page and a usable script. */
+export function adsEnabled(config: AdsConfig): boolean {
+  return config.enabledPages.length > 0 && isUsableScriptUrl(config.scriptUrl);
+}
+
 export interface ShouldLoadAdsInput {
   pathname: string;
   consent: CookieConsent | null;

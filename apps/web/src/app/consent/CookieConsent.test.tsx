@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdsConfig } from '../ads/ads.config';
 import { ACCEPT_ALL, CONSENT_STORAGE_KEY, DECLINE_ALL, openConsentPreferences, resetConsentStore } from './consent';
 import { CookieConsent } from './CookieConsent';
 
@@ -18,6 +19,9 @@ function renderBanner() {
   );
 }
 
+/** A configuration under which one page can show ads. */
+const WITH_ADS: AdsConfig = { scriptUrl: 'https://ads.example/ad.js', enabledPages: ['/blog'] };
+
 const banner = () => screen.queryByRole('region', { name: 'Cookie consent' });
 
 beforeEach(() => {
@@ -27,6 +31,7 @@ beforeEach(() => {
 afterEach(() => {
   localStorage.clear();
   resetConsentStore();
+  vi.restoreAllMocks();
 });
 
 describe('CookieConsent', () => {
@@ -71,25 +76,53 @@ describe('CookieConsent', () => {
     expect(banner()).not.toBeInTheDocument();
   });
 
-  it('Customize → toggle Analytics → Save Preferences stores exactly that', async () => {
+  it('Customize offers only Necessary while no page shows ads, and Save Preferences stores no optional category', async () => {
     const user = userEvent.setup();
     renderBanner();
+    expect(banner()).toHaveTextContent('no analytics or advertising cookies.');
     await user.click(screen.getByRole('button', { name: 'Customize' }));
 
     const necessary = screen.getByRole('switch', { name: 'Necessary' });
     expect(necessary).toBeChecked();
     expect(necessary).toBeDisabled();
-    for (const name of ['Analytics', 'Advertising', 'Functional']) {
-      expect(screen.getByRole('switch', { name })).not.toBeChecked();
-    }
+    expect(screen.getAllByRole('switch')).toHaveLength(1);
     // Focus stays inside the banner after the view changes.
-    expect(screen.getByRole('switch', { name: 'Analytics' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Save Preferences' })).toHaveFocus();
 
-    await user.click(screen.getByRole('switch', { name: 'Analytics' }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
-
-    expect(stored()).toEqual({ necessary: true, analytics: true, advertising: false, functional: false });
+    expect(stored()).toEqual(DECLINE_ALL);
     expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('asks about Advertising once a page can show ads, and stores exactly the choice', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <CookieConsent ads={WITH_ADS} />
+      </MemoryRouter>,
+    );
+    expect(banner()).toHaveTextContent('With your permission we would also use cookies for advertising.');
+    await user.click(screen.getByRole('button', { name: 'Customize' }));
+    expect(screen.getAllByRole('switch')).toHaveLength(2);
+    expect(screen.getByRole('switch', { name: 'Necessary' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Advertising' })).not.toBeChecked();
+    expect(screen.queryByRole('switch', { name: 'Analytics' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Functional' })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Advertising' })).toHaveFocus();
+
+    await user.click(screen.getByRole('switch', { name: 'Advertising' }));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(stored()).toEqual({ necessary: true, analytics: false, advertising: true, functional: false });
+    expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('reserves its own height at the end of the page while shown, so the footer can scroll above it', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 540, 1280, 180));
+    const user = userEvent.setup();
+    renderBanner();
+    expect(screen.getByTestId('consent-spacer')).toHaveStyle({ height: '180px' });
+    await user.click(screen.getByRole('button', { name: 'Accept All' }));
+    expect(screen.queryByTestId('consent-spacer')).toBeNull();
   });
 
   it('Back returns to the main view without storing anything', async () => {
@@ -113,7 +146,7 @@ describe('CookieConsent', () => {
         <button type="button" onClick={openConsentPreferences}>
           Cookie Settings
         </button>
-        <CookieConsent />
+        <CookieConsent ads={WITH_ADS} />
       </MemoryRouter>,
     );
     expect(banner()).not.toBeInTheDocument();
@@ -121,12 +154,12 @@ describe('CookieConsent', () => {
     await user.click(screen.getByRole('button', { name: 'Cookie Settings' }));
 
     expect(banner()).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Functional' })).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Advertising' })).not.toBeChecked();
     expect(banner()).toContainElement(document.activeElement as HTMLElement);
 
     await user.click(screen.getByRole('switch', { name: 'Advertising' }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    // A stored category the banner no longer asks about is kept as it was.
     expect(stored()).toEqual({ necessary: true, analytics: false, advertising: true, functional: true });
     expect(banner()).not.toBeInTheDocument();
     // Focus goes back to the button that reopened the banner.

@@ -2,6 +2,7 @@ import { Cookie, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
 import { ui } from '../../components/ui';
+import { adsConfig, adsEnabled, type AdsConfig } from '../ads/ads.config';
 import {
   ACCEPT_ALL,
   DECLINE_ALL,
@@ -13,29 +14,32 @@ import {
   type CookieConsent as Consent,
 } from './consent';
 
-/** Spec 001 §9: the four cookie categories, with a one-line description each. */
-const CATEGORIES: readonly { key: keyof Consent; label: string; description: string }[] = [
-  {
-    key: 'necessary',
-    label: 'Necessary',
-    description: 'Required for the site to work, such as remembering this choice. Always on.',
-  },
-  {
-    key: 'analytics',
-    label: 'Analytics',
-    description: 'Helps us understand which tools are used so we can improve them.',
-  },
-  {
-    key: 'advertising',
-    label: 'Advertising',
-    description: 'Allows ads that keep Toolvault free. No page shows ads today.',
-  },
-  {
-    key: 'functional',
-    label: 'Functional',
-    description: 'Remembers optional settings and conveniences between visits.',
-  },
-];
+interface CategoryItem {
+  key: keyof Consent;
+  label: string;
+  description: string;
+}
+
+const NECESSARY: CategoryItem = {
+  key: 'necessary',
+  label: 'Necessary',
+  description: 'Required for the site to work, such as remembering this choice and your speed test history. Always on.',
+};
+const ADVERTISING: CategoryItem = {
+  key: 'advertising',
+  label: 'Advertising',
+  description: 'Allows ads that keep Toolvault free, on the few pages that show them.',
+};
+
+/**
+ * The banner offers only what the product really does. The stored choice keeps all four keys
+ * (necessary, analytics, advertising, functional), but Toolvault has no analytics and no optional
+ * features that store anything, so those two are never asked about; advertising is asked about only
+ * while some page can show ads.
+ */
+export function offeredCategories(ads: AdsConfig): readonly CategoryItem[] {
+  return adsEnabled(ads) ? [NECESSARY, ADVERTISING] : [NECESSARY];
+}
 
 const FOCUS_TARGET = '[data-consent-focus]';
 
@@ -52,13 +56,15 @@ function closeBanner(reopened: boolean) {
  * Cookie consent banner (spec 001 §2, §4): a bottom overlay that does not block
  * the page. Shown while no choice is stored, or when reopened from the footer.
  */
-export function CookieConsent() {
+export function CookieConsent({ ads = adsConfig }: { ads?: AdsConfig }) {
   const { consent, bannerOpen, view, focusRequest } = useConsentState();
   const visible = consent === null || bannerOpen;
   const regionRef = useRef<HTMLElement>(null);
   const focusAfterViewChange = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const reopened = consent !== null;
+  const reserved = useReservedHeight(regionRef, visible);
+  const categories = offeredCategories(ads);
 
   // Reopened from "Cookie Settings": move keyboard focus into the banner, once per request,
   // and remember where it came from so it can go back there when the banner closes.
@@ -102,47 +108,74 @@ export function CookieConsent() {
   };
 
   return (
-    <section ref={regionRef} aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-50 p-2 sm:p-4">
-      <div className="mx-auto max-h-[85vh] max-w-3xl overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 text-slate-700 shadow-2xl sm:p-5 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
-        <div className="flex items-start justify-between gap-3">
-          <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">
-            <Cookie aria-hidden="true" className="size-5 shrink-0 text-indigo-700 dark:text-indigo-300" />
-            {view === 'preferences' ? 'Cookie preferences' : 'We value your privacy'}
-          </h2>
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={() => closeBanner(reopened)}
-            className="-m-1 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
-        </div>
+    <>
+      {/* Space at the end of the page as tall as the banner, so the last rows of the footer can be
+          scrolled above it and stay clickable while the banner waits for an answer. */}
+      <div aria-hidden="true" data-testid="consent-spacer" style={{ height: reserved }} />
+      <section ref={regionRef} aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-50 p-2 sm:p-4">
+        <div className="mx-auto max-h-[60vh] max-w-3xl overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 text-slate-700 shadow-2xl sm:max-h-[85vh] sm:p-5 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
+          <div className="flex items-start justify-between gap-3">
+            <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">
+              <Cookie aria-hidden="true" className="size-5 shrink-0 text-indigo-700 dark:text-indigo-300" />
+              {view === 'preferences' ? 'Cookie preferences' : 'We value your privacy'}
+            </h2>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={() => closeBanner(reopened)}
+              className="-m-1 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
 
-        {view === 'preferences' ? (
-          <PreferencesView
-            // A fresh draft each time the banner is reopened on request.
-            key={focusRequest}
-            initial={consent ?? DECLINE_ALL}
-            onBack={() => switchView('main')}
-          />
-        ) : (
-          <MainView onCustomize={() => switchView('preferences')} />
-        )}
-      </div>
-    </section>
+          {view === 'preferences' ? (
+            <PreferencesView
+              // A fresh draft each time the banner is reopened on request.
+              key={focusRequest}
+              categories={categories}
+              initial={consent ?? DECLINE_ALL}
+              onBack={() => switchView('main')}
+            />
+          ) : (
+            <MainView advertising={categories.includes(ADVERTISING)} onCustomize={() => switchView('preferences')} />
+          )}
+        </div>
+      </section>
+    </>
   );
 }
 
-function MainView({ onCustomize }: { onCustomize: () => void }) {
+/** The rendered height of the (fixed) banner while it is visible, kept current as it changes size. */
+function useReservedHeight(ref: React.RefObject<HTMLElement | null>, visible: boolean): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!visible || !element) return;
+    const measure = () => setHeight(element.getBoundingClientRect().height);
+    measure();
+    // jsdom and very old browsers have no ResizeObserver: the first measurement is kept.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, visible]);
+  return visible ? height : 0;
+}
+
+function MainView({ advertising, onCustomize }: { advertising: boolean; onCustomize: () => void }) {
   return (
     <>
       <p className="mt-2 text-sm">
-        Toolvault uses a small amount of browser storage to work. With your permission we would also use cookies for
-        analytics, advertising and optional features. You can change your mind at any time from “Cookie Settings” in the
-        footer. Read our <PrivacyLink />.
+        {advertising
+          ? 'Toolvault uses a small amount of browser storage to work. With your permission we would also use cookies for advertising.'
+          : 'Toolvault stores only what it needs to work, such as this choice: no analytics or advertising cookies.'}{' '}
+        <span className="hidden sm:inline">
+          You can change your mind at any time from “Cookie Settings” in the footer.{' '}
+        </span>
+        Read our <PrivacyLink />.
       </p>
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+      <div className="mt-3 flex flex-row flex-wrap gap-2 sm:mt-4">
         <button
           type="button"
           data-consent-focus=""
@@ -162,7 +195,15 @@ function MainView({ onCustomize }: { onCustomize: () => void }) {
   );
 }
 
-function PreferencesView({ initial, onBack }: { initial: Consent; onBack: () => void }) {
+function PreferencesView({
+  categories,
+  initial,
+  onBack,
+}: {
+  categories: readonly CategoryItem[];
+  initial: Consent;
+  onBack: () => void;
+}) {
   const [draft, setDraft] = useState<Consent>({ ...initial, necessary: true });
   const toggle = (key: ConsentCategory, value: boolean) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -178,13 +219,14 @@ function PreferencesView({ initial, onBack }: { initial: Consent; onBack: () => 
         Choose which optional categories you allow. See our <PrivacyLink /> for details.
       </p>
       <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
-        {CATEGORIES.map((category, index) => (
+        {categories.map((category, index) => (
           <ConsentSwitch
             key={category.key}
             label={category.label}
             description={category.description}
             checked={draft[category.key]}
             disabled={category.key === 'necessary'}
+            // The first switch that can change takes focus; with only Necessary, Save Preferences does.
             autoFocusTarget={index === 1}
             onChange={(value) => {
               if (category.key !== 'necessary') toggle(category.key, value);
@@ -192,8 +234,8 @@ function PreferencesView({ initial, onBack }: { initial: Consent; onBack: () => 
           />
         ))}
       </ul>
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        <button type="submit" className={ui.button}>
+      <div className="mt-3 flex flex-row flex-wrap gap-2 sm:mt-4">
+        <button type="submit" className={ui.button} {...(categories.length === 1 ? { 'data-consent-focus': '' } : {})}>
           Save Preferences
         </button>
         <button type="button" className={ui.buttonSecondary} onClick={onBack}>
