@@ -119,6 +119,74 @@ describe('hash generator', () => {
     await page.context().close();
   });
 
+  it('checks several files against a pasted SHA256SUMS list and copies a list sha256sum -c accepts', async () => {
+    const good = tempFile('release.iso', 3);
+    const other = tempFile('notes.bin', 1);
+    const tampered = tempFile('tampered.bin', 1);
+    const sums = [
+      `${nodeHash('sha256', readFileSync(good))}  dist/release.iso`,
+      `${nodeHash('sha256', readFileSync(other))} *notes.bin`,
+      `${'0'.repeat(64)}  tampered.bin`,
+    ].join('\n');
+    const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto('/hash-generator');
+    const files = card(page, 'File');
+    await files.getByLabel('Expected hash or checksum list (optional)').fill(sums);
+    // No algorithm chosen yet: a 64-digit list means SHA-256.
+    expect(await card(page, 'Text').getByRole('combobox', { name: 'Algorithm' }).inputValue()).toBe('sha256');
+    await files.getByLabel(DROP_ZONE).setInputFiles([good, other, tampered]);
+    await files.getByRole('status').filter({ hasText: 'Hashed 3 of 3 files.' }).waitFor({ timeout: 30_000 });
+    await files.getByText('Match: the SHA-256 of release.iso is the expected hash.').waitFor();
+    await files.getByText('Match: the SHA-256 of notes.bin is the expected hash.').waitFor();
+    await files.getByText('No match: tampered.bin does not have the expected hash.').waitFor();
+    await expectAccessible(page, '/hash-generator (checked files)');
+    await files.getByRole('button', { name: 'Copy SHA-256 list' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(
+      [good, other, tampered]
+        .map((file) => `${nodeHash('sha256', readFileSync(file))}  ${path.basename(file)}\n`)
+        .join(''),
+    );
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('gives the RFC 4231 HMAC-SHA-256 and BLAKE3 vectors, and refuses text that is not valid Unicode', async () => {
+    const page = await newPage();
+    await page.goto('/hash-generator');
+    const text = card(page, 'Text');
+    await text.getByLabel('Input Text').fill('what do ya want for nothing?');
+    await text.getByRole('checkbox', { name: 'HMAC with a secret key' }).check();
+    await text.getByLabel('HMAC key').fill('4a656665');
+    await text.getByLabel('Key format').selectOption('hex');
+    await text.getByRole('combobox', { name: 'Algorithm' }).selectOption('sha256');
+    await text.getByRole('button', { name: 'Generate Hash' }).click();
+    const hmac = text.getByRole('textbox', { name: 'HMAC-SHA-256' });
+    await hmac.waitFor();
+    expect(await hmac.inputValue()).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+
+    await text.getByRole('checkbox', { name: 'HMAC with a secret key' }).uncheck();
+    await text.getByLabel('Input Text').fill('abc');
+    await text.getByRole('combobox', { name: 'Algorithm' }).selectOption('blake3');
+    await text
+      .getByLabel('Expected hash (optional)')
+      .fill('6437B3AC38465133FFB63B75273A8DB548C558465D79DB03FD359C6CD5BD9D85');
+    await text.getByRole('button', { name: 'Generate Hash' }).click();
+    await text.getByText('Match: the BLAKE3 of the text is the expected hash.').waitFor();
+
+    // A lone surrogate cannot be typed, so it is set the way a paste from a broken source would.
+    await text.getByLabel('Input Text').evaluate((element) => {
+      const input = element as HTMLTextAreaElement;
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(input, 'a\uD800');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await text.getByRole('button', { name: 'Generate Hash' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to encode text' }).waitFor();
+    expect(await text.getByRole('textbox', { name: 'BLAKE3 hash' }).count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('cancels a run on a 200 MB file: the worker stops and the zone is idle again', async () => {
     const file = tempFile('big-200mb.bin', 200);
     const page = await newPage();

@@ -1,22 +1,18 @@
 import { err, ok, type Result } from '../../lib/result';
+import { NOT_UNICODE_ERROR, utf8Bytes } from '../../lib/unicode';
 
-/** Spec 000 §8 toasts. */
-export const ENCODE_FAILED = 'Failed to encode text';
+/** Spec 000 §8 toasts; text that is not valid Unicode gets the message every text tool gives. */
+export const ENCODE_FAILED = NOT_UNICODE_ERROR;
 export const INVALID_BASE64 = 'Invalid Base64 string';
-
-/**
- * A code unit of a surrogate pair that has no partner: such a string has no
- * UTF-8 form, and TextEncoder would silently turn it into U+FFFD.
- */
-const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** Bytes per String.fromCharCode call, well under every engine's argument limit. */
 const CHUNK = 0x8000;
 
 /** Standard Base64 (RFC 4648 §4) of the text's UTF-8 bytes, with padding. */
 export function encodeBase64(text: string): Result<string> {
-  if (LONE_SURROGATE.test(text)) return err(ENCODE_FAILED);
-  const bytes = new TextEncoder().encode(text);
+  const encoded = utf8Bytes(text);
+  if (!encoded.ok) return encoded;
+  const bytes = encoded.value;
   let binary = '';
   for (let i = 0; i < bytes.length; i += CHUNK) {
     binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));

@@ -37,7 +37,55 @@ describe('HashGeneratorTool — text', () => {
       within(screen.getByRole('combobox', { name: 'Algorithm' }))
         .getAllByRole('option')
         .map((option) => (option as HTMLOptionElement).value),
-    ).toEqual(['md5', 'sha1', 'sha256', 'sha512']);
+    ).toEqual(['md5', 'sha1', 'sha256', 'sha512', 'sha384', 'sha3-256', 'sha3-512', 'blake2b-256', 'blake3']);
+  });
+
+  it('sends the HMAC key with the request and labels the result HMAC', async () => {
+    const worker = fakeWorker();
+    render(<HashGeneratorTool runWorker={worker.run} />);
+    fireEvent.change(screen.getByLabelText('Input Text'), { target: { value: 'Hi There' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'HMAC with a secret key' }));
+    fireEvent.change(screen.getByLabelText('HMAC key'), { target: { value: '0b'.repeat(20) } });
+    fireEvent.change(screen.getByLabelText('Key format'), { target: { value: 'hex' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Algorithm' }), { target: { value: 'sha256' } });
+    fireEvent.click(generate());
+    expect(worker.calls[0]!.request).toEqual({
+      type: 'text',
+      text: 'Hi There',
+      algorithm: 'sha256',
+      hmacKey: { format: 'hex', value: '0b'.repeat(20) },
+    });
+    const hex = 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7';
+    await act(async () => worker.calls[0]!.resolve({ ok: true, value: { sha256: hex } }));
+    expect(within(textCard()).getByRole('textbox', { name: 'HMAC-SHA-256' })).toHaveValue(hex);
+  });
+
+  it('picks the algorithm from a pasted expected hash and says Match or No match', async () => {
+    const worker = fakeWorker();
+    render(<HashGeneratorTool runWorker={worker.run} />);
+    const hex = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+    fireEvent.change(screen.getByLabelText('Input Text'), { target: { value: 'abc' } });
+    fireEvent.change(screen.getByLabelText('Expected hash (optional)'), {
+      target: { value: `  ${hex.toUpperCase()}  -\n` },
+    });
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('sha256');
+    fireEvent.click(generate());
+    expect(worker.calls[0]!.request).toMatchObject({ algorithm: 'sha256' });
+    await act(async () => worker.calls[0]!.resolve({ ok: true, value: { sha256: hex } }));
+    expect(within(textCard()).getByText(/^Match:/)).toHaveTextContent(
+      'Match: the SHA-256 of the text is the expected hash.',
+    );
+    fireEvent.change(screen.getByLabelText('Expected hash (optional)'), { target: { value: '0'.repeat(64) } });
+    expect(within(textCard()).getByText(/^No match:/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Expected hash (optional)'), { target: { value: 'xyz' } });
+    expect(within(textCard()).getByText(/^Not a hash/)).toBeInTheDocument();
+  });
+
+  it('keeps an algorithm the user chose even when the expected hash is another length', () => {
+    render(<HashGeneratorTool runWorker={fakeWorker().run} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Algorithm' }), { target: { value: 'sha3-256' } });
+    fireEvent.change(screen.getByLabelText('Expected hash (optional)'), { target: { value: 'a'.repeat(32) } });
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('sha3-256');
   });
 
   it('hashes the text with the chosen algorithm in the worker and shows a read-only result', async () => {
@@ -122,6 +170,44 @@ describe('HashGeneratorTool — file', () => {
       'Hashing cancelled. No hash was computed for big.iso.',
     );
     expect(screen.getByLabelText('Drop a file here or click to choose one')).toBeEnabled();
+  });
+
+  it('hashes several files one after another, checks each against a SHA256SUMS list and copies a sha256sum list', async () => {
+    const worker = fakeWorker();
+    render(<HashGeneratorTool runWorker={worker.run} />);
+    const a = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+    const b = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+    fireEvent.change(screen.getByLabelText('Expected hash or checksum list (optional)'), {
+      target: { value: `${a}  dist/a.txt\n${'1'.repeat(64)} *b.txt\n` },
+    });
+    const files = [new File(['abc'], 'a.txt'), new File([''], 'b.txt'), new File(['?'], 'c.txt')];
+    fireEvent.change(screen.getByLabelText('Drop a file here or click to choose one'), { target: { files } });
+    expect(worker.calls).toHaveLength(1);
+    expect(worker.calls[0]!.request).toEqual({ type: 'file', file: files[0], algorithms: ['sha256'] });
+    expect(within(fileCard()).getByRole('status')).toHaveTextContent('Hashing a.txt (1 of 3)…');
+    expect(within(fileCard()).getByText(/b\.txt · 0\.0 MB · waiting/)).toBeInTheDocument();
+    await act(async () => worker.calls[0]!.resolve({ ok: true, value: { sha256: a } }));
+    await act(async () => worker.calls[1]!.resolve({ ok: true, value: { sha256: b } }));
+    await act(async () => worker.calls[2]!.resolve({ ok: false, error: 'unreadable' }));
+    expect(within(fileCard()).getByRole('status')).toHaveTextContent('Hashed 2 of 3 files.');
+    expect(within(fileCard()).getByRole('textbox', { name: 'SHA-256 hash of b.txt' })).toHaveValue(b);
+    expect(within(fileCard()).getByText('Match: the SHA-256 of a.txt is the expected hash.')).toBeInTheDocument();
+    expect(within(fileCard()).getByText('No match: b.txt does not have the expected hash.')).toBeInTheDocument();
+    expect(within(fileCard()).getByRole('alert')).toHaveTextContent('Could not hash c.txt: unreadable');
+    expect(within(fileCard()).getByRole('button', { name: 'Copy SHA-256 list' })).toBeInTheDocument();
+  });
+
+  it('Cancel all stops the batch and counts what was hashed', async () => {
+    const worker = fakeWorker();
+    render(<HashGeneratorTool runWorker={worker.run} />);
+    const files = [new File(['1'], 'one.bin'), new File(['2'], 'two.bin'), new File(['3'], 'three.bin')];
+    fireEvent.change(screen.getByLabelText('Drop a file here or click to choose one'), { target: { files } });
+    await act(async () => worker.calls[0]!.resolve({ ok: true, value: { md5: 'c4ca4238a0b923820dcc509a6f75849b' } }));
+    await act(async () => fireEvent.click(within(fileCard()).getByRole('button', { name: 'Cancel all' })));
+    expect(worker.calls).toHaveLength(2);
+    expect(worker.calls[1]!.options.signal?.aborted).toBe(true);
+    expect(within(fileCard()).getByRole('status')).toHaveTextContent('Hashing cancelled. 1 of 3 files were hashed.');
+    expect(within(fileCard()).getByText(/three\.bin · 0\.0 MB · cancelled/)).toBeInTheDocument();
   });
 
   it('shows a worker failure as an alert', async () => {

@@ -1,50 +1,70 @@
-import { FileUp, LoaderCircle, X } from 'lucide-react';
+import { CircleCheck, CircleX, FileUp, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/Page';
+import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { ui } from '../../components/ui';
 import { isAbortError } from '../../lib/simulation';
 import {
   ALGORITHM_LABELS,
+  CLASSIC_ALGORITHMS,
   HASH_ALGORITHMS,
   describeProgress,
   formatMegabytes,
   isHashAlgorithm,
+  isHmacAlgorithm,
   progressPercent,
   throughput,
   type Digests,
   type HashAlgorithm,
   type HashProgress,
+  type HmacKey,
+  type KeyFormat,
 } from './hash.protocol';
 import { runHashWorker } from './hash-worker-client';
+import { algorithmForLength, checksumList, parseExpected, verify, type Verdict } from './hash-verify';
 
-/** Spec 000 §8: the copy toast's description. */
+/** The copy toast's description, as the specification words it. */
 const COPY_DESCRIPTION = 'Hash copied to clipboard';
 const CANCELLED = 'Hashing cancelled';
 
-type TextResult = { algorithm: HashAlgorithm; hex: string };
+type TextResult = { algorithm: HashAlgorithm; hex: string; hmac: boolean };
 
-type FileRun =
-  | { phase: 'idle'; notice?: string }
-  | { phase: 'running'; name: string; progress: HashProgress }
-  | { phase: 'done'; name: string; size: number; digests: Digests; milliseconds: number }
-  | { phase: 'failed'; name: string; message: string };
+type FileRow = { name: string; size: number } & (
+  | { phase: 'queued' | 'cancelled' }
+  | { phase: 'running'; progress: HashProgress }
+  | { phase: 'done'; digests: Digests; milliseconds: number }
+  | { phase: 'failed'; message: string }
+);
+
+interface Batch {
+  rows: FileRow[];
+  /** The algorithm whose digests the checksum list copies. */
+  primary: HashAlgorithm;
+  running: boolean;
+  notice?: string;
+}
 
 const now = () => performance.now();
 
-function Digest({ id, algorithm, hex }: { id: string; algorithm: HashAlgorithm; hex: string }) {
+const KEY_FORMATS: readonly SelectOption<KeyFormat>[] = [
+  { value: 'text', label: 'Text (UTF-8)' },
+  { value: 'hex', label: 'Hex' },
+];
+
+function Digest({ id, label, hex }: { id: string; label: string; hex: string }) {
   return (
     <div>
       <label htmlFor={id} className={ui.label}>
-        {ALGORITHM_LABELS[algorithm]} hash
+        {label}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <textarea
           id={id}
           readOnly
           value={hex}
-          rows={algorithm === 'sha512' ? 3 : algorithm === 'sha256' ? 2 : 1}
+          rows={Math.ceil(hex.length / 64)}
           spellCheck={false}
           className={`${ui.input} resize-none font-mono break-all`}
         />
@@ -54,16 +74,73 @@ function Digest({ id, algorithm, hex }: { id: string; algorithm: HashAlgorithm; 
   );
 }
 
+function VerdictLine({ verdict, subject }: { verdict: Verdict | undefined; subject: string }) {
+  if (!verdict) return null;
+  if (verdict.kind === 'match') {
+    return (
+      <p className="flex items-center gap-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+        <CircleCheck aria-hidden="true" className="size-4" />
+        Match: the {ALGORITHM_LABELS[verdict.algorithm]} of {subject} is the expected hash.
+      </p>
+    );
+  }
+  return (
+    <p className="flex items-center gap-2 text-sm font-semibold text-red-700 dark:text-red-400">
+      <CircleX aria-hidden="true" className="size-4" />
+      {verdict.kind === 'mismatch'
+        ? `No match: ${subject} does not have the expected hash.`
+        : `No match: the list has no line for ${subject}.`}
+    </p>
+  );
+}
+
+function Checkbox({
+  id,
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+  children: string;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 rounded border-slate-400 accent-indigo-600"
+      />
+      <label htmlFor={id} className="text-sm text-slate-800 dark:text-slate-200">
+        {children}
+      </label>
+    </div>
+  );
+}
+
 export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWorker?: typeof runHashWorker }) {
   const ids = useId();
   const [text, setText] = useState('');
   const [algorithm, setAlgorithm] = useState<HashAlgorithm>('md5');
+  // Until the user picks an algorithm, a pasted expected hash picks it by its length.
+  const [algorithmChosen, setAlgorithmChosen] = useState(false);
+  const [hmac, setHmac] = useState(false);
+  const [key, setKey] = useState('');
+  const [keyFormat, setKeyFormat] = useState<KeyFormat>('text');
+  const [expectedText, setExpectedText] = useState('');
   const [result, setResult] = useState<TextResult | null>(null);
   const [hashing, setHashing] = useState(false);
   const textRun = useRef(0);
 
   const [allFour, setAllFour] = useState(false);
-  const [file, setFile] = useState<FileRun>({ phase: 'idle' });
+  const [expectedFiles, setExpectedFiles] = useState('');
+  const [batch, setBatch] = useState<Batch>({ rows: [], primary: 'md5', running: false });
   const [dragging, setDragging] = useState(false);
   const fileRun = useRef<AbortController | null>(null);
 
@@ -76,16 +153,28 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
     setHashing(false);
   };
 
+  const pickAlgorithmFrom = (expected: string) => {
+    if (algorithmChosen) return;
+    const parsed = parseExpected(expected);
+    const first = parsed.ok ? parsed.value[0] : undefined;
+    const guessed = first ? algorithmForLength(first.hex.length) : undefined;
+    if (guessed && guessed !== algorithm) {
+      setAlgorithm(guessed);
+      invalidateText();
+    }
+  };
+
   const onGenerate = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (text === '' || hashing) return;
     const run = ++textRun.current;
+    const hmacKey: HmacKey | undefined = hmac ? { format: keyFormat, value: key } : undefined;
     setHashing(true);
     try {
-      const outcome = await runWorker({ type: 'text', text, algorithm });
+      const outcome = await runWorker({ type: 'text', text, algorithm, ...(hmacKey ? { hmacKey } : {}) });
       if (run !== textRun.current) return;
       const hex = outcome.ok ? outcome.value[algorithm] : undefined;
-      if (hex !== undefined) setResult({ algorithm, hex });
+      if (hex !== undefined) setResult({ algorithm, hex, hmac });
       else toast.error(outcome.ok ? 'Hashing failed' : outcome.error);
     } catch (error) {
       if (run === textRun.current) toast.error('Hashing failed', { description: String(error) });
@@ -94,60 +183,104 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
     }
   };
 
-  const hashFile = async (chosen: File) => {
-    if (file.phase === 'running') return;
+  const hashFiles = async (chosen: readonly File[]) => {
+    if (batch.running || chosen.length === 0) return;
     const controller = new AbortController();
     fileRun.current = controller;
-    const algorithms = allFour ? [...HASH_ALGORITHMS] : [algorithm];
-    setFile({ phase: 'running', name: chosen.name, progress: { bytesDone: 0, totalBytes: chosen.size } });
-    const started = now();
-    try {
-      const outcome = await runWorker(
-        { type: 'file', file: chosen, algorithms },
-        {
-          signal: controller.signal,
-          onProgress: (progress) => setFile({ phase: 'running', name: chosen.name, progress }),
-        },
-      );
-      setFile(
-        outcome.ok
-          ? {
-              phase: 'done',
-              name: chosen.name,
-              size: chosen.size,
-              digests: outcome.value,
-              milliseconds: now() - started,
-            }
-          : { phase: 'failed', name: chosen.name, message: outcome.error },
-      );
-    } catch (error) {
-      if (isAbortError(error)) {
-        setFile({ phase: 'idle', notice: `${CANCELLED}. No hash was computed for ${chosen.name}.` });
-        toast.info(CANCELLED);
-      } else {
-        setFile({
-          phase: 'failed',
-          name: chosen.name,
-          message: error instanceof Error ? error.message : String(error),
-        });
+    const algorithms: HashAlgorithm[] = allFour ? [...CLASSIC_ALGORITHMS] : [algorithm];
+    const primary = algorithms.includes(algorithm) ? algorithm : algorithms[0]!;
+    const update = (index: number, row: FileRow) =>
+      setBatch((current) => ({ ...current, rows: current.rows.map((old, at) => (at === index ? row : old)) }));
+    setBatch({
+      rows: chosen.map((file) => ({ name: file.name, size: file.size, phase: 'queued' })),
+      primary,
+      running: true,
+    });
+    let hashed = 0;
+    for (const [index, file] of chosen.entries()) {
+      const base = { name: file.name, size: file.size };
+      update(index, { ...base, phase: 'running', progress: { bytesDone: 0, totalBytes: file.size } });
+      const started = now();
+      try {
+        const outcome = await runWorker(
+          { type: 'file', file, algorithms },
+          {
+            signal: controller.signal,
+            onProgress: (progress) => update(index, { ...base, phase: 'running', progress }),
+          },
+        );
+        update(
+          index,
+          outcome.ok
+            ? { ...base, phase: 'done', digests: outcome.value, milliseconds: now() - started }
+            : { ...base, phase: 'failed', message: outcome.error },
+        );
+        if (outcome.ok) hashed += 1;
+      } catch (error) {
+        if (isAbortError(error)) break;
+        update(index, { ...base, phase: 'failed', message: error instanceof Error ? error.message : String(error) });
       }
-    } finally {
-      if (fileRun.current === controller) fileRun.current = null;
     }
+    if (fileRun.current === controller) fileRun.current = null;
+    if (!controller.signal.aborted) {
+      setBatch((current) => ({ ...current, running: false }));
+      return;
+    }
+    const notice =
+      chosen.length === 1
+        ? `${CANCELLED}. No hash was computed for ${chosen[0]!.name}.`
+        : `${CANCELLED}. ${hashed} of ${chosen.length} files were hashed.`;
+    setBatch((current) => ({
+      ...current,
+      running: false,
+      notice,
+      rows: current.rows.map((row) =>
+        row.phase === 'queued' || row.phase === 'running'
+          ? { name: row.name, size: row.size, phase: 'cancelled' }
+          : row,
+      ),
+    }));
+    toast.info(CANCELLED);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped) void hashFile(dropped);
+    void hashFiles([...event.dataTransfer.files]);
   };
 
-  const running = file.phase === 'running';
+  const running = batch.running;
+  const multi = batch.rows.length > 1;
   const textId = `${ids}-text`;
   const algorithmId = `${ids}-algorithm`;
   const fileInputId = `${ids}-file`;
   const fileHintId = `${ids}-file-hint`;
+  const expectedTextId = `${ids}-expected-text`;
+  const expectedFilesId = `${ids}-expected-files`;
+
+  const parsedText = parseExpected(expectedText);
+  const parsedFiles = parseExpected(expectedFiles);
+  const textVerdict =
+    result && parsedText.ok ? verify(parsedText.value, { [result.algorithm]: result.hex }) : undefined;
+  const doneRows = batch.rows.flatMap((row) => (row.phase === 'done' ? [row] : []));
+  const listRows = doneRows.flatMap((row) => {
+    const hex = row.digests[batch.primary];
+    return hex === undefined ? [] : [{ name: row.name, hex }];
+  });
+  const activeIndex = batch.rows.findIndex((row) => row.phase === 'running');
+  const active = batch.rows[activeIndex];
+  const hmacUnavailable = hmac && !isHmacAlgorithm(algorithm);
+  const resultLabel = (value: TextResult) =>
+    value.hmac ? `HMAC-${ALGORITHM_LABELS[value.algorithm]}` : `${ALGORITHM_LABELS[value.algorithm]} hash`;
+
+  let fileStatus = batch.notice ?? '';
+  if (active) {
+    fileStatus = multi
+      ? `Hashing ${active.name} (${activeIndex + 1} of ${batch.rows.length})…`
+      : `Hashing ${active.name}…`;
+  } else if (!running && !batch.notice && doneRows.length > 0) {
+    fileStatus = multi ? `Hashed ${doneRows.length} of ${batch.rows.length} files.` : `Hashed ${doneRows[0]!.name}.`;
+  }
 
   return (
     <div className="space-y-6">
@@ -170,6 +303,43 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
               className={ui.input}
             />
           </div>
+          <Checkbox
+            id={`${ids}-hmac`}
+            checked={hmac}
+            onChange={(checked) => {
+              setHmac(checked);
+              invalidateText();
+            }}
+          >
+            HMAC with a secret key
+          </Checkbox>
+          {hmac ? (
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+              <div className="flex-1">
+                <TextField
+                  id={`${ids}-key`}
+                  label="HMAC key"
+                  value={key}
+                  onValueChange={(value) => {
+                    setKey(value);
+                    invalidateText();
+                  }}
+                />
+              </div>
+              <div className="sm:w-40">
+                <SelectField
+                  id={`${ids}-key-format`}
+                  label="Key format"
+                  value={keyFormat}
+                  options={KEY_FORMATS}
+                  onValueChange={(value) => {
+                    setKeyFormat(value);
+                    invalidateText();
+                  }}
+                />
+              </div>
+            </div>
+          ) : null}
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
             <div className="sm:w-56">
               <label htmlFor={algorithmId} className={ui.label}>
@@ -180,6 +350,7 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
                 value={algorithm}
                 onChange={(event) => {
                   if (isHashAlgorithm(event.target.value)) setAlgorithm(event.target.value);
+                  setAlgorithmChosen(true);
                   invalidateText();
                 }}
                 className={ui.input}
@@ -191,18 +362,35 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
                 ))}
               </select>
             </div>
-            <button type="submit" className={ui.button} disabled={text === '' || hashing}>
+            <button type="submit" className={ui.button} disabled={text === '' || hashing || hmacUnavailable}>
               {hashing ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
               Generate Hash
             </button>
           </div>
+          {hmacUnavailable ? (
+            <p className={ui.muted}>
+              HMAC is not defined for BLAKE3 (it has its own keyed mode); choose another algorithm.
+            </p>
+          ) : null}
+          <TextField
+            id={expectedTextId}
+            label="Expected hash (optional)"
+            value={expectedText}
+            placeholder="Paste a hash to compare with"
+            error={parsedText.ok ? null : parsedText.error}
+            onValueChange={(value) => {
+              setExpectedText(value);
+              pickAlgorithmFrom(value);
+            }}
+          />
         </form>
         <div role="status" className="sr-only">
-          {result ? `${ALGORITHM_LABELS[result.algorithm]} hash generated` : ''}
+          {result ? `${resultLabel(result)} generated` : ''}
         </div>
         {result ? (
-          <div className="mt-6">
-            <Digest id={`${ids}-result`} algorithm={result.algorithm} hex={result.hex} />
+          <div className="mt-6 space-y-3">
+            <Digest id={`${ids}-result`} label={resultLabel(result)} hex={result.hex} />
+            <VerdictLine verdict={textVerdict} subject="the text" />
           </div>
         ) : null}
       </Card>
@@ -211,19 +399,31 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
         <h2 className={ui.subheading}>File</h2>
         <p className={`mt-1 ${ui.muted}`}>
           Hashed on this device in a background worker, 4 MB at a time, so files of any size work. Nothing is uploaded.
+          Choose several files to hash them one after another.
         </p>
-        <div className="mt-4 flex items-center gap-2">
-          <input
-            id={`${ids}-all`}
-            type="checkbox"
-            checked={allFour}
-            disabled={running}
-            onChange={(event) => setAllFour(event.target.checked)}
-            className="size-4 rounded border-slate-400 accent-indigo-600"
-          />
-          <label htmlFor={`${ids}-all`} className="text-sm text-slate-800 dark:text-slate-200">
+        <div className="mt-4">
+          <Checkbox id={`${ids}-all`} checked={allFour} disabled={running} onChange={setAllFour}>
             Compute all four hashes (MD5, SHA-1, SHA-256, SHA-512) in one pass
+          </Checkbox>
+        </div>
+        <div className="mt-4">
+          <label htmlFor={expectedFilesId} className={ui.label}>
+            Expected hash or checksum list (optional)
           </label>
+          <textarea
+            id={expectedFilesId}
+            value={expectedFiles}
+            rows={2}
+            spellCheck={false}
+            placeholder="A hash, or the lines of a SHA256SUMS file"
+            aria-invalid={!parsedFiles.ok}
+            onChange={(event) => {
+              setExpectedFiles(event.target.value);
+              pickAlgorithmFrom(event.target.value);
+            }}
+            className={`${ui.input} font-mono`}
+          />
+          {!parsedFiles.ok ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{parsedFiles.error}</p> : null}
         </div>
         <div
           className="mt-4"
@@ -238,13 +438,14 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
           <input
             id={fileInputId}
             type="file"
+            multiple
             className="peer sr-only"
             disabled={running}
             aria-describedby={fileHintId}
             onChange={(event) => {
-              const chosen = event.target.files?.[0];
+              const chosen = [...(event.target.files ?? [])];
               event.target.value = '';
-              if (chosen) void hashFile(chosen);
+              void hashFiles(chosen);
             }}
           />
           <label
@@ -266,56 +467,92 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
         </div>
 
         <div role="status" className="mt-4 text-sm text-slate-800 dark:text-slate-200">
-          {file.phase === 'idle' && file.notice ? file.notice : null}
-          {file.phase === 'running' ? `Hashing ${file.name}…` : null}
-          {file.phase === 'done' ? `Hashed ${file.name}.` : null}
+          {fileStatus}
         </div>
 
-        {file.phase === 'running' ? (
-          <div className="mt-3 space-y-3">
-            <div
-              role="progressbar"
-              aria-label="Hashing progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progressPercent(file.progress)}
-              aria-valuetext={describeProgress(file.progress)}
-              className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-            >
-              <div
-                className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
-                style={{ width: `${progressPercent(file.progress)}%` }}
-              />
-            </div>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
-                {describeProgress(file.progress)}
-              </p>
-              <button type="button" className={ui.buttonSecondary} onClick={() => fileRun.current?.abort()}>
-                <X aria-hidden="true" className="size-4" />
-                Cancel
-              </button>
-            </div>
+        {running ? (
+          <div className="mt-3 flex justify-end">
+            <button type="button" className={ui.buttonSecondary} onClick={() => fileRun.current?.abort()}>
+              <X aria-hidden="true" className="size-4" />
+              {multi ? 'Cancel all' : 'Cancel'}
+            </button>
           </div>
         ) : null}
 
-        {file.phase === 'failed' ? (
-          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-            Could not hash {file.name}: {file.message}
-          </p>
+        {batch.rows.length > 0 ? (
+          <ul className="mt-3 space-y-6">
+            {batch.rows.map((row, index) => {
+              const suffix = multi ? ` of ${row.name}` : '';
+              const verdict =
+                row.phase === 'done' && parsedFiles.ok ? verify(parsedFiles.value, row.digests, row.name) : undefined;
+              return (
+                <li key={`${index}-${row.name}`} className="space-y-3">
+                  {multi ? (
+                    <p className="text-sm font-semibold text-slate-900 dark:text-white">
+                      {row.name} · {formatMegabytes(row.size)}
+                      {row.phase === 'queued' ? ' · waiting' : ''}
+                      {row.phase === 'cancelled' ? ' · cancelled' : ''}
+                    </p>
+                  ) : null}
+                  {row.phase === 'running' ? (
+                    <div className="space-y-2">
+                      <div
+                        role="progressbar"
+                        aria-label={`Hashing progress${suffix}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={progressPercent(row.progress)}
+                        aria-valuetext={describeProgress(row.progress)}
+                        className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+                      >
+                        <div
+                          className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
+                          style={{ width: `${progressPercent(row.progress)}%` }}
+                        />
+                      </div>
+                      <p className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
+                        {describeProgress(row.progress)}
+                      </p>
+                    </div>
+                  ) : null}
+                  {row.phase === 'failed' ? (
+                    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                      Could not hash {row.name}: {row.message}
+                    </p>
+                  ) : null}
+                  {row.phase === 'done' ? (
+                    <>
+                      <p className={ui.muted}>
+                        {row.name} · {formatMegabytes(row.size)} · {(row.milliseconds / 1000).toFixed(2)} s
+                        {throughput(row.size, row.milliseconds) !== undefined
+                          ? ` · ${throughput(row.size, row.milliseconds)!.toFixed(1)} MB/s`
+                          : ''}
+                      </p>
+                      {HASH_ALGORITHMS.filter((value) => row.digests[value] !== undefined).map((value) => (
+                        <Digest
+                          key={value}
+                          id={`${ids}-file-${index}-${value}`}
+                          label={`${ALGORITHM_LABELS[value]} hash${suffix}`}
+                          hex={row.digests[value]!}
+                        />
+                      ))}
+                      <VerdictLine verdict={verdict} subject={row.name} />
+                    </>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
         ) : null}
 
-        {file.phase === 'done' ? (
-          <div className="mt-3 space-y-4">
-            <p className={ui.muted}>
-              {file.name} · {formatMegabytes(file.size)} · {(file.milliseconds / 1000).toFixed(2)} s
-              {throughput(file.size, file.milliseconds) !== undefined
-                ? ` · ${throughput(file.size, file.milliseconds)!.toFixed(1)} MB/s`
-                : ''}
-            </p>
-            {HASH_ALGORITHMS.filter((value) => file.digests[value] !== undefined).map((value) => (
-              <Digest key={value} id={`${ids}-file-${value}`} algorithm={value} hex={file.digests[value]!} />
-            ))}
+        {!running && listRows.length > 0 ? (
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <CopyButton
+              text={checksumList(listRows)}
+              description="Checksum list copied to clipboard"
+              label={`Copy ${ALGORITHM_LABELS[batch.primary]} list`}
+            />
+            <p className={ui.muted}>One line per file: digest, two spaces, name, as sha256sum -c reads it.</p>
           </div>
         ) : null}
       </Card>

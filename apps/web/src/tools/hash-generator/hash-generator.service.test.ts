@@ -1,22 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { NOT_UNICODE_ERROR } from '../../lib/unicode';
 import {
+  EMPTY_KEY_ERROR,
   EMPTY_TEXT_ERROR,
+  HEX_KEY_ERROR,
   NO_ALGORITHM_ERROR,
+  NO_HMAC_ERROR,
   blobChunks,
   byteStreamChunks,
   fileChunks,
   hashChunks,
   hashFile,
   hashText,
+  hmacKeyBytes,
   nextTask,
   runHashRequest,
   type HashAlgorithm,
   type ReadableBlob,
 } from './hash-generator.service';
-import { HASH_ALGORITHMS } from './hash.protocol';
+import { HASH_ALGORITHMS, HEX_LENGTH } from './hash.protocol';
 
 const encode = (text: string) => new TextEncoder().encode(text);
+/** The algorithms Node's OpenSSL also computes, to compare with on random data. */
+const NODE_ALGORITHMS = HASH_ALGORITHMS.filter((algorithm) => !algorithm.startsWith('blake'));
 const nodeHash = (algorithm: HashAlgorithm, data: string | Uint8Array) =>
   createHash(algorithm).update(data).digest('hex');
 
@@ -60,7 +67,145 @@ const FIPS_180: [HashAlgorithm, string, string][] = [
   ],
 ];
 
-// FIPS 180 one-million-'a' vectors, plus MD5 of the same message.
+// FIPS 180-4 SHA-384 examples, FIPS 202 SHA3 examples ("abc" and the empty
+// message), RFC 7693's BLAKE2b at 256 bits, and BLAKE3's own test vectors.
+const MODERN: [HashAlgorithm, string, string][] = [
+  ['sha384', '', '38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b'],
+  ['sha384', 'abc', 'cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7'],
+  ['sha3-256', '', 'a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a'],
+  ['sha3-256', 'abc', '3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532'],
+  [
+    'sha3-512',
+    'abc',
+    'b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0',
+  ],
+  [
+    'sha3-512',
+    '',
+    'a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26',
+  ],
+  ['blake2b-256', '', '0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8'],
+  ['blake2b-256', 'abc', 'bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319'],
+  ['blake3', '', 'af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262'],
+  ['blake3', 'abc', '6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85'],
+];
+
+/** BLAKE3's official vectors hash the bytes 0, 1, …, 250, 0, 1, … of each length. */
+const blake3Input = (length: number) => Uint8Array.from({ length }, (_, i) => i % 251);
+const BLAKE3_VECTORS: [number, string][] = [
+  [1, '2d3adedff11b61f14c886e35afa036736dcd87a74d27b5c1510225d0f592e213'],
+  [1023, '10108970eeda3eb932baac1428c7a2163b0e924c9a9e25b35bba72b28f70bd11'],
+  [1024, '42214739f095a406f3fc83deb889744ac00df831c10daa55189b5d121c855af7'],
+  [1025, 'd00278ae47eb27b34faecf67b4fe263f82d5412916c1ffd97c8cb7fb814b8444'],
+  [2048, 'e776b6028c7cd22a4d0ba182a8bf62205d2ef576467e838ed6f2529b85fba24a'],
+  [102400, 'bc3e3d41a1146b069abffad3c0d44860cf664390afce4d9661f7902e7943e085'],
+];
+
+// RFC 2202 (HMAC-SHA-1) and RFC 4231 (HMAC-SHA-256/512) test cases: key as hex, data as hex.
+const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+const AA_80 = 'aa'.repeat(80);
+const AA_131 = 'aa'.repeat(131);
+const LARGER_KEY = 'Test Using Larger Than Block-Size Key - Hash Key First';
+const LARGER_DATA =
+  'This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.';
+const HMAC_VECTORS: [string, HashAlgorithm, string, string, string][] = [
+  ['RFC 2202 case 1', 'sha1', '0b'.repeat(20), hex('Hi There'), 'b617318655057264e28bc0b6fb378c8ef146be00'],
+  [
+    'RFC 2202 case 2',
+    'sha1',
+    hex('Jefe'),
+    hex('what do ya want for nothing?'),
+    'effcdf6ae5eb2fa2d27416d5f184df9c259a7c79',
+  ],
+  ['RFC 2202 case 3', 'sha1', 'aa'.repeat(20), 'dd'.repeat(50), '125d7342b9ac11cd91a39af48aa17b4f63f175d3'],
+  [
+    'RFC 2202 case 6',
+    'sha1',
+    AA_80,
+    hex('Test Using Larger Than Block-Size Key - Hash Key First'),
+    'aa4ae5e15272d00e95705637ce8a3b55ed402112',
+  ],
+  [
+    'RFC 2202 case 7',
+    'sha1',
+    AA_80,
+    hex('Test Using Larger Than Block-Size Key and Larger Than One Block-Size Data'),
+    'e8e99d0f45237d786d6bbaa7965c7808bbff1a91',
+  ],
+  ['RFC 2202 MD5 case 2', 'md5', hex('Jefe'), hex('what do ya want for nothing?'), '750c783e6ab0b503eaa86e310a5db738'],
+  [
+    'RFC 4231 case 1',
+    'sha256',
+    '0b'.repeat(20),
+    hex('Hi There'),
+    'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7',
+  ],
+  [
+    'RFC 4231 case 2',
+    'sha256',
+    hex('Jefe'),
+    hex('what do ya want for nothing?'),
+    '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+  ],
+  [
+    'RFC 4231 case 3',
+    'sha256',
+    'aa'.repeat(20),
+    'dd'.repeat(50),
+    '773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe',
+  ],
+  [
+    'RFC 4231 case 4',
+    'sha256',
+    '0102030405060708090a0b0c0d0e0f10111213141516171819',
+    'cd'.repeat(50),
+    '82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b',
+  ],
+  [
+    'RFC 4231 case 6',
+    'sha256',
+    AA_131,
+    hex(LARGER_KEY),
+    '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54',
+  ],
+  [
+    'RFC 4231 case 7',
+    'sha256',
+    AA_131,
+    hex(LARGER_DATA),
+    '9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2',
+  ],
+  [
+    'RFC 4231 case 1',
+    'sha512',
+    '0b'.repeat(20),
+    hex('Hi There'),
+    '87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854',
+  ],
+  [
+    'RFC 4231 case 2',
+    'sha512',
+    hex('Jefe'),
+    hex('what do ya want for nothing?'),
+    '164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea2505549758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737',
+  ],
+  [
+    'RFC 4231 case 6',
+    'sha512',
+    AA_131,
+    hex(LARGER_KEY),
+    '80b24263c7c1a3ebb71493c1dd7be8b49b46d1f41b4aeec1121b013783f8f3526b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f0aec8b915a985d786598',
+  ],
+  [
+    'RFC 4231 case 7',
+    'sha512',
+    AA_131,
+    hex(LARGER_DATA),
+    'e37b6a775dc87dbaa4dfa9f96e5e3ffddebd71f8867289865df5a32d20cdc944b6022cac3c4982b10d5eeb55c3e4de15134676fb6de0446065c97440fa8c6a58',
+  ],
+];
+
+// FIPS 180 one-million-'a' vectors (FIPS 202 for SHA3), plus MD5 and the BLAKEs of the same message.
 const MILLION_A: [HashAlgorithm, string][] = [
   ['md5', '7707d6ae4e027c70eea2a935c2296f21'],
   ['sha1', '34aa973cd4c4daa4f61eeb2bdbad27316534016f'],
@@ -69,6 +214,14 @@ const MILLION_A: [HashAlgorithm, string][] = [
     'sha512',
     'e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b',
   ],
+  ['sha384', '9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985'],
+  ['sha3-256', '5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1'],
+  [
+    'sha3-512',
+    '3c3a876da14034ab60627c077bb98f7e120a2a5370212dffb3385a18d4f38859ed311d0a9d5141ce9cc5c66ee689b266a8aa18ace8282a0e0db596c90b0a7b87',
+  ],
+  ['blake2b-256', '0741850f36cba4259628355d1073e24ddb9ca0e1bfac36fd39ae5dc2101e23a4'],
+  ['blake3', '616f575a1b58d4c9797d4217b9730ae5e6eb319d76edef6549b46f4efe31ff8b'],
 ];
 
 /** One million 'a' in uneven chunks, so block boundaries fall inside chunks. */
@@ -93,15 +246,33 @@ describe('hashChunks', () => {
     expect(expected).toBe(nodeHash(algorithm, message));
   });
 
+  it.each(MODERN)('%s of %j is %s (official vector)', async (algorithm, message, expected) => {
+    expect(await hashChunks([encode(message)], { algorithms: [algorithm] })).toEqual({ [algorithm]: expected });
+    if (!algorithm.startsWith('blake')) expect(expected).toBe(nodeHash(algorithm, message));
+  });
+
+  it.each(BLAKE3_VECTORS)('BLAKE3 of the official %i-byte input is %s', async (length, expected) => {
+    const data = blake3Input(length);
+    expect(await hashChunks([data], { algorithms: ['blake3'] })).toEqual({ blake3: expected });
+    const pieces = [data.subarray(0, 7), data.subarray(7, 1030), data.subarray(1030)];
+    expect(await hashChunks(pieces, { algorithms: ['blake3'] })).toEqual({ blake3: expected });
+  });
+
+  it.each(HMAC_VECTORS)('HMAC %s (%s)', async (_name, algorithm, keyHex, dataHex, expected) => {
+    const hmacKey = Buffer.from(keyHex, 'hex');
+    const data = Buffer.from(dataHex, 'hex');
+    expect(await hashChunks([data], { algorithms: [algorithm], hmacKey })).toEqual({ [algorithm]: expected });
+  });
+
   it.each(MILLION_A)('%s of one million "a", streamed in uneven chunks, is %s', async (algorithm, expected) => {
     expect(await hashChunks(millionA(), { algorithms: [algorithm] })).toEqual({ [algorithm]: expected });
   });
 
-  it('computes all four digests in one pass', async () => {
+  it('computes every digest in one pass', async () => {
     const data = randomBytes(100_000);
     const chunks = [data.subarray(0, 1), data.subarray(1, 70_001), data.subarray(70_001)];
-    const digests = await hashChunks(chunks, { algorithms: HASH_ALGORITHMS });
-    expect(digests).toEqual(Object.fromEntries(HASH_ALGORITHMS.map((a) => [a, nodeHash(a, data)])));
+    const digests = await hashChunks(chunks, { algorithms: NODE_ALGORITHMS });
+    expect(digests).toEqual(Object.fromEntries(NODE_ALGORITHMS.map((a) => [a, nodeHash(a, data)])));
   });
 
   it('hashes no chunks at all as the empty message', async () => {
@@ -150,7 +321,7 @@ describe('hashText', () => {
   });
 
   const UTF8_TEXTS = ['héllo wörld', 'naïve café — crème brûlée', '😀🔐🚀', 'Ünïcödé 日本語 ✓', 'e\u0301 vs \u00e9'];
-  it.each(HASH_ALGORITHMS.flatMap((algorithm) => UTF8_TEXTS.map((text) => [algorithm, text] as const)))(
+  it.each(NODE_ALGORITHMS.flatMap((algorithm) => UTF8_TEXTS.map((text) => [algorithm, text] as const)))(
     '%s of %j equals Node crypto on its UTF-8 bytes',
     async (algorithm, text) => {
       expect(await hashText({ text, algorithm })).toEqual({
@@ -172,11 +343,62 @@ describe('hashText', () => {
   });
 
   it('gives lowercase hex of the right length', async () => {
-    const lengths = { md5: 32, sha1: 40, sha256: 64, sha512: 128 };
     for (const algorithm of HASH_ALGORITHMS) {
       const result = await hashText({ text: 'Toolvault', algorithm });
-      expect(result.ok && result.value).toMatch(new RegExp(`^[0-9a-f]{${lengths[algorithm]}}$`));
+      expect(result.ok && result.value).toMatch(new RegExp(`^[0-9a-f]{${HEX_LENGTH[algorithm]}}$`));
     }
+  });
+
+  it.each([['\uD800'], ['a\uDC00b'], ['x😀'.slice(0, 2)]])(
+    'refuses the lone surrogate in %j instead of hashing U+FFFD',
+    async (text) => {
+      expect(await hashText({ text, algorithm: 'sha256' })).toEqual({ ok: false, error: NOT_UNICODE_ERROR });
+    },
+  );
+
+  it('hashes a byte-order mark and a surrogate pair as their exact UTF-8 bytes', async () => {
+    const text = '\uFEFFbom 😀';
+    expect(await hashText({ text, algorithm: 'sha256' })).toEqual({
+      ok: true,
+      value: nodeHash('sha256', Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('bom 😀', 'utf8')])),
+    });
+  });
+
+  it.each([
+    ['text key', { format: 'text', value: 'Jefe' }, '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843'],
+    [
+      'hex key',
+      { format: 'hex', value: '4a 65 66 65' },
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    ],
+    [
+      '0x hex key',
+      { format: 'hex', value: '0x4A656665' },
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    ],
+  ] as const)('gives the RFC 4231 HMAC-SHA-256 with a %s', async (_name, hmacKey, expected) => {
+    expect(await hashText({ text: 'what do ya want for nothing?', algorithm: 'sha256', hmacKey })).toEqual({
+      ok: true,
+      value: expected,
+    });
+  });
+
+  it.each([
+    ['an empty text key', 'sha256', { format: 'text', value: '' }, EMPTY_KEY_ERROR],
+    ['an empty hex key', 'sha256', { format: 'hex', value: '  ' }, EMPTY_KEY_ERROR],
+    ['an odd hex key', 'sha256', { format: 'hex', value: 'abc' }, HEX_KEY_ERROR],
+    ['a non-hex key', 'sha256', { format: 'hex', value: 'zz' }, HEX_KEY_ERROR],
+    ['a lone surrogate in the key', 'sha1', { format: 'text', value: '\uD800' }, NOT_UNICODE_ERROR],
+    ['HMAC with BLAKE3', 'blake3', { format: 'text', value: 'key' }, NO_HMAC_ERROR],
+  ] as const)('refuses %s as a user error', async (_name, algorithm, hmacKey, error) => {
+    expect(await hashText({ text: 'abc', algorithm, hmacKey })).toEqual({ ok: false, error });
+  });
+
+  it('reads hex keys exactly', () => {
+    expect(hmacKeyBytes({ format: 'hex', value: '00:ff 10' })).toEqual({
+      ok: true,
+      value: new Uint8Array([0, 255, 16]),
+    });
   });
 });
 
@@ -322,9 +544,9 @@ describe('byteStreamChunks', () => {
     const data = randomBytes(1 << 20);
     const pieces = Array.from({ length: 16 }, (_, i) => [...data.subarray(i << 16, (i + 1) << 16)]);
     const digests = await hashChunks(byteStreamChunks(byteStream(pieces).stream, 100_000), {
-      algorithms: HASH_ALGORITHMS,
+      algorithms: NODE_ALGORITHMS,
     });
-    expect(digests).toEqual(Object.fromEntries(HASH_ALGORITHMS.map((a) => [a, nodeHash(a, data)])));
+    expect(digests).toEqual(Object.fromEntries(NODE_ALGORITHMS.map((a) => [a, nodeHash(a, data)])));
   });
 
   it('throws a TypeError on a stream that is not a byte stream', async () => {
@@ -383,7 +605,7 @@ describe('fileChunks', () => {
 describe('hashFile', () => {
   const data = randomBytes(1000);
 
-  it.each(HASH_ALGORITHMS)('hashes a file with %s in chunks like Node crypto', async (algorithm) => {
+  it.each(NODE_ALGORITHMS)('hashes a file with %s in chunks like Node crypto', async (algorithm) => {
     const progress: number[] = [];
     const result = await hashFile({
       file: new Blob([data]),
@@ -394,6 +616,19 @@ describe('hashFile', () => {
     expect(result).toEqual({ ok: true, value: { [algorithm]: nodeHash(algorithm, data) } });
     expect(progress).toEqual([300, 600, 900, 1000]);
   });
+
+  it.each(BLAKE3_VECTORS)('streams the official %i-byte BLAKE3 input from a file', async (length, expected) => {
+    const result = await hashFile({ file: new Blob([blake3Input(length)]), algorithms: ['blake3'], chunkBytes: 1000 });
+    expect(result).toEqual({ ok: true, value: { blake3: expected } });
+  });
+
+  it.each(MODERN.filter(([, message]) => message === 'abc'))(
+    'streams %s of a file holding %j',
+    async (algorithm, message, expected) => {
+      const result = await hashFile({ file: new Blob([message]), algorithms: [algorithm], chunkBytes: 1 });
+      expect(result).toEqual({ ok: true, value: { [algorithm]: expected } });
+    },
+  );
 
   it('hashes an empty file', async () => {
     expect(await hashFile({ file: new Blob([]), algorithms: ['sha256'] })).toEqual({

@@ -5,16 +5,66 @@
  */
 import type { Result } from '../../lib/result';
 
-/** Spec 000 "Hash Generator": the algorithm select offers exactly these. */
-export const HASH_ALGORITHMS = ['md5', 'sha1', 'sha256', 'sha512'] as const;
+/**
+ * The algorithm select offers these: the specification's four first, in its
+ * order, then the modern ones people verify downloads with.
+ */
+export const HASH_ALGORITHMS = [
+  'md5',
+  'sha1',
+  'sha256',
+  'sha512',
+  'sha384',
+  'sha3-256',
+  'sha3-512',
+  'blake2b-256',
+  'blake3',
+] as const;
 export type HashAlgorithm = (typeof HASH_ALGORITHMS)[number];
+
+/** The specification's four, which "Compute all four hashes" runs together. */
+export const CLASSIC_ALGORITHMS = ['md5', 'sha1', 'sha256', 'sha512'] as const satisfies readonly HashAlgorithm[];
 
 export const ALGORITHM_LABELS: Record<HashAlgorithm, string> = {
   md5: 'MD5',
   sha1: 'SHA-1',
   sha256: 'SHA-256',
   sha512: 'SHA-512',
+  sha384: 'SHA-384',
+  'sha3-256': 'SHA3-256',
+  'sha3-512': 'SHA3-512',
+  'blake2b-256': 'BLAKE2b-256',
+  blake3: 'BLAKE3',
 };
+
+/** Digest length in hex characters. */
+export const HEX_LENGTH: Record<HashAlgorithm, number> = {
+  md5: 32,
+  sha1: 40,
+  sha256: 64,
+  sha512: 128,
+  sha384: 96,
+  'sha3-256': 64,
+  'sha3-512': 128,
+  'blake2b-256': 64,
+  blake3: 64,
+};
+
+/**
+ * HMAC (RFC 2104) is defined over a block hash; BLAKE3 has its own keyed mode
+ * instead, so it is left out rather than giving a digest no other tool makes.
+ */
+export const HMAC_ALGORITHMS = HASH_ALGORITHMS.filter((algorithm) => algorithm !== 'blake3');
+
+export const isHmacAlgorithm = (algorithm: HashAlgorithm) => algorithm !== 'blake3';
+
+export type KeyFormat = 'text' | 'hex';
+
+/** An HMAC key as typed: UTF-8 text, or hex bytes (spaces allowed). */
+export interface HmacKey {
+  format: KeyFormat;
+  value: string;
+}
 
 export function isHashAlgorithm(value: unknown): value is HashAlgorithm {
   return typeof value === 'string' && (HASH_ALGORITHMS as readonly string[]).includes(value);
@@ -30,7 +80,7 @@ export const FILE_CHUNK_BYTES = 4 * 1024 * 1024;
 export const BYTES_PER_MB = 1024 * 1024;
 
 export type HashWorkerRequest =
-  | { type: 'text'; text: string; algorithm: HashAlgorithm }
+  | { type: 'text'; text: string; algorithm: HashAlgorithm; hmacKey?: HmacKey }
   | { type: 'file'; file: Blob; algorithms: readonly HashAlgorithm[]; chunkBytes?: number };
 
 export type HashWorkerResponse =
