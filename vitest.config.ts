@@ -19,6 +19,8 @@ export default defineConfig({
           root: './apps/api',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
+          // Finds PostgreSQL once for the storage contract tests (test/engines.ts).
+          globalSetup: ['./test/global-setup.ts'],
         },
       },
       {

@@ -59,7 +59,7 @@ async function measureJavaScript(): Promise<void> {
   try {
     console.log(
       `JavaScript on first load (Chromium ${browser.version()}, fresh context per page; gzip = each script ` +
-        'body compressed with node:zlib level 9, the goal\'s unit; sent = bytes on the wire, Brotli from the server)',
+        "body compressed with node:zlib level 9, the goal's unit; sent = bytes on the wire, Brotli from the server)",
     );
     console.log(
       `  ${'route type'.padEnd(12)} ${'path'.padEnd(18)} ${'scripts'.padStart(7)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'sent'.padStart(10)}`,
@@ -143,8 +143,8 @@ async function runLighthouse(): Promise<void> {
           `   performance ${mark(performance >= GOALS.performance)}, accessibility ${mark(accessibility === GOALS.accessibility)}${problem}`,
       );
       // What the performance score is made of, to see where a miss comes from.
-      const metrics = PERFORMANCE_METRICS.map(
-        ([id, label]) => `${label} ${result.lhr.audits[id]?.displayValue ?? '?'}`.replace(/\u00a0/g, ' '),
+      const metrics = PERFORMANCE_METRICS.map(([id, label]) =>
+        `${label} ${result.lhr.audits[id]?.displayValue ?? '?'}`.replace(/\u00a0/g, ' '),
       );
       console.log(`  ${''.padEnd(18)} ${metrics.join(', ')}`);
     }

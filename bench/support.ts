@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { createApp } from '../apps/api/src/app';
-import { createRepositories, migrate, openDatabase, openMemoryDatabase } from '../apps/api/src/db';
+import { createRepositories, migrate, openMemorySqlite, openSqlite } from '../apps/api/src/db';
 import { loadEnv } from '../apps/api/src/env';
 import { silentLogger } from '../apps/api/src/logger';
 import { hashPassword } from '../apps/api/src/services/password-hash';
@@ -62,8 +62,8 @@ export interface RunningApp {
  */
 export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
   const { dataDir } = options;
-  const database = dataDir === undefined ? openMemoryDatabase() : openDatabase(dataDir);
-  migrate(database);
+  const database = dataDir === undefined ? openMemorySqlite() : openSqlite(dataDir);
+  await migrate(database);
   const app = createApp({
     config: {
       ...loadEnv({ NODE_ENV: 'production', ...(dataDir === undefined ? {} : { DATA_DIR: dataDir }) }),
@@ -83,7 +83,7 @@ export async function startApp(options: { dataDir?: string } = {}): Promise<Runn
     server,
     close: () => {
       server.close();
-      database.close();
+      void database.close();
     },
   };
 }

@@ -31,8 +31,8 @@ export interface AppDeps {
   db: Repositories;
   logger: Logger;
   clock?: Clock;
-  /** Admin credentials resolved at start; resolved from config and settings when omitted. */
-  credentials?: AdminCredentials;
+  /** Admin credentials, resolved once at start (`resolveCredentials`). */
+  credentials: AdminCredentials;
   /** Folder of the built SPA; without it only the API is served. */
   webDist?: string;
   /** Finds the preview of a short code served at /{code}; the shortlink service's when omitted. */
@@ -44,17 +44,27 @@ export interface AppDeps {
 /** JSON bodies above this are refused with 413 (DECISIONS P2: body size limits). */
 const JSON_LIMIT = '100kb';
 
+/**
+ * The admin password hash and JWT secret: from the environment, else from the database (created
+ * there on the first start, the generated password printed once by the process that created it).
+ */
+export function resolveCredentials({
+  config,
+  db,
+  logger,
+  clock = systemClock,
+}: Pick<AppDeps, 'config' | 'db' | 'logger' | 'clock'>): Promise<AdminCredentials> {
+  return ensureAdminCredentials({
+    settings: db.settings,
+    adminPassword: config.adminPassword,
+    jwtSecret: config.jwtSecret,
+    clock,
+    announce: logger.notice,
+  });
+}
+
 export function createApp(deps: AppDeps): Express {
-  const { config, db, logger, clock = systemClock } = deps;
-  const credentials =
-    deps.credentials ??
-    ensureAdminCredentials({
-      settings: db.settings,
-      adminPassword: config.adminPassword,
-      jwtSecret: config.jwtSecret,
-      clock,
-      announce: logger.notice,
-    });
+  const { config, db, logger, credentials, clock = systemClock } = deps;
   const geo = deps.geo ?? offlineGeoService();
   const services = {
     adminAuth: createAdminAuthService({ credentials, clock }),

@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   adminPassword?: string;
   jwtSecret?: string;
+  /** PostgreSQL instead of the embedded SQLite database, for several replicas. */
+  databaseUrl?: string;
   /** Number of reverse proxies in front of the app; 0 = the socket address is the client. */
   trustProxy: number;
   logLevel: LogLevel;
@@ -45,6 +47,10 @@ const ZEnv = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
   TRUST_PROXY: integer('TRUST_PROXY', 0, 10).default(0),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(?:ql)?:\/\/\S+$/, { error: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   INIT_CWD: z.string().optional(),
 });
@@ -72,6 +78,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     adminPassword: env.ADMIN_PASSWORD,
     jwtSecret: env.JWT_SECRET,
+    databaseUrl: env.DATABASE_URL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

@@ -1,32 +1,24 @@
 import fs from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
-import { createRepositories, migrate, openDatabase, type Db } from './db';
-import { EnvError, loadEnv } from './env';
+import { createApp, resolveCredentials } from './app';
+import { createRepositories, migrate, openPostgres, openSqlite, type Storage } from './db';
+import { EnvError, loadEnv, type Config } from './env';
 import { createLogger, type Logger } from './logger';
-import { ensureAdminCredentials } from './services/admin-auth.service';
-import { systemClock } from './services/clock';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function main(): void {
+async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.dataDir);
-  const migration = migrate(db);
+  const storage = openStorage(config);
+  const migration = await migrate(storage);
   if (migration.to !== migration.from)
     logger.info(`Database migrated from version ${migration.from} to ${migration.to}`);
 
-  const repos = createRepositories(db);
-  const credentials = ensureAdminCredentials({
-    settings: repos.settings,
-    adminPassword: config.adminPassword,
-    jwtSecret: config.jwtSecret,
-    clock: systemClock,
-    announce: logger.notice,
-  });
+  const repos = createRepositories(storage);
+  const credentials = await resolveCredentials({ config, db: repos, logger });
   const webDist = builtSpa();
   if (!webDist) logger.warn('apps/web/dist not found: serving the API only (run `pnpm build` for the site)');
 
@@ -34,12 +26,18 @@ function main(): void {
   const server = app.listen(config.port, (error?: Error) => {
     if (error) {
       logger.error(`Could not listen on port ${config.port}`, error);
-      db.close();
-      process.exit(1);
+      void storage.close().finally(() => process.exit(1));
+      return;
     }
-    logger.info(`Toolvault listening on http://localhost:${config.port} (data in ${config.dataDir})`);
+    const data = storage.engine === 'postgres' ? 'data in PostgreSQL' : `data in ${config.dataDir}`;
+    logger.info(`Toolvault listening on http://localhost:${config.port} (${data})`);
   });
-  handleShutdown(server, db, logger);
+  handleShutdown(server, storage, logger);
+}
+
+/** PostgreSQL when DATABASE_URL is set; the embedded SQLite file in DATA_DIR otherwise. */
+function openStorage(config: Config): Storage {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dataDir);
 }
 
 function loadConfigOrExit() {
@@ -58,7 +56,7 @@ function builtSpa(): string | undefined {
   return fs.existsSync(`${dist}/index.html`) ? dist : undefined;
 }
 
-function handleShutdown(server: Server, db: Db, logger: Logger): void {
+function handleShutdown(server: Server, storage: Storage, logger: Logger): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -69,9 +67,10 @@ function handleShutdown(server: Server, db: Db, logger: Logger): void {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
-      db.close();
-      logger.info('Stopped cleanly');
-      process.exit(0);
+      void storage.close().then(() => {
+        logger.info('Stopped cleanly');
+        process.exit(0);
+      });
     });
     // Idle keep-alive connections would otherwise hold close() open until they time out.
     server.closeIdleConnections();
@@ -86,4 +85,7 @@ function handleShutdown(server: Server, db: Db, logger: Logger): void {
   process.once('SIGINT', stop);
 }
 
-main();
+main().catch((error: unknown) => {
+  process.stderr.write(`Toolvault could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

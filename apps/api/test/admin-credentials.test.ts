@@ -1,10 +1,15 @@
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { createApp } from '../src/app';
+import { createApp, resolveCredentials, type AppDeps } from '../src/app';
 import { silentLogger, type Logger } from '../src/logger';
 import { hashPassword, verifyPassword } from '../src/services/password-hash';
 import { memoryRepositories, testConfig } from './helpers';
+
+/** What a server start does: resolve the credentials from the environment and the database, then build the app. */
+async function start(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>) {
+  return createApp({ ...deps, credentials: await resolveCredentials(deps) });
+}
 
 const GENERATED = /Admin password: (\S+)/;
 
@@ -19,8 +24,8 @@ describe('admin credential bootstrap', () => {
     const config = testConfig({ adminPassword: undefined });
     const logger = spyLogger();
 
-    const first = createApp({ config, db, logger });
-    createApp({ config, db, logger });
+    const first = await start({ config, db, logger });
+    await start({ config, db, logger });
 
     expect(logger.notice).toHaveBeenCalledTimes(1);
     const text = String(logger.notice.mock.calls[0]?.[0]);
@@ -28,7 +33,7 @@ describe('admin credential bootstrap', () => {
     expect(password.length).toBeGreaterThanOrEqual(20);
     expect(text).toMatch(/^┌─+┐\n/);
 
-    const stored = db.settings.get('admin_password_hash') ?? '';
+    const stored = (await db.settings.get('admin_password_hash')) ?? '';
     expect(stored).toMatch(/^scrypt\$/);
     expect(stored).not.toContain(password);
 
@@ -45,37 +50,37 @@ describe('admin credential bootstrap', () => {
   it('uses ADMIN_PASSWORD when set and stores no hash', async () => {
     const { db } = memoryRepositories();
     const logger = spyLogger();
-    const app = createApp({ config: testConfig({ adminPassword: 'from the environment' }), db, logger });
+    const app = await start({ config: testConfig({ adminPassword: 'from the environment' }), db, logger });
 
     expect(logger.notice).not.toHaveBeenCalled();
-    expect(db.settings.get('admin_password_hash')).toBeUndefined();
+    expect(await db.settings.get('admin_password_hash')).toBeUndefined();
     expect((await request(app).post('/api/admin/login').send({ password: 'from the environment' })).status).toBe(200);
   });
 
   it('keeps a generated JWT secret across restarts on the same database', async () => {
     const { db } = memoryRepositories();
     const config = testConfig({ jwtSecret: undefined });
-    const before = createApp({ config, db, logger: silentLogger });
+    const before = await start({ config, db, logger: silentLogger });
     const { token } = (await request(before).post('/api/admin/login').send({ password: config.adminPassword })).body;
 
-    const after = createApp({ config, db, logger: silentLogger });
-    expect(db.settings.get('jwt_secret')).toMatch(/^[0-9a-f]{64}$/);
+    const after = await start({ config, db, logger: silentLogger });
+    expect(await db.settings.get('jwt_secret')).toMatch(/^[0-9a-f]{64}$/);
     expect((await request(after).get('/api/contact').set('Authorization', `Bearer ${token}`)).status).toBe(200);
   });
 
   it('signs with JWT_SECRET when set and stores none', async () => {
     const { db } = memoryRepositories();
     const config = testConfig({ jwtSecret: 'configured-secret-with-32-characters!' });
-    const app = createApp({ config, db, logger: silentLogger });
+    const app = await start({ config, db, logger: silentLogger });
     const { token } = (await request(app).post('/api/admin/login').send({ password: config.adminPassword })).body;
     expect(() => jwt.verify(token, 'configured-secret-with-32-characters!', { algorithms: ['HS256'] })).not.toThrow();
-    expect(db.settings.get('jwt_secret')).toBeUndefined();
+    expect(await db.settings.get('jwt_secret')).toBeUndefined();
   });
 
-  it('refuses to start on a corrupted stored hash', () => {
+  it('refuses to start on a corrupted stored hash', async () => {
     const { db } = memoryRepositories();
-    db.settings.set('admin_password_hash', 'not-a-hash', new Date());
-    expect(() => createApp({ config: testConfig({ adminPassword: undefined }), db, logger: silentLogger })).toThrow(
+    await db.settings.set('admin_password_hash', 'not-a-hash', new Date());
+    await expect(start({ config: testConfig({ adminPassword: undefined }), db, logger: silentLogger })).rejects.toThrow(
       /malformed/,
     );
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupDatabase, backupFileName, databasePath } from '../src/db/backup';
-import { createRepositories, migrate, openDatabase } from '../src/db';
+import { createRepositories, migrate, openSqlite } from '../src/db';
 
 const folders: string[] = [];
 const tempDir = () => {
@@ -28,18 +28,18 @@ describe('backupFileName', () => {
 describe('backupDatabase', () => {
   it('copies a live WAL database, including writes not yet checkpointed, while it stays open', async () => {
     const dataDir = tempDir();
-    const db = openDatabase(dataDir);
-    migrate(db);
-    const repos = createRepositories(db);
-    repos.contact.insert(
+    const storage = openSqlite(dataDir);
+    await migrate(storage);
+    const repos = createRepositories(storage);
+    await repos.contact.insert(
       { name: 'Ada', email: 'ada@example.com', subject: 'Backup', message: 'Still in the WAL' },
       new Date('2026-11-22T00:00:00.000Z'),
     );
     const destination = path.join(tempDir(), 'copy.db');
-    await backupDatabase(db, destination);
+    await backupDatabase(storage.sqlite!, destination);
     // The source is still usable after the backup.
-    expect(repos.contact.listNewestFirst()).toHaveLength(1);
-    db.close();
+    expect(await repos.contact.listNewestFirst()).toHaveLength(1);
+    await storage.close();
 
     const copy = new Database(destination, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');

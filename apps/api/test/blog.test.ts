@@ -69,7 +69,7 @@ describe('POST /api/blog', () => {
       .send({ ...POST, content: '<p onclick="alert(1)">Hi</p><script>alert(1)</script><img src=x onerror=alert(1)>' });
     expect(res.status).toBe(201);
     expect(res.body.content).toBe('<p>Hi</p><img>');
-    const stored = database.prepare<[], { content: string }>('SELECT content FROM blog_posts').get();
+    const stored = database.sqlite!.prepare<[], { content: string }>('SELECT content FROM blog_posts').get();
     expect(stored?.content).toBe('<p>Hi</p><img>');
   });
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { BLOG_MESSAGES, type Category } from '@toolvault/shared';
-import { createRepositories, migrate, MIGRATIONS, openMemoryDatabase, schemaVersion } from '../src/db';
+import { createRepositories, migrateSqlite, MIGRATIONS, openMemorySqlite, schemaVersion } from '../src/db';
 import { BAD_AUTH, blogSetup, CATEGORY } from './blog-fixtures';
 
 const { categoryRequired, invalidSlug, categoryNotFound, categorySlugTaken } = BLOG_MESSAGES;
@@ -202,24 +202,25 @@ describe('admin routes need a valid token', () => {
 });
 
 describe('migration 3 (categories and blog posts)', () => {
-  it('upgrades a version-2 database and keeps its rows', () => {
-    const db = openMemoryDatabase();
-    migrate(db, MIGRATIONS.slice(0, 2));
+  it('upgrades a version-2 database and keeps its rows', async () => {
+    const storage = openMemorySqlite();
+    const db = storage.sqlite!;
+    migrateSqlite(db, MIGRATIONS.slice(0, 2));
     db.prepare(
       `INSERT INTO shortlinks (short_code, target_url, title, created_at)
        VALUES ('abc123', 'https://x.example/', 'X', '2025-01-01T00:00:00.000Z')`,
     ).run();
-    expect(migrate(db)).toEqual({ from: 2, to: MIGRATIONS.length });
-    expect(schemaVersion(db)).toBeGreaterThanOrEqual(3);
+    expect(migrateSqlite(db)).toEqual({ from: 2, to: MIGRATIONS.length });
+    expect(await schemaVersion(storage)).toBeGreaterThanOrEqual(3);
     expect(db.prepare('SELECT short_code FROM shortlinks').pluck().all()).toEqual(['abc123']);
-    const repos = createRepositories(db);
-    expect(repos.categories.list()).toEqual([]);
-    expect(repos.blogPosts.list({ includeDrafts: true })).toEqual([]);
+    const repos = createRepositories(storage);
+    expect(await repos.categories.list()).toEqual([]);
+    expect(await repos.blogPosts.list({ includeDrafts: true })).toEqual([]);
   });
 
   it('refuses a category_id that names no category at the database level too', () => {
-    const db = openMemoryDatabase();
-    migrate(db);
+    const db = openMemorySqlite().sqlite!;
+    migrateSqlite(db);
     const insert = db.prepare(
       `INSERT INTO blog_posts (slug, title, content, category_id, created_at, updated_at)
        VALUES ('a', 'A', 'x', 99, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`,

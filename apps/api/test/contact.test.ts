@@ -63,7 +63,7 @@ describe('POST /api/contact', () => {
       .send({ ...VALID, ...patch });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error, code: 'VALIDATION' });
-    expect(db.contact.listNewestFirst()).toEqual([]);
+    expect(await db.contact.listNewestFirst()).toEqual([]);
   });
 
   it.each([
@@ -84,6 +84,6 @@ describe('POST /api/contact', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body).toEqual({ error: 'Too many messages. Please try again later.', code: 'CONTACT_THROTTLED' });
-    expect(db.contact.listNewestFirst()).toHaveLength(5);
+    expect(await db.contact.listNewestFirst()).toHaveLength(5);
   });
 });

@@ -1,123 +1,157 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
-  createRepositories,
   migrate,
+  migrateSqlite,
   MIGRATIONS,
-  openDatabase,
-  openMemoryDatabase,
+  openMemorySqlite,
+  openSqlite,
   schemaVersion,
   type Migration,
+  type Storage,
 } from '../src/db';
+import { ENGINES, openTestStorage, type TestStorage } from './engines';
 
-const tables = (db: ReturnType<typeof openMemoryDatabase>) =>
-  db
-    .prepare<[], { name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    )
-    .all()
-    .map((row) => row.name);
+const TABLES = ['blog_posts', 'categories', 'contact_messages', 'settings', 'shortlink_clicks', 'shortlinks'];
 
-describe('migrations', () => {
-  it('brings a new database to the latest version, and a second run changes nothing', () => {
-    const db = openMemoryDatabase();
-    expect(migrate(db)).toEqual({ from: 0, to: MIGRATIONS.length });
-    expect(migrate(db)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
-    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
-    expect(tables(db)).toEqual(
-      expect.arrayContaining([
-        'blog_posts',
-        'categories',
-        'contact_messages',
-        'settings',
-        'shortlink_clicks',
-        'shortlinks',
-      ]),
-    );
+/** Every table's columns with their NOT NULL flag, as the engine itself reports them. */
+async function columns(storage: Storage): Promise<Record<string, string[]>> {
+  const rows =
+    storage.engine === 'sqlite'
+      ? storage
+          .sqlite!.prepare<[], { table_name: string; column_name: string; not_null: number; pk: number }>(
+            `SELECT m.name AS table_name, c.name AS column_name, c."notnull" AS not_null, c.pk AS pk
+             FROM sqlite_master m, pragma_table_info(m.name) c
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'`,
+          )
+          .all()
+          .map((row) => ({ ...row, required: row.not_null === 1 || row.pk === 1 }))
+      : (
+          await sql<{ table_name: string; column_name: string; is_nullable: string }>`
+            SELECT table_name, column_name, is_nullable FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'`.execute(storage.db)
+        ).rows.map((row) => ({ ...row, required: row.is_nullable === 'NO' }));
+  const byTable: Record<string, string[]> = {};
+  for (const row of rows) (byTable[row.table_name] ??= []).push(`${row.column_name}${row.required ? ' NOT NULL' : ''}`);
+  for (const list of Object.values(byTable)) list.sort();
+  return byTable;
+}
+
+const opened: TestStorage[] = [];
+async function fresh(engine: (typeof ENGINES)[number], options?: { migrated?: boolean }) {
+  const test = await openTestStorage(engine, options);
+  opened.push(test);
+  return test;
+}
+afterEach(async () => {
+  for (const test of opened.splice(0)) await test.close();
+});
+
+describe.each(ENGINES)('migrations on %s', (engine) => {
+  it('brings a new database to the latest version, and a second run changes nothing', async () => {
+    const { storage } = await fresh(engine, { migrated: false });
+    expect(await migrate(storage)).toEqual({ from: 0, to: MIGRATIONS.length });
+    expect(await migrate(storage)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
+    expect(await schemaVersion(storage)).toBe(MIGRATIONS.length);
+    expect(Object.keys(await columns(storage)).sort()).toEqual(TABLES);
   });
 
-  it('applies only what is pending', () => {
-    const db = openMemoryDatabase();
-    migrate(db);
-    const next: Migration = {
-      version: MIGRATIONS.length + 1,
-      name: 'extra',
-      up: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)',
-    };
-    expect(migrate(db, [...MIGRATIONS, next])).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length + 1 });
-    expect(tables(db)).toContain('extra');
-  });
-
-  it('rolls a failing migration back entirely', () => {
-    const db = openMemoryDatabase();
+  it('rolls a failing migration back entirely', async () => {
+    const { storage } = await fresh(engine);
     const broken: Migration = {
       version: MIGRATIONS.length + 1,
       name: 'broken',
-      up: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;',
+      sqlite: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;',
+      postgres: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;',
     };
-    expect(() => migrate(db, [...MIGRATIONS, broken])).toThrow(/missing_table/);
-    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
-    expect(tables(db)).not.toContain('half');
+    await expect(migrate(storage, [...MIGRATIONS, broken])).rejects.toThrow(/missing_table/);
+    expect(await schemaVersion(storage)).toBe(MIGRATIONS.length);
+    expect(Object.keys(await columns(storage))).not.toContain('half');
   });
 
-  it.each([
-    ['a gap', [{ version: 2, name: 'two', up: '' }]],
-    [
-      'a duplicate',
-      [
-        { version: 1, name: 'one', up: '' },
-        { version: 1, name: 'again', up: '' },
-      ],
-    ],
-  ])('refuses a list with %s', (_label, list: Migration[]) => {
-    expect(() => migrate(openMemoryDatabase(), list)).toThrow(/expected/);
+  it('stores contact messages and lists them newest first as camelCase objects', async () => {
+    const { db } = await fresh(engine);
+    const message = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' };
+    const first = await db.contact.insert(message, new Date('2030-01-01T00:00:00Z'));
+    await db.contact.insert({ ...message, subject: 'Later' }, new Date('2030-01-02T00:00:00Z'));
+    expect(first).toEqual({ id: 1, ...message, createdAt: '2030-01-01T00:00:00.000Z' });
+    expect((await db.contact.listNewestFirst()).map((m) => m.subject)).toEqual(['Later', 'Hi']);
   });
 
-  it('refuses a database newer than the code', () => {
-    const db = openMemoryDatabase();
-    db.pragma(`user_version = ${MIGRATIONS.length + 5}`);
-    expect(() => migrate(db)).toThrow(/newer/);
+  it('upserts settings, and setIfAbsent keeps the first value', async () => {
+    const { db } = await fresh(engine);
+    expect(await db.settings.get('jwt_secret')).toBeUndefined();
+    await db.settings.set('jwt_secret', 'a', new Date());
+    await db.settings.set('jwt_secret', 'b', new Date());
+    expect(await db.settings.get('jwt_secret')).toBe('b');
+    expect(await db.settings.setIfAbsent('admin_password_hash', 'first', new Date())).toEqual({
+      value: 'first',
+      created: true,
+    });
+    expect(await db.settings.setIfAbsent('admin_password_hash', 'second', new Date())).toEqual({
+      value: 'first',
+      created: false,
+    });
   });
 });
 
-describe('openDatabase', () => {
-  it('creates the folder and opens toolvault.db in WAL mode with foreign keys and a busy timeout', () => {
+describe('one schema on both engines', () => {
+  it.runIf(ENGINES.includes('postgres'))('has the same tables, columns and NOT NULL constraints', async () => {
+    const sqlite = await fresh('sqlite');
+    const postgres = await fresh('postgres');
+    expect(await columns(postgres.storage)).toEqual(await columns(sqlite.storage));
+  });
+});
+
+describe('SQLite specifics', () => {
+  it('applies only what is pending', () => {
+    const db = openMemorySqlite().sqlite!;
+    migrateSqlite(db);
+    const next: Migration = {
+      version: MIGRATIONS.length + 1,
+      name: 'extra',
+      sqlite: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)',
+      postgres: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)',
+    };
+    expect(migrateSqlite(db, [...MIGRATIONS, next])).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length + 1 });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'extra'").pluck().get()).toBe('extra');
+  });
+
+  it.each([
+    ['a gap', [{ version: 2, name: 'two', sqlite: '', postgres: '' }]],
+    [
+      'a duplicate',
+      [
+        { version: 1, name: 'one', sqlite: '', postgres: '' },
+        { version: 1, name: 'again', sqlite: '', postgres: '' },
+      ],
+    ],
+  ])('refuses a list with %s', (_label, list: Migration[]) => {
+    expect(() => migrateSqlite(openMemorySqlite().sqlite!, list)).toThrow(/expected/);
+  });
+
+  it('refuses a database newer than the code', () => {
+    const db = openMemorySqlite().sqlite!;
+    db.pragma(`user_version = ${MIGRATIONS.length + 5}`);
+    expect(() => migrateSqlite(db)).toThrow(/newer/);
+  });
+
+  it('creates the folder and opens toolvault.db in WAL mode with foreign keys and a busy timeout', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-db-'));
     const dataDir = path.join(root, 'nested', 'data');
-    const db = openDatabase(dataDir);
+    const storage = openSqlite(dataDir);
     try {
+      const db = storage.sqlite!;
       expect(fs.existsSync(path.join(dataDir, 'toolvault.db'))).toBe(true);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     } finally {
-      db.close();
+      await storage.close();
       fs.rmSync(root, { recursive: true, force: true });
     }
-  });
-});
-
-describe('repositories', () => {
-  it('stores contact messages and lists them newest first as camelCase objects', () => {
-    const db = openMemoryDatabase();
-    migrate(db);
-    const { contact } = createRepositories(db);
-    const message = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' };
-    const first = contact.insert(message, new Date('2030-01-01T00:00:00Z'));
-    contact.insert({ ...message, subject: 'Later' }, new Date('2030-01-02T00:00:00Z'));
-    expect(first).toEqual({ id: 1, ...message, createdAt: '2030-01-01T00:00:00.000Z' });
-    expect(contact.listNewestFirst().map((m) => m.subject)).toEqual(['Later', 'Hi']);
-  });
-
-  it('upserts settings', () => {
-    const db = openMemoryDatabase();
-    migrate(db);
-    const { settings } = createRepositories(db);
-    expect(settings.get('jwt_secret')).toBeUndefined();
-    settings.set('jwt_secret', 'a', new Date());
-    settings.set('jwt_secret', 'b', new Date());
-    expect(settings.get('jwt_secret')).toBe('b');
   });
 });

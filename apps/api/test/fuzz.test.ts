@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db';
+import type { Storage } from '../src/db';
 import { ADMIN_PASSWORD, buildApp, type TestApp } from './helpers';
 
 /**
@@ -281,7 +281,8 @@ async function seededApp(): Promise<TestApp> {
 }
 
 /** Every row of every table, in a stable order. */
-function snapshot(database: Db): string {
+function snapshot(storage: Storage): string {
+  const database = storage.sqlite!;
   const tables = database
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .pluck()

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createApp, type AppDeps } from '../src/app';
-import { createRepositories, migrate, openMemoryDatabase, type Db, type Repositories } from '../src/db';
+import { createRepositories, migrateSqlite, openMemorySqlite, type Repositories, type Storage } from '../src/db';
 import { loadEnv, type Config } from '../src/env';
 import { silentLogger } from '../src/logger';
 import type { AdminCredentials } from '../src/services/admin-auth.service';
@@ -13,9 +13,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadEnv({ NODE_ENV: 'test' }), adminPassword: ADMIN_PASSWORD, jwtSecret: JWT_SECRET, ...overrides };
 }
 
-export function memoryRepositories(): { database: Db; db: Repositories } {
-  const database = openMemoryDatabase();
-  migrate(database);
+/** A migrated in-memory SQLite database: `database` is the storage, `db` its repositories. */
+export function memoryRepositories(): { database: Storage; db: Repositories } {
+  const database = openMemorySqlite();
+  migrateSqlite(database.sqlite!);
   return { database, db: createRepositories(database) };
 }
 
@@ -29,7 +30,7 @@ function testCredentials(): AdminCredentials {
 export interface TestApp {
   app: Express;
   db: Repositories;
-  database: Db;
+  database: Storage;
 }
 
 /** A fresh app on a fresh in-memory database, with the test admin password and secret. */

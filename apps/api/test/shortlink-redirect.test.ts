@@ -58,7 +58,7 @@ function setup(options: Parameters<typeof buildApp>[0] = {}) {
     return (res.body as Shortlink[]).find((link) => link.shortCode === shortCode)?.clickCount;
   };
   const clickRows = () =>
-    built.database.prepare('SELECT * FROM shortlink_clicks ORDER BY id').all() as Record<
+    built.database.sqlite!.prepare('SELECT * FROM shortlink_clicks ORDER BY id').all() as Record<
       string,
       string | number | null
     >[];

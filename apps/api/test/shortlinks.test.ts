@@ -147,10 +147,10 @@ describe('POST /api/shortlinks as admin', () => {
 describe('short code generation', () => {
   const indexes = (word: string) => [...word].map((char) => SHORT_CODE_ALPHABET.indexOf(char));
 
-  it('draws again when the code is taken or a fixed route', () => {
+  it('draws again when the code is taken or a fixed route', async () => {
     const { db } = memoryRepositories();
     const time = testClock();
-    db.shortlinks.insert({
+    await db.shortlinks.insert({
       ...LINK,
       shortCode: 'aaaaaa',
       description: '',
@@ -171,7 +171,7 @@ describe('short code generation', () => {
         return next;
       },
     });
-    const result = service.createAsAdmin(
+    const result = await service.createAsAdmin(
       { ...LINK, shortCode: undefined, description: '', metaImage: '', tags: [] },
       { ownHosts: [] },
     );

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { DB_FILE_NAME, type Db } from './database';
+import type Database from 'better-sqlite3';
+import { DB_FILE_NAME } from './database';
 
 /** A backup file name with the time in it, e.g. toolvault-2026-11-22T01-30-00Z.db. */
 export function backupFileName(now: Date): string {
@@ -14,7 +15,7 @@ export function backupFileName(now: Date): string {
  * the server runs and writes (pages changed during the copy are copied again),
  * unlike copying the file, which can miss what is still in the WAL.
  */
-export async function backupDatabase(db: Db, destination: string): Promise<string> {
+export async function backupDatabase(db: Database.Database, destination: string): Promise<string> {
   await db.backup(destination);
   return destination;
 }

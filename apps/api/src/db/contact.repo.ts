@@ -1,40 +1,37 @@
 import type { ContactMessage, ContactMessageInput } from '@toolvault/shared';
-import type { Db } from './database';
+import type { Kysely, Selectable } from 'kysely';
+import type { ContactMessagesTable, Tables } from './schema';
 
 export interface ContactRepo {
-  insert(message: ContactMessageInput, now: Date): ContactMessage;
-  listNewestFirst(): ContactMessage[];
+  insert(message: ContactMessageInput, now: Date): Promise<ContactMessage>;
+  listNewestFirst(): Promise<ContactMessage[]>;
 }
 
-interface ContactRow {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  created_at: string;
-}
+const COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'created_at'] as const;
 
-const COLUMNS = 'id, name, email, subject, message, created_at';
-
-export function createContactRepo(db: Db): ContactRepo {
-  const insert = db.prepare<ContactMessageInput & { createdAt: string }, ContactRow>(
-    `INSERT INTO contact_messages (name, email, subject, message, created_at)
-     VALUES (@name, @email, @subject, @message, @createdAt)
-     RETURNING ${COLUMNS}`,
-  );
-  const list = db.prepare<[], ContactRow>(`SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC`);
+export function createContactRepo(db: Kysely<Tables>): ContactRepo {
   return {
-    insert({ name, email, subject, message }, now) {
-      const row = insert.get({ name, email, subject, message, createdAt: now.toISOString() });
-      if (!row) throw new Error('INSERT ... RETURNING returned no row');
+    async insert({ name, email, subject, message }, now) {
+      const row = await db
+        .insertInto('contact_messages')
+        .values({ name, email, subject, message, created_at: now.toISOString() })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
       return toContactMessage(row);
     },
-    listNewestFirst: () => list.all().map(toContactMessage),
+    listNewestFirst: async () =>
+      (
+        await db
+          .selectFrom('contact_messages')
+          .select(COLUMNS)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute()
+      ).map(toContactMessage),
   };
 }
 
-function toContactMessage(row: ContactRow): ContactMessage {
+function toContactMessage(row: Selectable<ContactMessagesTable>): ContactMessage {
   return {
     id: row.id,
     name: row.name,

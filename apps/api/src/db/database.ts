@@ -1,27 +1,83 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import type { Tables } from './schema';
 
-export type Db = Database.Database;
+export type Engine = 'sqlite' | 'postgres';
+
+/** An open database: the query builder every repository uses, and which engine is behind it. */
+export interface Storage {
+  db: Kysely<Tables>;
+  engine: Engine;
+  /** The raw SQLite handle (migrations, backups, pragmas); absent on PostgreSQL. */
+  sqlite?: Database.Database;
+  close(): Promise<void>;
+}
 
 export const DB_FILE_NAME = 'toolvault.db';
 
 /** Opens (creating if needed) `${dataDir}/toolvault.db`. */
-export function openDatabase(dataDir: string): Db {
+export function openSqlite(dataDir: string): Storage {
   fs.mkdirSync(dataDir, { recursive: true });
-  return configure(new Database(path.join(dataDir, DB_FILE_NAME)));
+  return sqliteStorage(new Database(path.join(dataDir, DB_FILE_NAME)));
 }
 
 /** A private database that lives as long as the handle: for tests. */
-export function openMemoryDatabase(): Db {
-  return configure(new Database(':memory:'));
+export function openMemorySqlite(): Storage {
+  return sqliteStorage(new Database(':memory:'));
 }
 
-function configure(db: Db): Db {
-  // WAL lets readers proceed while one writer commits (DECISIONS P5).
-  db.pragma('journal_mode = WAL');
+/**
+ * PostgreSQL through a pg Pool. Counts and sums come back as int8, which pg hands over as text
+ * by default; every count here fits in a JS number, so they are parsed as numbers once, here.
+ */
+export function openPostgres(connectionString: string, options: { max?: number } = {}): Storage {
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle client whose server went away emits 'error'; without a listener that kills the process.
+  // The next query gets a fresh client, so there is nothing else to do here.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+function sqliteStorage(sqlite: Database.Database): Storage {
+  // WAL lets readers proceed while one writer commits.
+  sqlite.pragma('journal_mode = WAL');
   // Wait for a competing writer instead of failing with SQLITE_BUSY at once.
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  return db;
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  return {
+    db,
+    engine: 'sqlite',
+    sqlite,
+    // Kysely's destroy closes the handle through the wrapper below.
+    close: () => db.destroy(),
+  };
+}
+
+/** Distinct statement texts kept prepared; queries are parameterised, so the set is small. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs about as much as running a
+ * small query. The texts repeat (values are bound parameters), so each is prepared once and kept.
+ */
+function cachingStatements(sqlite: Database.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => void sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(sql) as unknown as SqliteStatement;
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }

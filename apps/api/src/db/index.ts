@@ -1,4 +1,5 @@
-import type { Db } from './database';
+import type { Storage } from './database';
+import { dialectFor } from './dialect';
 import { createBlogPostsRepo, type BlogPostsRepo } from './blog-posts.repo';
 import { createCategoriesRepo, type CategoriesRepo } from './categories.repo';
 import { createContactRepo, type ContactRepo } from './contact.repo';
@@ -6,8 +7,8 @@ import { createSettingsRepo, type SettingsRepo } from './settings.repo';
 import { createShortlinkClicksRepo, type ShortlinkClicksRepo } from './shortlink-clicks.repo';
 import { createShortlinksRepo, type ShortlinksRepo } from './shortlinks.repo';
 
-export { openDatabase, openMemoryDatabase, type Db } from './database';
-export { migrate, MIGRATIONS, schemaVersion, type Migration } from './migrations';
+export { openMemorySqlite, openPostgres, openSqlite, type Engine, type Storage } from './database';
+export { migrate, migrateSqlite, MIGRATIONS, schemaVersion, type Migration } from './migrations';
 
 /** Every table's repository; routes and services see only these, never SQL. */
 export interface Repositories {
@@ -17,15 +18,21 @@ export interface Repositories {
   shortlinkClicks: ShortlinkClicksRepo;
   categories: CategoriesRepo;
   blogPosts: BlogPostsRepo;
+  /** Answers when the database does (readiness checks). */
+  ping(): Promise<void>;
 }
 
-export function createRepositories(db: Db): Repositories {
+export function createRepositories(storage: Storage): Repositories {
+  const { db } = storage;
   return {
     settings: createSettingsRepo(db),
     contact: createContactRepo(db),
     shortlinks: createShortlinksRepo(db),
-    shortlinkClicks: createShortlinkClicksRepo(db),
-    categories: createCategoriesRepo(db),
+    shortlinkClicks: createShortlinkClicksRepo(storage),
+    categories: createCategoriesRepo(db, dialectFor(storage.engine)),
     blogPosts: createBlogPostsRepo(db),
+    async ping() {
+      await db.selectFrom('settings').select('key').limit(1).execute();
+    },
   };
 }

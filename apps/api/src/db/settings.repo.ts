@@ -1,21 +1,46 @@
-import type { Db } from './database';
+import type { Kysely } from 'kysely';
+import type { Tables } from './schema';
 
 /** Keys of the settings table; the values are secrets and never leave the server. */
 export type SettingKey = 'admin_password_hash' | 'jwt_secret';
 
 export interface SettingsRepo {
-  get(key: SettingKey): string | undefined;
-  set(key: SettingKey, value: string, now: Date): void;
+  get(key: SettingKey): Promise<string | undefined>;
+  set(key: SettingKey, value: string, now: Date): Promise<void>;
+  /**
+   * Stores `value` only when the key has none yet, and answers the value that is stored now: ours,
+   * or the one another replica wrote first. Two replicas starting on an empty database agree this way.
+   */
+  setIfAbsent(key: SettingKey, value: string, now: Date): Promise<{ value: string; created: boolean }>;
 }
 
-export function createSettingsRepo(db: Db): SettingsRepo {
-  const select = db.prepare<[SettingKey], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const upsert = db.prepare<{ key: SettingKey; value: string; updatedAt: string }>(
-    `INSERT INTO settings (key, value, updated_at) VALUES (@key, @value, @updatedAt)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  );
+export function createSettingsRepo(db: Kysely<Tables>): SettingsRepo {
+  const get = async (key: SettingKey) =>
+    (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
   return {
-    get: (key) => select.get(key)?.value,
-    set: (key, value, now) => void upsert.run({ key, value, updatedAt: now.toISOString() }),
+    get,
+    async set(key, value, now) {
+      await db
+        .insertInto('settings')
+        .values({ key, value, updated_at: now.toISOString() })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+        )
+        .execute();
+    },
+    async setIfAbsent(key, value, now) {
+      const inserted = await db
+        .insertInto('settings')
+        .values({ key, value, updated_at: now.toISOString() })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('value')
+        .executeTakeFirst();
+      if (inserted) return { value: inserted.value, created: true };
+      const stored = await get(key);
+      if (stored === undefined) throw new Error(`Setting ${key} vanished between insert and read`);
+      return { value: stored, created: false };
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { PublicShortlink, Shortlink } from '@toolvault/shared';
-import type { Db } from './database';
+import type { Kysely, Selectable } from 'kysely';
+import type { ShortlinksTable, Tables } from './schema';
 
 /** The stored fields of a new link; clickCount and createdAt are set by the caller (imports keep their own). */
 export interface NewShortlink {
@@ -25,125 +26,157 @@ export interface ShortlinkTotals {
 
 export interface ShortlinksRepo {
   /** The new link, or null when its code is taken (nothing is written then). */
-  insert(link: NewShortlink): Shortlink | null;
+  insert(link: NewShortlink): Promise<Shortlink | null>;
   /**
    * Inserts every link in one transaction: all or none. Answers the index of
    * the first link whose code is taken (and writes nothing), or null on success.
    */
-  insertAll(links: readonly NewShortlink[]): { takenAt: number } | null;
-  update(id: number, changes: ShortlinkChanges): Shortlink | null;
+  insertAll(links: readonly NewShortlink[]): Promise<{ takenAt: number } | null>;
+  update(id: number, changes: ShortlinkChanges): Promise<Shortlink | null>;
   /** True when a link was deleted (its clicks go with it: ON DELETE CASCADE). */
-  delete(id: number): boolean;
-  codeExists(shortCode: string): boolean;
+  delete(id: number): Promise<boolean>;
+  codeExists(shortCode: string): Promise<boolean>;
   /** Never counts a click. */
-  findPublic(shortCode: string): PublicShortlink | null;
-  listNewestFirst(limit?: number): Shortlink[];
-  topByClicks(limit: number): Shortlink[];
-  totals(range: { from: string; to: string }): ShortlinkTotals;
+  findPublic(shortCode: string): Promise<PublicShortlink | null>;
+  listNewestFirst(limit?: number): Promise<Shortlink[]>;
+  topByClicks(limit: number): Promise<Shortlink[]>;
+  totals(range: { from: string; to: string }): Promise<ShortlinkTotals>;
 }
 
-export interface ShortlinkRow {
-  id: number;
-  short_code: string;
-  target_url: string;
-  title: string;
-  description: string;
-  meta_image: string;
-  tags: string;
-  click_count: number;
-  created_at: string;
+export type ShortlinkRow = Selectable<ShortlinksTable>;
+export type PublicShortlinkRow = Pick<
+  ShortlinkRow,
+  'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'
+>;
+
+export const SHORTLINK_COLUMNS = [
+  'id',
+  'short_code',
+  'target_url',
+  'title',
+  'description',
+  'meta_image',
+  'tags',
+  'click_count',
+  'created_at',
+] as const;
+export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
+
+/** Thrown inside the import transaction to roll it back; never leaves this module. */
+class Taken {
+  constructor(readonly index: number) {}
 }
 
-export interface PublicShortlinkRow {
-  short_code: string;
-  target_url: string;
-  title: string;
-  description: string;
-  meta_image: string;
-}
-
-export const SHORTLINK_COLUMNS =
-  'id, short_code, target_url, title, description, meta_image, tags, click_count, created_at';
-export const PUBLIC_SHORTLINK_COLUMNS = 'short_code, target_url, title, description, meta_image';
-
-/** Newest first; id breaks ties between links created in the same millisecond (imports). */
-const NEWEST_FIRST = 'created_at DESC, id DESC';
-/** SQLite's largest integer: LIMIT with it means "no limit" in a prepared statement. */
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
-
-type InsertParams = Omit<NewShortlink, 'tags'> & { tags: string };
-
-export function createShortlinksRepo(db: Db): ShortlinksRepo {
+export function createShortlinksRepo(db: Kysely<Tables>): ShortlinksRepo {
   // ON CONFLICT … DO NOTHING: a taken code returns no row instead of throwing, and never
   // aborts a surrounding transaction. The CHECK and NOT NULL constraints still throw (bugs).
-  const insert = db.prepare<InsertParams, ShortlinkRow>(
-    `INSERT INTO shortlinks (short_code, target_url, title, description, meta_image, tags, click_count, created_at)
-     VALUES (@shortCode, @targetUrl, @title, @description, @metaImage, @tags, @clickCount, @createdAt)
-     ON CONFLICT (short_code) DO NOTHING
-     RETURNING ${SHORTLINK_COLUMNS}`,
-  );
-  const update = db.prepare<Omit<ShortlinkChanges, 'tags'> & { id: number; tags: string }, ShortlinkRow>(
-    `UPDATE shortlinks
-     SET target_url = @targetUrl, title = @title, description = @description, meta_image = @metaImage, tags = @tags
-     WHERE id = @id
-     RETURNING ${SHORTLINK_COLUMNS}`,
-  );
-  const remove = db.prepare<[number]>('DELETE FROM shortlinks WHERE id = ?');
-  const exists = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM shortlinks WHERE short_code = ?');
-  const findPublic = db.prepare<[string], PublicShortlinkRow>(
-    `SELECT ${PUBLIC_SHORTLINK_COLUMNS} FROM shortlinks WHERE short_code = ?`,
-  );
-  const newest = db.prepare<[number], ShortlinkRow>(
-    `SELECT ${SHORTLINK_COLUMNS} FROM shortlinks ORDER BY ${NEWEST_FIRST} LIMIT ?`,
-  );
-  const top = db.prepare<[number], ShortlinkRow>(
-    `SELECT ${SHORTLINK_COLUMNS} FROM shortlinks ORDER BY click_count DESC, ${NEWEST_FIRST} LIMIT ?`,
-  );
-  const totals = db.prepare<{ from: string; to: string }, ShortlinkTotals>(
-    `SELECT COUNT(*) AS totalLinks,
-            COALESCE(SUM(click_count), 0) AS totalClicks,
-            COUNT(CASE WHEN created_at >= @from AND created_at < @to THEN 1 END) AS createdBetween
-     FROM shortlinks`,
-  );
+  const insertOne = (executor: Kysely<Tables>, link: NewShortlink) =>
+    executor
+      .insertInto('shortlinks')
+      .values({
+        short_code: link.shortCode,
+        target_url: link.targetUrl,
+        title: link.title,
+        description: link.description,
+        meta_image: link.metaImage,
+        tags: JSON.stringify(link.tags),
+        click_count: link.clickCount,
+        created_at: link.createdAt,
+      })
+      .onConflict((oc) => oc.column('short_code').doNothing())
+      .returning(SHORTLINK_COLUMNS)
+      .executeTakeFirst();
 
-  const insertOne = (link: NewShortlink) => insert.get({ ...link, tags: JSON.stringify(link.tags) });
-  /** Thrown inside the import transaction to roll it back; never leaves this module. */
-  class Taken {
-    constructor(readonly index: number) {}
-  }
-  const insertAll = db.transaction((links: readonly NewShortlink[]) => {
-    links.forEach((link, index) => {
-      if (!insertOne(link)) throw new Taken(index);
-    });
-  });
+  // Newest first; id breaks ties between links created in the same millisecond (imports).
+  const newestFirst = () =>
+    db.selectFrom('shortlinks').select(SHORTLINK_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
 
   return {
-    insert(link) {
-      const row = insertOne(link);
+    async insert(link) {
+      const row = await insertOne(db, link);
       return row ? toShortlink(row) : null;
     },
-    insertAll(links) {
+    async insertAll(links) {
       try {
-        insertAll(links);
+        await db.transaction().execute(async (trx) => {
+          for (const [index, link] of links.entries()) {
+            if (!(await insertOne(trx, link))) throw new Taken(index);
+          }
+        });
         return null;
       } catch (error) {
         if (error instanceof Taken) return { takenAt: error.index };
         throw error;
       }
     },
-    update(id, changes) {
-      const row = update.get({ ...changes, id, tags: JSON.stringify(changes.tags) });
+    async update(id, changes) {
+      const row = await db
+        .updateTable('shortlinks')
+        .set({
+          target_url: changes.targetUrl,
+          title: changes.title,
+          description: changes.description,
+          meta_image: changes.metaImage,
+          tags: JSON.stringify(changes.tags),
+        })
+        .where('id', '=', id)
+        .returning(SHORTLINK_COLUMNS)
+        .executeTakeFirst();
       return row ? toShortlink(row) : null;
     },
-    delete: (id) => remove.run(id).changes > 0,
-    codeExists: (shortCode) => exists.get(shortCode) !== undefined,
-    findPublic(shortCode) {
-      const row = findPublic.get(shortCode);
+    async delete(id) {
+      const result = await db.deleteFrom('shortlinks').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    codeExists: async (shortCode) =>
+      (await db.selectFrom('shortlinks').select('id').where('short_code', '=', shortCode).executeTakeFirst()) !==
+      undefined,
+    async findPublic(shortCode) {
+      const row = await db
+        .selectFrom('shortlinks')
+        .select(PUBLIC_SHORTLINK_COLUMNS)
+        .where('short_code', '=', shortCode)
+        .executeTakeFirst();
       return row ? toPublicShortlink(row) : null;
     },
-    listNewestFirst: (limit = NO_LIMIT) => newest.all(limit).map(toShortlink),
-    topByClicks: (limit) => top.all(limit).map(toShortlink),
-    totals: (range) => totals.get(range) ?? { totalLinks: 0, totalClicks: 0, createdBetween: 0 },
+    listNewestFirst: async (limit) => {
+      const query = limit === undefined ? newestFirst() : newestFirst().limit(limit);
+      return (await query.execute()).map(toShortlink);
+    },
+    topByClicks: async (limit) =>
+      (
+        await db
+          .selectFrom('shortlinks')
+          .select(SHORTLINK_COLUMNS)
+          .orderBy('click_count', 'desc')
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute()
+      ).map(toShortlink),
+    async totals({ from, to }) {
+      const row = await db
+        .selectFrom('shortlinks')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('totalLinks'),
+          eb.fn.coalesce(eb.fn.sum<number>('click_count'), eb.lit(0)).as('totalClicks'),
+          eb.fn
+            .count<number>(
+              eb
+                .case()
+                .when(eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))
+                .then(1)
+                .end(),
+            )
+            .as('createdBetween'),
+        ])
+        .executeTakeFirst();
+      return {
+        totalLinks: Number(row?.totalLinks ?? 0),
+        totalClicks: Number(row?.totalClicks ?? 0),
+        createdBetween: Number(row?.createdBetween ?? 0),
+      };
+    },
   };
 }
 

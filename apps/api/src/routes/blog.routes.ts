@@ -34,30 +34,28 @@ interface BlogRouterDeps {
 
 /** `/api/blog` (spec 001 §7): public reads (drafts for the admin), admin writes. */
 export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps): Router {
-  const list = (req: Request, res: Response) => {
+  const list = async (req: Request, res: Response) => {
     const { category } = req.query as unknown as BlogListQuery;
     const admin = isAdmin(res);
     // The answer depends on the token: never shared between a visitor and the admin.
     res.vary('Authorization').set('Cache-Control', admin ? 'private, no-store' : 'no-cache');
-    res.json(blog.list({ admin }, category));
+    res.json(await blog.list({ admin }, category));
   };
-  const read = (req: Request<{ slug: string }>, res: Response) => {
-    const post = blog.read(req.params.slug, { admin: isAdmin(res), userAgent: req.get('user-agent') });
+  const read = async (req: Request<{ slug: string }>, res: Response) => {
+    const post = await blog.read(req.params.slug, { admin: isAdmin(res), userAgent: req.get('user-agent') });
     if (!post) throw new AppError('BLOG_POST_NOT_FOUND');
     // Each read counts a view: it must reach the server every time.
     res.set('Cache-Control', 'no-store').json(post);
   };
-  const create = (req: Request<object, unknown, PostInput>, res: Response) => {
-    res
-      .status(201)
-      .set('Cache-Control', 'no-store')
-      .json(unwrap(blog.create(req.body)));
+  const create = async (req: Request<object, unknown, PostInput>, res: Response) => {
+    const post = unwrap(await blog.create(req.body));
+    res.status(201).set('Cache-Control', 'no-store').json(post);
   };
-  const update = (req: Request<{ id: string }, unknown, PostInput>, res: Response) => {
-    res.set('Cache-Control', 'no-store').json(unwrap(blog.update(idParam(req), req.body)));
+  const update = async (req: Request<{ id: string }, unknown, PostInput>, res: Response) => {
+    res.set('Cache-Control', 'no-store').json(unwrap(await blog.update(idParam(req), req.body)));
   };
-  const remove = (req: Request, res: Response) => {
-    unwrap(blog.delete(idParam(req)));
+  const remove = async (req: Request, res: Response) => {
+    unwrap(await blog.delete(idParam(req)));
     res.status(204).end();
   };
 

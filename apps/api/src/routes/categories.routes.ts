@@ -12,20 +12,18 @@ interface CategoriesRouterDeps {
 
 /** `/api/categories` (spec 001 §7): a public list, admin writes. */
 export function categoriesRouter({ categories, requireAdmin }: CategoriesRouterDeps): Router {
-  const list = (_req: Request, res: Response) => {
-    res.set('Cache-Control', 'no-cache').json(categories.list());
+  const list = async (_req: Request, res: Response) => {
+    res.set('Cache-Control', 'no-cache').json(await categories.list());
   };
-  const create = (req: Request<object, unknown, CategoryInput>, res: Response) => {
-    res
-      .status(201)
-      .set('Cache-Control', 'no-store')
-      .json(unwrap(categories.create(req.body)));
+  const create = async (req: Request<object, unknown, CategoryInput>, res: Response) => {
+    const category = unwrap(await categories.create(req.body));
+    res.status(201).set('Cache-Control', 'no-store').json(category);
   };
-  const update = (req: Request<{ id: string }, unknown, CategoryInput>, res: Response) => {
-    res.set('Cache-Control', 'no-store').json(unwrap(categories.update(idParam(req), req.body)));
+  const update = async (req: Request<{ id: string }, unknown, CategoryInput>, res: Response) => {
+    res.set('Cache-Control', 'no-store').json(unwrap(await categories.update(idParam(req), req.body)));
   };
-  const remove = (req: Request, res: Response) => {
-    unwrap(categories.delete(idParam(req)));
+  const remove = async (req: Request, res: Response) => {
+    unwrap(await categories.delete(idParam(req)));
     res.status(204).end();
   };
 

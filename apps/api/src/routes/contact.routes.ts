@@ -12,11 +12,11 @@ interface ContactRouterDeps {
 }
 
 export function contactRouter({ contact, requireAdmin, logger }: ContactRouterDeps): Router {
-  const submit = (req: Request<object, unknown, ContactMessageInput>, res: Response) => {
-    res.status(201).json(contact.submit(req.body));
+  const submit = async (req: Request<object, unknown, ContactMessageInput>, res: Response) => {
+    res.status(201).json(await contact.submit(req.body));
   };
-  const list = (_req: Request, res: Response) => {
-    res.json(contact.listNewestFirst());
+  const list = async (_req: Request, res: Response) => {
+    res.json(await contact.listNewestFirst());
   };
 
   const router = Router();

@@ -24,7 +24,11 @@ export function feedsRouter({ feeds }: { feeds: FeedService }): Router {
   const send = (res: Response, type: string, body: string) =>
     void res.status(200).type(type).set('Cache-Control', 'no-cache').send(body);
   const router = Router();
-  router.get(RSS_PATH, (req, res) => send(res, 'application/rss+xml; charset=utf-8', feeds.rss(siteOrigin(req))));
-  router.get(SITEMAP_PATH, (req, res) => send(res, 'application/xml; charset=utf-8', feeds.sitemap(siteOrigin(req))));
+  router.get(RSS_PATH, async (req, res) =>
+    send(res, 'application/rss+xml; charset=utf-8', await feeds.rss(siteOrigin(req))),
+  );
+  router.get(SITEMAP_PATH, async (req, res) =>
+    send(res, 'application/xml; charset=utf-8', await feeds.sitemap(siteOrigin(req))),
+  );
   return router;
 }

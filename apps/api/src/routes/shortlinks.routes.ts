@@ -41,27 +41,27 @@ interface ShortlinksRouterDeps {
 
 /** `/api/shortlinks`: the manager's calls (spec 001 §7) plus export, import and analytics. */
 export function shortlinksRouter({ shortlinks, analytics, requireAdmin }: ShortlinksRouterDeps): Router {
-  const list = (_req: Request, res: Response) => void privateJson(res, 200, shortlinks.listNewestFirst());
-  const exportAll = (_req: Request, res: Response) => void privateJson(res, 200, shortlinks.exportAll());
-  const stats = (_req: Request, res: Response) => void privateJson(res, 200, analytics.analytics());
+  const list = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.listNewestFirst());
+  const exportAll = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.exportAll());
+  const stats = async (_req: Request, res: Response) => privateJson(res, 200, await analytics.analytics());
 
-  const create = (req: Request<object, unknown, ShortlinkInput | GuestShortlinkInput>, res: Response) => {
+  const create = async (req: Request<object, unknown, ShortlinkInput | GuestShortlinkInput>, res: Response) => {
     const origin = requestOrigin(req);
     const result = isAdmin(res)
-      ? shortlinks.createAsAdmin(req.body as ShortlinkInput, origin)
+      ? await shortlinks.createAsAdmin(req.body as ShortlinkInput, origin)
       : // req.ip honours the TRUST_PROXY hop count: with 0 it is the socket address, whatever X-Forwarded-For says.
-        shortlinks.createAsGuest(req.body, { ...origin, clientKey: req.ip ?? '' });
+        await shortlinks.createAsGuest(req.body, { ...origin, clientKey: req.ip ?? '' });
     privateJson(res, 201, unwrap(res, result));
   };
-  const update = (req: Request<{ id: string }, unknown, ShortlinkUpdate>, res: Response) => {
-    privateJson(res, 200, unwrap(res, shortlinks.update(idParam(req), req.body, requestOrigin(req))));
+  const update = async (req: Request<{ id: string }, unknown, ShortlinkUpdate>, res: Response) => {
+    privateJson(res, 200, unwrap(res, await shortlinks.update(idParam(req), req.body, requestOrigin(req))));
   };
-  const remove = (req: Request, res: Response) => {
-    unwrap(res, shortlinks.delete(idParam(req)));
+  const remove = async (req: Request, res: Response) => {
+    unwrap(res, await shortlinks.delete(idParam(req)));
     res.status(204).end();
   };
-  const importAll = (req: Request, res: Response) => {
-    privateJson(res, 201, unwrap(res, shortlinks.importAll(req.body, requestOrigin(req))));
+  const importAll = async (req: Request, res: Response) => {
+    privateJson(res, 201, unwrap(res, await shortlinks.importAll(req.body, requestOrigin(req))));
   };
 
   const validateId = validate(ZShortlinkIdParams, 'params');
@@ -79,8 +79,8 @@ export function shortlinksRouter({ shortlinks, analytics, requireAdmin }: Shortl
 
 /** `/api/shortlink/:shortCode`: the redirect page's lookup. Public, and never counts a click. */
 export function publicShortlinkRouter({ shortlinks }: { shortlinks: ShortlinkService }): Router {
-  const lookup = (req: Request<{ shortCode: string }>, res: Response) => {
-    const link = shortlinks.findPublic(req.params.shortCode);
+  const lookup = async (req: Request<{ shortCode: string }>, res: Response) => {
+    const link = await shortlinks.findPublic(req.params.shortCode);
     if (!link) throw new AppError('SHORTLINK_NOT_FOUND');
     // An edited link must show at once; the answer may be stored but is always revalidated.
     res.set('Cache-Control', 'no-cache').json(link);

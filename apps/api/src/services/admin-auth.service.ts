@@ -33,33 +33,39 @@ export interface EnsureCredentialsOptions {
  * once. JWT_SECRET wins; otherwise a generated secret is kept in settings so
  * tokens survive a restart.
  */
-export function ensureAdminCredentials(options: EnsureCredentialsOptions): AdminCredentials {
-  return { passwordHash: resolvePasswordHash(options), jwtSecret: resolveJwtSecret(options) };
+export async function ensureAdminCredentials(options: EnsureCredentialsOptions): Promise<AdminCredentials> {
+  return { passwordHash: await resolvePasswordHash(options), jwtSecret: await resolveJwtSecret(options) };
 }
 
-function resolvePasswordHash({ settings, adminPassword, clock, announce }: EnsureCredentialsOptions): string {
+const MALFORMED_HASH = 'The stored admin password hash is malformed; set ADMIN_PASSWORD or reset the settings row.';
+
+async function resolvePasswordHash({
+  settings,
+  adminPassword,
+  clock,
+  announce,
+}: EnsureCredentialsOptions): Promise<string> {
   if (adminPassword !== undefined) return hashPassword(adminPassword);
-  const stored = settings.get('admin_password_hash');
+  const stored = await settings.get('admin_password_hash');
   if (stored !== undefined) {
-    if (!isPasswordHash(stored))
-      throw new Error('The stored admin password hash is malformed; set ADMIN_PASSWORD or reset the settings row.');
+    if (!isPasswordHash(stored)) throw new Error(MALFORMED_HASH);
     return stored;
   }
   // 18 random bytes = 144 bits, written as 24 base64url characters.
   const password = randomBytes(18).toString('base64url');
-  const hash = hashPassword(password);
-  settings.set('admin_password_hash', hash, clock());
-  announce(generatedPasswordBox(password));
-  return hash;
+  // Replicas starting together on an empty database race here: the first insert wins, and only
+  // the replica whose password was stored shows it; the others use the stored hash.
+  const { value, created } = await settings.setIfAbsent('admin_password_hash', hashPassword(password), clock());
+  if (created) announce(generatedPasswordBox(password));
+  else if (!isPasswordHash(value)) throw new Error(MALFORMED_HASH);
+  return value;
 }
 
-function resolveJwtSecret({ settings, jwtSecret, clock }: EnsureCredentialsOptions): string {
+async function resolveJwtSecret({ settings, jwtSecret, clock }: EnsureCredentialsOptions): Promise<string> {
   if (jwtSecret !== undefined) return jwtSecret;
-  const stored = settings.get('jwt_secret');
+  const stored = await settings.get('jwt_secret');
   if (stored !== undefined) return stored;
-  const secret = randomBytes(32).toString('hex');
-  settings.set('jwt_secret', secret, clock());
-  return secret;
+  return (await settings.setIfAbsent('jwt_secret', randomBytes(32).toString('hex'), clock())).value;
 }
 
 export function generatedPasswordBox(password: string): string {

@@ -18,14 +18,14 @@ export interface Reader {
 
 export interface BlogService {
   /** Newest first; drafts only for the admin; optionally one category (by slug). */
-  list(reader: Pick<Reader, 'admin'>, categorySlug?: string): BlogPost[];
+  list(reader: Pick<Reader, 'admin'>, categorySlug?: string): Promise<BlogPost[]>;
   /** The post of `slug` with one more view, unless the reader is a bot (then no count); null when unknown or a draft for visitors. */
-  read(slug: string, reader: Reader): BlogPost | null;
-  create(input: PostInput): Result<BlogPost, BlogFailure>;
-  update(id: number, input: PostInput): Result<BlogPost, BlogFailure>;
-  delete(id: number): Result<void, BlogFailure>;
+  read(slug: string, reader: Reader): Promise<BlogPost | null>;
+  create(input: PostInput): Promise<Result<BlogPost, BlogFailure>>;
+  update(id: number, input: PostInput): Promise<Result<BlogPost, BlogFailure>>;
+  delete(id: number): Promise<Result<void, BlogFailure>>;
   /** The crawler preview of `/blog/{slug}` (published posts only); never counts a view. */
-  preview(slug: string, pageUrl: string): PageMeta | null;
+  preview(slug: string, pageUrl: string): Promise<PageMeta | null>;
 }
 
 export interface BlogServiceDeps {
@@ -49,7 +49,10 @@ export function excerpt(html: string, max: number = DESCRIPTION_LENGTH): string 
 export function createBlogService({ blogPosts, categories, clock }: BlogServiceDeps): BlogService {
   /** The stored form of an input: content sanitized at write time (DECISIONS P2). */
   const clean = (input: PostInput): PostInput => ({ ...input, content: sanitizeHtml(input.content) });
-  const categoryMissing = (input: PostInput) => input.category_id !== null && !categories.exists(input.category_id);
+  const categoryMissing = async (input: PostInput) =>
+    input.category_id !== null && !(await categories.exists(input.category_id));
+  const missingPost = async (id: number, otherwise: BlogFailure) =>
+    fail((await blogPosts.findById(id)) ? otherwise : 'BLOG_POST_NOT_FOUND');
 
   return {
     list: ({ admin }, categorySlug) => blogPosts.list({ includeDrafts: admin, categorySlug }),
@@ -60,31 +63,27 @@ export function createBlogService({ blogPosts, categories, clock }: BlogServiceD
       return isbot(userAgent) ? blogPosts.findBySlug(slug, options) : blogPosts.countView(slug, options);
     },
 
-    // No await between the category check and the write: nothing else runs in between (better-sqlite3 is synchronous).
-    create(input) {
-      if (categoryMissing(input)) return fail('UNKNOWN_CATEGORY');
+    async create(input) {
+      if (await categoryMissing(input)) return fail('UNKNOWN_CATEGORY');
       const cleaned = clean(input);
       if (cleaned.content.trim() === '') return fail('POST_CONTENT_UNSAFE');
-      const created = blogPosts.insert({ ...cleaned, createdAt: clock().toISOString() });
+      const created = await blogPosts.insert({ ...cleaned, createdAt: clock().toISOString() });
       return created ? ok(created) : fail('POST_SLUG_TAKEN');
     },
 
-    update(id, input) {
-      if (categoryMissing(input)) {
-        return blogPosts.findById(id) ? fail('UNKNOWN_CATEGORY') : fail('BLOG_POST_NOT_FOUND');
-      }
+    async update(id, input) {
+      if (await categoryMissing(input)) return missingPost(id, 'UNKNOWN_CATEGORY');
       const cleaned = clean(input);
-      if (cleaned.content.trim() === '')
-        return blogPosts.findById(id) ? fail('POST_CONTENT_UNSAFE') : fail('BLOG_POST_NOT_FOUND');
-      const result = blogPosts.update(id, { ...cleaned, updatedAt: clock().toISOString() });
+      if (cleaned.content.trim() === '') return missingPost(id, 'POST_CONTENT_UNSAFE');
+      const result = await blogPosts.update(id, { ...cleaned, updatedAt: clock().toISOString() });
       if (result.ok) return ok(result.post);
       return fail(result.reason === 'slug-taken' ? 'POST_SLUG_TAKEN' : 'BLOG_POST_NOT_FOUND');
     },
 
-    delete: (id) => (blogPosts.delete(id) ? ok(undefined) : fail('BLOG_POST_NOT_FOUND')),
+    delete: async (id) => ((await blogPosts.delete(id)) ? ok(undefined) : fail('BLOG_POST_NOT_FOUND')),
 
-    preview(slug, pageUrl) {
-      const post = blogPosts.findBySlug(slug, { includeDrafts: false });
+    async preview(slug, pageUrl) {
+      const post = await blogPosts.findBySlug(slug, { includeDrafts: false });
       if (!post) return null;
       return {
         title: post.title,

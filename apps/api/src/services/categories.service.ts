@@ -7,25 +7,25 @@ export type CategoryFailure = 'CATEGORY_NOT_FOUND' | 'CATEGORY_SLUG_TAKEN';
 
 export interface CategoryService {
   /** By name (spec 001 §7: GET /api/categories). */
-  list(): Category[];
-  create(input: CategoryInput): Result<Category, CategoryFailure>;
-  update(id: number, input: CategoryInput): Result<Category, CategoryFailure>;
-  /** Its posts stay, uncategorised (issue 6: never deleted). */
-  delete(id: number): Result<void, CategoryFailure>;
+  list(): Promise<Category[]>;
+  create(input: CategoryInput): Promise<Result<Category, CategoryFailure>>;
+  update(id: number, input: CategoryInput): Promise<Result<Category, CategoryFailure>>;
+  /** Its posts stay, uncategorised: deleting a category never deletes posts. */
+  delete(id: number): Promise<Result<void, CategoryFailure>>;
 }
 
 export function createCategoryService({ categories }: { categories: CategoriesRepo }): CategoryService {
   return {
     list: () => categories.list(),
-    create(input) {
-      const created = categories.insert(input);
+    async create(input) {
+      const created = await categories.insert(input);
       return created ? ok(created) : fail('CATEGORY_SLUG_TAKEN');
     },
-    update(id, input) {
-      const result = categories.update(id, input);
+    async update(id, input) {
+      const result = await categories.update(id, input);
       if (result.ok) return ok(result.category);
       return fail(result.reason === 'slug-taken' ? 'CATEGORY_SLUG_TAKEN' : 'CATEGORY_NOT_FOUND');
     },
-    delete: (id) => (categories.delete(id) ? ok(undefined) : fail('CATEGORY_NOT_FOUND')),
+    delete: async (id) => ((await categories.delete(id)) ? ok(undefined) : fail('CATEGORY_NOT_FOUND')),
   };
 }

@@ -3,8 +3,8 @@ import type { ContactRepo } from '../db/contact.repo';
 import type { Clock } from './clock';
 
 export interface ContactService {
-  submit(input: ContactMessageInput): ContactMessage;
-  listNewestFirst(): ContactMessage[];
+  submit(input: ContactMessageInput): Promise<ContactMessage>;
+  listNewestFirst(): Promise<ContactMessage[]>;
 }
 
 export function createContactService({ contact, clock }: { contact: ContactRepo; clock: Clock }): ContactService {

@@ -5,9 +5,9 @@ import type { Clock } from './clock';
 
 export interface FeedService {
   /** RSS 2.0 of the newest published posts; every URL absolute under `origin` (`https://host`). */
-  rss(origin: string): string;
+  rss(origin: string): Promise<string>;
   /** Home, every tool, the content pages, /blog and every published post. */
-  sitemap(origin: string): string;
+  sitemap(origin: string): Promise<string>;
 }
 
 /** Items in the feed: readers fetch it often, and only the newest matter. */
@@ -42,8 +42,8 @@ export function createFeedService({ blogPosts, clock }: { blogPosts: BlogPostsRe
   const postUrl = (origin: string, slug: string) => `${origin}/blog/${encodeURIComponent(slug)}`;
 
   return {
-    rss(origin) {
-      const posts = blogPosts.list({ includeDrafts: false, limit: RSS_ITEMS });
+    async rss(origin) {
+      const posts = await blogPosts.list({ includeDrafts: false, limit: RSS_ITEMS });
       const lastBuild = posts.reduce((latest, post) => (post.updated_at > latest ? post.updated_at : latest), '');
       const items = posts.map((post) => {
         const url = postUrl(origin, post.slug);
@@ -75,18 +75,16 @@ export function createFeedService({ blogPosts, clock }: { blogPosts: BlogPostsRe
       ].join('\n');
     },
 
-    sitemap(origin) {
+    async sitemap(origin) {
       const pages = [
         '/',
         ...TOOL_SLUGS.map((slug) => `/${slug}`),
         ...PAGE_SEGMENTS.filter((segment) => !UNLISTED_PAGES.has(segment)).map((segment) => `/${segment}`),
       ].map((path) => `  <url>${element('loc', `${origin}${path}`)}</url>`);
-      const posts = blogPosts
-        .publishedLinks()
-        .map(
-          ({ slug, updatedAt }) =>
-            `  <url>${element('loc', postUrl(origin, slug))}${element('lastmod', updatedAt)}</url>`,
-        );
+      const posts = (await blogPosts.publishedLinks()).map(
+        ({ slug, updatedAt }) =>
+          `  <url>${element('loc', postUrl(origin, slug))}${element('lastmod', updatedAt)}</url>`,
+      );
       return [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

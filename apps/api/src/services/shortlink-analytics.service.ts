@@ -10,7 +10,7 @@ import type { ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from './clock';
 
 export interface ShortlinkAnalyticsService {
-  analytics(): ShortlinkAnalytics;
+  analytics(): Promise<ShortlinkAnalytics>;
 }
 
 const DAY_MS = 86_400_000;
@@ -33,32 +33,33 @@ export function createShortlinkAnalyticsService({
   clock: Clock;
 }): ShortlinkAnalyticsService {
   return {
-    analytics() {
+    async analytics() {
       const today = utcMidnight(clock());
-      const totals = shortlinks.totals({
-        from: new Date(today).toISOString(),
-        to: new Date(today + DAY_MS).toISOString(),
-      });
       const firstDay = today - (ANALYTICS_DAYS - 1) * DAY_MS;
-      const perDay = new Map(clicks.clicksPerDay(dayKey(firstDay)).map(({ key, clicks: n }) => [key, n]));
+      const [totals, days, topLinks, recentLinks, referrers, countries, devices] = await Promise.all([
+        shortlinks.totals({ from: new Date(today).toISOString(), to: new Date(today + DAY_MS).toISOString() }),
+        clicks.clicksPerDay(dayKey(firstDay)),
+        shortlinks.topByClicks(ANALYTICS_TOP),
+        shortlinks.listNewestFirst(ANALYTICS_TOP),
+        clicks.topReferrers(ANALYTICS_TOP),
+        clicks.topCountries(ANALYTICS_TOP),
+        clicks.devices(),
+      ]);
+      const perDay = new Map(days.map(({ key, clicks: n }) => [key, n]));
       return {
         totalLinks: totals.totalLinks,
         totalClicks: totals.totalClicks,
         createdToday: totals.createdBetween,
         averageClicks: totals.totalLinks === 0 ? 0 : Math.round(totals.totalClicks / totals.totalLinks),
-        topLinks: shortlinks.topByClicks(ANALYTICS_TOP),
-        recentLinks: shortlinks.listNewestFirst(ANALYTICS_TOP),
+        topLinks,
+        recentLinks,
         clicksPerDay: Array.from({ length: ANALYTICS_DAYS }, (_, index) => {
           const date = dayKey(firstDay + index * DAY_MS);
           return { date, clicks: perDay.get(date) ?? 0 };
         }),
-        topReferrers: clicks
-          .topReferrers(ANALYTICS_TOP)
-          .map(({ key, clicks: n }) => ({ host: key ?? DIRECT_REFERRER, clicks: n })),
-        topCountries: clicks
-          .topCountries(ANALYTICS_TOP)
-          .map(({ key, clicks: n }) => ({ country: key ?? UNKNOWN_COUNTRY, clicks: n })),
-        devices: clicks.devices().map(({ key, clicks: n }) => ({ device: key, clicks: n })),
+        topReferrers: referrers.map(({ key, clicks: n }) => ({ host: key ?? DIRECT_REFERRER, clicks: n })),
+        topCountries: countries.map(({ key, clicks: n }) => ({ country: key ?? UNKNOWN_COUNTRY, clicks: n })),
+        devices: devices.map(({ key, clicks: n }) => ({ device: key, clicks: n })),
       };
     },
   };

@@ -40,19 +40,22 @@ export interface RequestOrigin {
 }
 
 export interface ShortlinkService {
-  listNewestFirst(): Shortlink[];
-  createAsAdmin(input: ShortlinkInput, origin: RequestOrigin): ShortlinkResult<Shortlink>;
-  /** One creation per GUEST_CREATE_INTERVAL_MS per client key, checked and recorded in one synchronous step. */
-  createAsGuest(input: GuestShortlinkInput, origin: RequestOrigin & { clientKey: string }): ShortlinkResult<Shortlink>;
-  update(id: number, input: ShortlinkUpdate, origin: RequestOrigin): ShortlinkResult<Shortlink>;
-  delete(id: number): ShortlinkResult<void>;
-  exportAll(): ShortlinkExportRow[];
+  listNewestFirst(): Promise<Shortlink[]>;
+  createAsAdmin(input: ShortlinkInput, origin: RequestOrigin): Promise<ShortlinkResult<Shortlink>>;
+  /** One creation per GUEST_CREATE_INTERVAL_MS per client key: the slot is taken before the insert. */
+  createAsGuest(
+    input: GuestShortlinkInput,
+    origin: RequestOrigin & { clientKey: string },
+  ): Promise<ShortlinkResult<Shortlink>>;
+  update(id: number, input: ShortlinkUpdate, origin: RequestOrigin): Promise<ShortlinkResult<Shortlink>>;
+  delete(id: number): Promise<ShortlinkResult<void>>;
+  exportAll(): Promise<ShortlinkExportRow[]>;
   /** Validates every row, then inserts all of them in one transaction or none. */
-  importAll(body: unknown, origin: RequestOrigin): ShortlinkResult<ImportShortlinksResponse>;
+  importAll(body: unknown, origin: RequestOrigin): Promise<ShortlinkResult<ImportShortlinksResponse>>;
   /** The public view of a code; never counts a click. */
-  findPublic(shortCode: string): PublicShortlink | null;
-  /** The crawler preview of `/{shortCode}` (DECISIONS P3); og:url is the canonical target. */
-  preview(shortCode: string): PageMeta | null;
+  findPublic(shortCode: string): Promise<PublicShortlink | null>;
+  /** The crawler preview of `/{shortCode}`; og:url is the canonical target. */
+  preview(shortCode: string): Promise<PageMeta | null>;
 }
 
 export interface ShortlinkServiceDeps {
@@ -89,9 +92,9 @@ export function createShortlinkService({
   };
 
   /** Inserts with a generated code, drawing again on a collision. */
-  const insertGenerated = (link: Omit<NewShortlink, 'shortCode'>): Shortlink => {
+  const insertGenerated = async (link: Omit<NewShortlink, 'shortCode'>): Promise<Shortlink> => {
     for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
-      const created = shortlinks.insert({ ...link, shortCode: drawCode() });
+      const created = await shortlinks.insert({ ...link, shortCode: drawCode() });
       if (created) return created;
     }
     throw new Error(`No free short code after ${MAX_CODE_ATTEMPTS} attempts`);
@@ -118,38 +121,40 @@ export function createShortlinkService({
   return {
     listNewestFirst: () => shortlinks.listNewestFirst(),
 
-    createAsAdmin(input, origin) {
+    async createAsAdmin(input, origin) {
       if (selfLink(input.targetUrl, origin)) return fail({ code: 'SHORTLINK_SELF_LINK' });
       const link = newLink(input);
-      if (input.shortCode === undefined) return ok(insertGenerated(link));
-      const created = shortlinks.insert({ ...link, shortCode: input.shortCode });
+      if (input.shortCode === undefined) return ok(await insertGenerated(link));
+      const created = await shortlinks.insert({ ...link, shortCode: input.shortCode });
       return created ? ok(created) : fail({ code: 'SHORT_CODE_TAKEN' });
     },
 
-    createAsGuest(input, origin) {
+    async createAsGuest(input, origin) {
       if (selfLink(input.targetUrl, origin)) return fail({ code: 'SHORTLINK_SELF_LINK' });
-      // Check, insert and record without an await in between: two requests of one client
-      // cannot both pass the check (better-sqlite3 is synchronous).
-      const waitMs = guests.waitMs(origin.clientKey);
+      // The minute is taken before the insert, in one step with the check: two requests of one
+      // client that arrive together cannot both pass. A failed insert gives the minute back.
+      const waitMs = guests.reserve(origin.clientKey);
       if (waitMs > 0) return fail({ code: 'GUEST_RATE_LIMITED', retryAfterSeconds: Math.ceil(waitMs / 1000) });
-      // A guest sets only title, target and image (spec 001 §6); the code is always generated.
-      const created = insertGenerated(newLink({ ...input, description: '', tags: [] }));
-      guests.record(origin.clientKey);
-      return ok(created);
+      try {
+        // A guest sets only title, target and image; the code is always generated.
+        return ok(await insertGenerated(newLink({ ...input, description: '', tags: [] })));
+      } catch (error) {
+        guests.release(origin.clientKey);
+        throw error;
+      }
     },
 
-    update(id, input, origin) {
+    async update(id, input, origin) {
       if (selfLink(input.targetUrl, origin)) return fail({ code: 'SHORTLINK_SELF_LINK' });
-      const updated = shortlinks.update(id, input);
+      const updated = await shortlinks.update(id, input);
       return updated ? ok(updated) : fail({ code: 'SHORTLINK_NOT_FOUND' });
     },
 
-    delete: (id) => (shortlinks.delete(id) ? ok(undefined) : fail({ code: 'SHORTLINK_NOT_FOUND' })),
+    delete: async (id) => ((await shortlinks.delete(id)) ? ok(undefined) : fail({ code: 'SHORTLINK_NOT_FOUND' })),
 
-    exportAll: () =>
+    exportAll: async () =>
       // Oldest first, so an import recreates the links in their original order.
-      shortlinks
-        .listNewestFirst()
+      (await shortlinks.listNewestFirst())
         .reverse()
         .map(({ shortCode, targetUrl, title, description, metaImage, tags, clickCount, createdAt }) => ({
           shortCode,
@@ -162,7 +167,7 @@ export function createShortlinkService({
           createdAt,
         })),
 
-    importAll(body, origin) {
+    async importAll(body, origin) {
       if (!Array.isArray(body)) return fail({ code: 'SHORTLINK_IMPORT_INVALID' });
       if (body.length > SHORTLINK_LIMITS.importRows) {
         return fail({
@@ -187,11 +192,11 @@ export function createShortlinkService({
           return fail({ code: 'SHORTLINK_SELF_LINK', message: `${row}: ${SHORTLINK_MESSAGES.selfLink}` });
         }
         const supplied = input.shortCode;
-        if (supplied !== undefined && (codes.has(supplied) || shortlinks.codeExists(supplied))) {
+        if (supplied !== undefined && (codes.has(supplied) || (await shortlinks.codeExists(supplied)))) {
           return fail({ code: 'SHORT_CODE_TAKEN', message: `${row}: ${SHORTLINK_MESSAGES.shortCodeTaken}` });
         }
         let shortCode = supplied;
-        while (shortCode === undefined || codes.has(shortCode) || shortlinks.codeExists(shortCode)) {
+        while (shortCode === undefined || codes.has(shortCode) || (await shortlinks.codeExists(shortCode))) {
           shortCode = drawCode();
         }
         codes.add(shortCode);
@@ -207,7 +212,7 @@ export function createShortlinkService({
           createdAt: input.createdAt === undefined ? now : new Date(input.createdAt).toISOString(),
         });
       }
-      const conflict = shortlinks.insertAll(links);
+      const conflict = await shortlinks.insertAll(links);
       if (conflict) {
         return fail({
           code: 'SHORT_CODE_TAKEN',
@@ -217,10 +222,10 @@ export function createShortlinkService({
       return ok({ imported: links.length });
     },
 
-    findPublic: (shortCode) => (isAllowedShortCode(shortCode) ? shortlinks.findPublic(shortCode) : null),
+    findPublic: async (shortCode) => (isAllowedShortCode(shortCode) ? shortlinks.findPublic(shortCode) : null),
 
-    preview(shortCode) {
-      const link = isAllowedShortCode(shortCode) ? shortlinks.findPublic(shortCode) : null;
+    async preview(shortCode) {
+      const link = isAllowedShortCode(shortCode) ? await shortlinks.findPublic(shortCode) : null;
       if (!link) return null;
       return {
         title: link.title,
@@ -234,24 +239,31 @@ export function createShortlinkService({
 
 /**
  * Remembers when each guest client last created a link. In memory, per
- * process: the product is one process (DECISIONS P3), and a restart only
+ * process, which holds for the single-process SQLite set-up; a restart only
  * forgets limits that expire within a minute anyway.
  */
 function createGuestLimiter(clock: Clock) {
   const last = new Map<string, number>();
   return {
-    /** Milliseconds until `key` may create again; 0 when it may now. */
-    waitMs(key: string): number {
-      const previous = last.get(key);
-      if (previous === undefined) return 0;
-      return Math.max(0, previous + GUEST_CREATE_INTERVAL_MS - clock().getTime());
-    },
-    record(key: string): void {
+    /**
+     * Takes the client's minute when it is free (answers 0), or answers the milliseconds until it
+     * is. Check and record are one synchronous step, so concurrent requests cannot both pass.
+     */
+    reserve(key: string): number {
       const now = clock().getTime();
+      const previous = last.get(key);
+      if (previous !== undefined && previous + GUEST_CREATE_INTERVAL_MS > now) {
+        return previous + GUEST_CREATE_INTERVAL_MS - now;
+      }
       if (last.size >= GUEST_SWEEP_SIZE) {
         for (const [client, at] of last) if (at + GUEST_CREATE_INTERVAL_MS <= now) last.delete(client);
       }
       last.set(key, now);
+      return 0;
+    },
+    /** Gives the minute back after a creation that failed. */
+    release(key: string): void {
+      last.delete(key);
     },
   };
 }

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import {
+  createRepositories,
+  migrate,
+  openMemorySqlite,
+  openPostgres,
+  type Engine,
+  type Repositories,
+  type Storage,
+} from '../src/db';
+
+const postgresUrl = inject('postgresUrl');
+
+/** The engines this machine can test: SQLite always, PostgreSQL when the global setup found one. */
+export const ENGINES: readonly Engine[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestStorage {
+  storage: Storage;
+  db: Repositories;
+  /** Closes the connections and, on PostgreSQL, drops the test's own schema. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database of `engine`: an in-memory SQLite file, or on PostgreSQL a new schema of
+ * its own (so parallel test files never see each other's rows), dropped again by `close`.
+ */
+export async function openTestStorage(engine: Engine, { migrated = true } = {}): Promise<TestStorage> {
+  if (engine === 'sqlite') {
+    const storage = openMemorySqlite();
+    if (migrated) await migrate(storage);
+    return { storage, db: createRepositories(storage), close: () => storage.close() };
+  }
+  if (!postgresUrl) throw new Error('PostgreSQL is not available on this machine');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const storage = openPostgres(url.toString());
+  if (migrated) await migrate(storage);
+  return {
+    storage,
+    db: createRepositories(storage),
+    async close() {
+      await storage.close();
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
