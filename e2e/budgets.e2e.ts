@@ -18,8 +18,8 @@ const HOME_BUDGET_BYTES = 150 * 1000;
 
 const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 
-type Heavy = 'tesseract' | 'zxing' | 'quill';
-const HEAVY: Heavy[] = ['tesseract', 'zxing', 'quill'];
+type Heavy = 'tesseract' | 'zxing' | 'quill' | 'zxcvbn';
+const HEAVY: Heavy[] = ['tesseract', 'zxing', 'quill', 'zxcvbn'];
 
 /**
  * Recognises a heavy library by the content of a built file, never by its name (chunk names
@@ -40,6 +40,8 @@ function classify(file: string, bytes: Buffer): Heavy[] {
   if (text.includes('zxing_reader')) found.push('zxing');
   // Quill's editor root class and Parchment's blot registry.
   if (text.includes('ql-editor') && text.includes('blotName')) found.push('quill');
+  // zxcvbn-ts's keyboard adjacency graphs, which come with its dictionaries.
+  if (text.includes('keypadMac')) found.push('zxcvbn');
   return found;
 }
 
@@ -174,7 +176,7 @@ describe('performance budgets', () => {
     { path: '/image-compressor', heading: 'Image Compressor' },
     { path: '/blog', heading: 'Blog' },
     { path: '/blog-admin', heading: 'Admin Login' },
-  ])('$path (logged out) loads none of tesseract, zxing or quill', async ({ path: route, heading }) => {
+  ])('$path (logged out) loads none of tesseract, zxing, quill or zxcvbn', async ({ path: route, heading }) => {
     const page = await newPage({ consent: false });
     const urls = recordCode(page);
     await page.goto(route, { waitUntil: 'networkidle' });
@@ -189,6 +191,17 @@ describe('performance budgets', () => {
     const urls = recordCode(page);
     await page.goto('/blog-admin', { waitUntil: 'networkidle' });
     await expect.poll(() => heavyIn(urls), { timeout: 15_000 }).toEqual(['quill']);
+    await page.context().close();
+  });
+
+  it('/password-generator loads the zxcvbn dictionaries only when a password is generated or checked', async () => {
+    const page = await newPage();
+    const urls = recordCode(page);
+    await page.goto('/password-generator', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Password Generator' }).waitFor();
+    expect(heavyIn(urls)).toEqual([]);
+    await page.getByRole('button', { name: 'Generate Password' }).click();
+    await expect.poll(() => heavyIn(urls), { timeout: 15_000 }).toEqual(['zxcvbn']);
     await page.context().close();
   });
 

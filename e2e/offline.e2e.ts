@@ -88,7 +88,9 @@ describe('offline', () => {
     // Never visited before going offline: its chunk came from the precache.
     await page.goto('/password-generator');
     await page.getByRole('button', { name: 'Generate Password' }).click();
-    await expect.poll(async () => (await page.getByRole('textbox', { name: 'Password' }).inputValue()).length).toBe(12);
+    await expect
+      .poll(async () => (await page.getByRole('textbox', { name: 'Password', exact: true }).inputValue()).length)
+      .toBe(12);
 
     // What a visitor sees, whatever navigator.onLine says in this Chromium: the lookup they try cannot
     // reach the server, so the notice appears, their input stays, and Try again works once back online.

@@ -102,6 +102,70 @@ describe('Text Encryptor', () => {
   });
 });
 
+describe('Text Encryptor: real encryption and cipher breaking', () => {
+  it('AES-256-GCM encrypts, decrypts with the passphrase, and refuses a wrong one and a damaged message', async () => {
+    const page = await newPage();
+    await page.goto('/text-encryptor');
+    const input = page.getByLabel('Text', { exact: true });
+    await page.getByLabel('Algorithm').selectOption('aes-gcm');
+    await page.getByLabel('Passphrase').fill('correct horse battery staple');
+    await input.fill('Meet me at the old mill at 6 ☕');
+    await page.getByRole('button', { name: 'Encrypt', exact: true }).click();
+    await expect.poll(() => output(page).count()).toBe(1);
+    const sealed = await output(page).inputValue();
+    // Version 1, PBKDF2-SHA-256, 600,000 iterations, 16-byte salt, 12-byte IV, then the ciphertext.
+    const bytes = Buffer.from(sealed, 'base64');
+    expect([bytes[0], bytes[1], bytes.readUInt32BE(2), bytes[6], bytes[23]]).toEqual([1, 1, 600_000, 16, 12]);
+
+    await input.fill(sealed);
+    await page.getByRole('button', { name: 'Decrypt', exact: true }).click();
+    await expect.poll(() => output(page).inputValue()).toBe('Meet me at the old mill at 6 ☕');
+
+    await page.getByLabel('Passphrase').fill('correct horse battery stapler');
+    await page.getByRole('button', { name: 'Decrypt', exact: true }).click();
+    await toast(page, 'Wrong passphrase, or the message was changed after it was encrypted');
+    expect(await output(page).count()).toBe(0);
+
+    await input.fill(sealed.slice(0, 30));
+    await page.getByRole('button', { name: 'Decrypt', exact: true }).click();
+    await toast(
+      page,
+      'This is not an AES-256-GCM message from this tool: it is damaged, incomplete or in another format',
+    );
+    await close(page);
+  });
+
+  it('Vigenère "Find the key" recovers the key of an English text; Caesar ranks all shifts', async () => {
+    const plain =
+      'Call me Ishmael. Some years ago, never mind how long precisely, having little or no money in my purse, and nothing particular to interest me on shore, I thought I would sail about a little and see the watery part of the world.';
+    const page = await newPage();
+    await page.goto('/text-encryptor');
+    const input = page.getByLabel('Text', { exact: true });
+    await page.getByLabel('Algorithm').selectOption('vigenere');
+    await page.getByLabel('Key', { exact: true }).fill('abc123');
+    await input.fill(plain);
+    await page.getByRole('button', { name: 'Encrypt', exact: true }).click();
+    await toast(page, 'The Vigenère key takes letters only (A–Z)');
+
+    await page.getByLabel('Key', { exact: true }).fill('HARPOON');
+    await page.getByRole('button', { name: 'Encrypt', exact: true }).click();
+    const cipher = await output(page).inputValue();
+    await page.getByLabel('Key', { exact: true }).fill('');
+    await input.fill(cipher);
+    await page.getByRole('button', { name: 'Find the key' }).click();
+    await page.getByText('Most likely key: HARPOON (7 letters)').waitFor();
+    expect(await page.getByLabel('Best decryption').inputValue()).toBe(plain);
+    await expectAccessible(page, '/text-encryptor (key found)');
+
+    await page.getByLabel('Algorithm').selectOption('caesar');
+    await input.fill('Wkh txlfn eurzq ira mxpsv ryhu wkh odcb grj');
+    await page.getByRole('button', { name: 'Try all shifts' }).click();
+    expect(await page.getByLabel('Best decryption').inputValue()).toBe('The quick brown fox jumps over the lazy dog');
+    expect(await page.getByRole('list', { name: 'All shifts, best first' }).getByRole('listitem').count()).toBe(26);
+    await close(page);
+  });
+});
+
 describe('IP Lookup', () => {
   it('looks up 8.8.8.8 in the offline database', async () => {
     const page = await newPage();

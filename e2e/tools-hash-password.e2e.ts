@@ -240,7 +240,7 @@ describe('password generator', () => {
     expect(await slider.inputValue()).toBe('12');
     await page.getByRole('button', { name: 'Generate Password' }).click();
 
-    const password = page.getByRole('textbox', { name: 'Password' });
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
     await password.waitFor();
     const value = await password.inputValue();
     expect(value).toHaveLength(12);
@@ -272,6 +272,35 @@ describe('password generator', () => {
     await page.context().close();
   });
 
+  it('estimates a typed password with zxcvbn-ts and makes an EFF passphrase, loading the dictionaries only here', async () => {
+    const page = await newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/password-generator');
+    const check = page.getByLabel('Password to check');
+    await check.fill('password');
+    await page.getByText('0 of 4, Too guessable').waitFor();
+    await page.getByText('This is a heavily used password.').waitFor();
+    await check.fill('correct-horse-battery-staple');
+    await page.getByText('4 of 4, Very unguessable').waitFor();
+    expect(requests.every((url) => url.startsWith(new URL(page.url()).origin))).toBe(true);
+
+    await page.getByLabel('Mode').selectOption('passphrase');
+    await page.getByLabel('Separator').selectOption('period');
+    await page.getByRole('button', { name: 'Generate Passphrase' }).click();
+    const phrase = await page.getByLabel('Passphrase', { exact: true }).inputValue();
+    expect(phrase.split('.')).toHaveLength(6);
+    for (const word of phrase.split('.')) expect(word).toMatch(/^[a-z-]{3,9}$/);
+    await page.getByText('77.5 bits', { exact: true }).waitFor();
+    await page
+      .getByText(/^4 of 4/)
+      .first()
+      .waitFor();
+    await expectAccessible(page, '/password-generator (passphrase and check)');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('generates nothing with every class unticked, and says why', async () => {
     const page = await newPage();
     await page.goto('/password-generator');
@@ -282,11 +311,11 @@ describe('password generator', () => {
     expect(await generate.isDisabled()).toBe(true);
     await page.getByText('Select at least one character type to generate a password.').waitFor();
     await generate.click({ force: true });
-    expect(await page.getByRole('textbox', { name: 'Password' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Password', exact: true }).count()).toBe(0);
 
     await page.getByRole('checkbox', { name: /^Numbers/ }).check();
     await generate.click();
-    expect(await page.getByRole('textbox', { name: 'Password' }).inputValue()).toMatch(/^[0-9]{12}$/);
+    expect(await page.getByRole('textbox', { name: 'Password', exact: true }).inputValue()).toMatch(/^[0-9]{12}$/);
     await expectAccessible(page, '/password-generator (numbers only)');
     await page.context().close();
   });
@@ -306,7 +335,7 @@ describe('dark mode and small screens', () => {
 
     await page.goto('/password-generator');
     await page.getByRole('button', { name: 'Generate Password' }).click();
-    await page.getByRole('textbox', { name: 'Password' }).waitFor();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).waitFor();
     await expectAccessible(page, '/password-generator (dark, 360 px)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.context().close();

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Result } from '../lib/result';
 import { Card } from './Page';
@@ -13,8 +13,8 @@ export interface TextConversion {
   icon: LucideIcon;
   /** What the output announcement says was done, e.g. "Encoded". */
   done: string;
-  /** Bad input comes back as an error, which is toasted. */
-  convert: (text: string) => Result<string>;
+  /** Bad input comes back as an error, which is toasted. May be async (WebCrypto). */
+  convert: (text: string) => Result<string> | Promise<Result<string>>;
 }
 
 interface TextConverterProps {
@@ -30,6 +30,8 @@ interface TextConverterProps {
   /** Controls shown between the input and the buttons, e.g. an algorithm choice. */
   children?: ReactNode;
   conversions: readonly TextConversion[];
+  /** More cards after the output, given the current input (e.g. a cipher breaker). */
+  after?: (input: string) => ReactNode;
 }
 
 /**
@@ -47,17 +49,36 @@ export function TextConverter({
   monospace = false,
   children,
   conversions,
+  after,
 }: TextConverterProps) {
   const [input, setInput] = useState('');
   const [output, setOutput] = useState<{ text: string; done: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // An async conversion that finishes after the input changed, or after a newer one started, is dropped.
+  const latest = useRef(0);
 
-  const run = ({ convert, done }: TextConversion) => {
-    const result = convert(input);
+  const show = (result: Result<string>, done: string) => {
     if (result.ok) {
       setOutput({ text: result.value, done });
     } else {
       setOutput(null);
       toast.error(result.error);
+    }
+  };
+
+  const run = async ({ convert, done }: TextConversion) => {
+    const ticket = ++latest.current;
+    const pending = convert(input);
+    if (!(pending instanceof Promise)) {
+      show(pending, done);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await pending;
+      if (ticket === latest.current) show(result, done);
+    } finally {
+      if (ticket === latest.current) setBusy(false);
     }
   };
 
@@ -72,7 +93,11 @@ export function TextConverter({
         <textarea
           id={`${id}-input`}
           value={input}
-          onChange={(event) => setInput(event.target.value)}
+          onChange={(event) => {
+            latest.current += 1;
+            setBusy(false);
+            setInput(event.target.value);
+          }}
           rows={rows}
           spellCheck={false}
           autoComplete="off"
@@ -94,8 +119,8 @@ export function TextConverter({
                 key={conversion.label}
                 type="button"
                 className={ui.button}
-                disabled={empty}
-                onClick={() => run(conversion)}
+                disabled={empty || busy}
+                onClick={() => void run(conversion)}
               >
                 <Icon aria-hidden="true" className="size-4" />
                 {conversion.label}
@@ -106,6 +131,7 @@ export function TextConverter({
       </Card>
 
       {output ? <TextOutputCard id={`${id}-output`} text={output.text} action={output.done} rows={rows} /> : null}
+      {after?.(input)}
     </div>
   );
 }

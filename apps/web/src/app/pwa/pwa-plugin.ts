@@ -4,7 +4,7 @@
  * inline script (CSP script-src 'self').
  *
  * Precached: the app shell (index.html as "/", JS/CSS chunks, icons, fonts),
- * except the heavy libraries (tesseract, zxing, quill) which only some users
+ * except the heavy libraries (tesseract, zxing, quill, zxcvbn's dictionaries) which only some users
  * need; those and .wasm files are cached at run time the first time they
  * are used. /api is never cached. The OCR engine under /vendor/tesseract/
  * (worker, core, language data: ~4 MB on the wire) is cached the first time
@@ -21,7 +21,9 @@ export function isHeavyChunk(code: string): boolean {
     code.includes('tesseract.js-core') ||
     code.includes('TESSERACT_LSTM_COMBINED') ||
     code.includes('zxing_reader') ||
-    (code.includes('ql-editor') && code.includes('blotName'))
+    (code.includes('ql-editor') && code.includes('blotName')) ||
+    // zxcvbn-ts's keyboard graphs, which ride with its megabyte of dictionaries.
+    code.includes('keypadMac')
   );
 }
 

@@ -1,7 +1,26 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import PasswordGeneratorTool from './PasswordGeneratorTool';
 import { CHARACTER_SETS, type RandomValues } from './password-generator.service';
+import type { StrengthEstimate } from './strength';
+import type { Estimator } from './strength-estimator';
+
+/** An estimator whose answers the test gives by hand, per password. */
+function fakeEstimator() {
+  const asked: { password: string; answer: (estimate: StrengthEstimate) => void }[] = [];
+  const estimator: Estimator = (password) => new Promise((answer) => asked.push({ password, answer }));
+  return { asked, load: () => Promise.resolve(estimator) };
+}
+
+const ESTIMATE: StrengthEstimate = {
+  score: 0,
+  label: 'Too guessable',
+  guesses: '3',
+  slowHash: 'less than a second',
+  fastHash: 'less than a second',
+  warning: 'This is a heavily used password.',
+  suggestions: ['Add more words that are less common.'],
+};
 
 const slider = () => screen.getByRole('slider', { name: /Password Length/ });
 const generate = () => screen.getByRole('button', { name: 'Generate Password' });
@@ -65,5 +84,47 @@ describe('PasswordGeneratorTool', () => {
     fireEvent.submit(generate().closest('form')!);
     expect(randomValues).not.toHaveBeenCalled();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('makes a passphrase of EFF words with the chosen separator and capitalisation, and its entropy', async () => {
+    const words = [0, 7775, 1, 2]; // abacus, zoom, abdomen, abdominal
+    let next = 0;
+    const random: RandomValues = (array) => {
+      array[0] = words[next++]!;
+      return array;
+    };
+    render(<PasswordGeneratorTool randomValues={random} loadEstimator={fakeEstimator().load} />);
+    fireEvent.change(screen.getByLabelText('Mode'), { target: { value: 'passphrase' } });
+    expect(screen.queryByRole('slider', { name: /Password Length/ })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('slider', { name: /Words/ }), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Separator'), { target: { value: 'space' } });
+    fireEvent.change(screen.getByLabelText('Capitalisation'), { target: { value: 'first' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Passphrase' }));
+    expect(screen.getByLabelText('Passphrase')).toHaveValue('Abacus Zoom Abdomen Abdominal');
+    expect(screen.getByText('51.7 bits')).toBeInTheDocument();
+    expect(screen.queryByText('Strong')).not.toBeInTheDocument();
+  });
+
+  it('estimates the generated password and a typed one with the loaded estimator', async () => {
+    const fake = fakeEstimator();
+    render(<PasswordGeneratorTool loadEstimator={fake.load} />);
+    fireEvent.change(screen.getByLabelText('Password to check'), { target: { value: 'password' } });
+    expect(screen.getByLabelText('Password to check')).toHaveAttribute('type', 'password');
+    // The estimator loads on first use, then estimates.
+    expect(fake.asked).toEqual([]);
+    await act(async () => {});
+    expect(fake.asked.map((call) => call.password)).toEqual(['password']);
+    await act(async () => fake.asked[0]!.answer(ESTIMATE));
+    expect(screen.getByText('0 of 4, Too guessable')).toBeInTheDocument();
+    expect(screen.getByText('This is a heavily used password.')).toBeInTheDocument();
+    expect(screen.getByText(/less than a second against a slow hash/)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Password to check'), { target: { value: 'passwords' } });
+    expect(screen.queryByText('0 of 4, Too guessable')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Show the password'));
+    expect(screen.getByLabelText('Password to check')).toHaveAttribute('type', 'text');
+
+    await act(async () => fireEvent.click(generate()));
+    expect(fake.asked.at(-1)!.password).toBe(password());
   });
 });

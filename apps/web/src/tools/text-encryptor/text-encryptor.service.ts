@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../../lib/result';
+import { NOT_UNICODE_ERROR } from '../../lib/unicode';
 import { decodeBase64, encodeBase64 } from '../base64/base64.service';
 
 /** Spec 000 §3: the algorithm select, in this order. */
@@ -9,6 +10,8 @@ export type Algorithm = (typeof ALGORITHMS)[number];
 export const ENCRYPTION_FAILED = 'Encryption failed';
 export const DECRYPTION_FAILED = 'Decryption failed';
 export const VIGENERE_KEY_REQUIRED = 'Vigenère cipher requires a key';
+/** Digits or spaces in a key are refused rather than dropped, so `abc123` never quietly acts as `abc`. */
+export const VIGENERE_KEY_LETTERS = 'The Vigenère key takes letters only (A–Z)';
 
 /** Spec 000 §5: "Caesar shift defaults to 3 when the value is not a number". */
 export const DEFAULT_CAESAR_SHIFT = 3;
@@ -34,9 +37,15 @@ export function caesarShift(value = ''): number {
   return (shift + 26) % 26;
 }
 
-/** The letters of a Vigenère key as shifts 0–25 (A/a = 0); everything else in the key is ignored. */
-export function vigenereShifts(key = ''): number[] {
-  return Array.from(key.replace(/[^A-Za-z]/g, ''), (letter) => letter.toUpperCase().charCodeAt(0) - A);
+/**
+ * A Vigenère key as shifts 0–25 (A/a = 0). Spaces around it are ignored;
+ * anything else that is not a letter A–Z is refused.
+ */
+export function vigenereShifts(key = ''): Result<number[]> {
+  const trimmed = key.trim();
+  if (trimmed === '') return err(VIGENERE_KEY_REQUIRED);
+  if (!/^[A-Za-z]+$/.test(trimmed)) return err(VIGENERE_KEY_LETTERS);
+  return ok(Array.from(trimmed, (letter) => letter.toUpperCase().charCodeAt(0) - A));
 }
 
 const A = 65;
@@ -97,12 +106,12 @@ export function runCipher({ text, algorithm, key }: CipherOptions, direction: Di
     }
     case 'vigenere': {
       const shifts = vigenereShifts(key);
-      if (shifts.length === 0) return err(VIGENERE_KEY_REQUIRED);
-      return ok(vigenere(text, shifts, direction));
+      return shifts.ok ? ok(vigenere(text, shifts.value, direction)) : shifts;
     }
     case 'base64': {
       const result = direction === 'encrypt' ? encodeBase64(text) : decodeBase64(text);
-      return result.ok ? result : err(failed);
+      // Text that is not valid Unicode gets the message every text tool gives.
+      return result.ok || result.error === NOT_UNICODE_ERROR ? result : err(failed);
     }
     case 'reverse':
       return ok(reverseText(text));
@@ -124,7 +133,7 @@ export const KEY_FIELD: Record<Algorithm, { label: string; placeholder: string; 
   vigenere: {
     label: 'Key',
     placeholder: 'e.g. LEMON',
-    hint: 'Only the letters A–Z count; they shift letters of the text only.',
+    hint: 'Letters A–Z only; they shift the letters of the text, nothing else.',
   },
   base64: null,
   reverse: null,
