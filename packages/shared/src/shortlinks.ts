@@ -36,8 +36,16 @@ export const SHORTLINK_LIMITS = {
   tags: 20,
   tag: 50,
   /** Rows per import (one transaction). */
-  importRows: 1000,
+  importRows: 10_000,
 } as const;
+
+/**
+ * What a link does on `GET /{code}`: 'preview' shows the page with the 8-second countdown (the
+ * default); 'direct' answers people with a 302 at once. Crawlers get the preview page either way.
+ */
+export const REDIRECT_MODES = ['preview', 'direct'] as const;
+export type RedirectMode = (typeof REDIRECT_MODES)[number];
+export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must be 'preview' or 'direct'" });
 
 /** Guest shortlink creation: one per 60 seconds (spec 001 §9), per client on the server (DECISIONS P2). */
 export const GUEST_CREATE_INTERVAL_MS = 60_000;
@@ -207,6 +215,8 @@ export const ZShortlinkInput = z.object(
     description: optionalText(SHORTLINK_LIMITS.description, 'Description'),
     metaImage: ZMetaImage,
     tags: ZTags,
+    /** Absent means 'preview', as for every link created before the choice existed. */
+    redirectMode: ZRedirectMode.nullish().transform((mode) => mode ?? 'preview'),
   },
   // A body that is not an object at all has neither field.
   { error: required },
@@ -262,6 +272,7 @@ export interface Shortlink {
   clickCount: number;
   /** ISO 8601, UTC. */
   createdAt: string;
+  redirectMode: RedirectMode;
 }
 
 /** What a visitor of `/{shortCode}` and `GET /api/shortlink/:shortCode` sees. */
@@ -279,6 +290,7 @@ export const DEVICE_CLASSES: readonly DeviceClass[] = ['desktop', 'mobile', 'tab
 
 /** `GET /api/shortlinks/analytics` (spec 001 §9 plus DECISIONS P6). */
 export interface ShortlinkAnalytics {
+  range: AnalyticsRange;
   totalLinks: number;
   totalClicks: number;
   /** Links created on the current UTC date. */
@@ -289,12 +301,152 @@ export interface ShortlinkAnalytics {
   topLinks: Shortlink[];
   /** 5 newest. */
   recentLinks: Shortlink[];
-  /** Exactly 30 entries, oldest first, zeros included, UTC days ending today. */
+  /** One entry per UTC day of the range (30 by default), oldest first, zeros included, ending today. */
   clicksPerDay: { date: string; clicks: number }[];
-  /** Top 5; DIRECT_REFERRER for clicks without a referrer. */
+  /** Clicks in the range (the sum of clicksPerDay). */
+  rangeClicks: number;
+  /** Top 5 in the range; DIRECT_REFERRER for clicks without a referrer. */
   topReferrers: { host: string; clicks: number }[];
-  /** Top 5; UNKNOWN_COUNTRY for clicks without a known country. */
+  /** Top 5 in the range; UNKNOWN_COUNTRY for clicks without a known country. */
   topCountries: { country: string; clicks: number }[];
-  /** One entry per device class that has clicks, most clicks first. */
+  /** In the range: one entry per device class that has clicks, most clicks first. */
   devices: { device: DeviceClass; clicks: number }[];
 }
+
+// ---------------------------------------------------------------------------
+// Lists, summary, tags and analytics ranges of the manager.
+
+/** Page sizes and query caps of `GET /api/shortlinks`. */
+export const SHORTLINK_LIST_LIMITS = {
+  defaultLimit: 25,
+  maxLimit: 100,
+  /** Characters of the search text. */
+  maxQuery: 200,
+  /** Characters of an opaque cursor (it carries at most one title and one id). */
+  maxCursor: 1500,
+} as const;
+
+export const SHORTLINK_SORTS = ['newest', 'clicks', 'title'] as const;
+export type ShortlinkSort = (typeof SHORTLINK_SORTS)[number];
+
+const limitMessage = `limit must be a whole number from 1 to ${SHORTLINK_LIST_LIMITS.maxLimit}`;
+
+/** Query text: trimmed; '' and absent mean "not given". */
+const optionalQueryText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(z.string().max(max, { error: message }).optional());
+
+/**
+ * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=`. The cursor is opaque: the API hands it out as
+ * `nextCursor` and the client sends it back unchanged with the same q, tag and sort.
+ */
+export const ZShortlinkListQuery = z.object({
+  limit: z
+    .string({ error: limitMessage })
+    .optional()
+    .transform((value) => value ?? String(SHORTLINK_LIST_LIMITS.defaultLimit))
+    .pipe(z.string().regex(/^\d{1,3}$/, { error: limitMessage }))
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: limitMessage }).max(SHORTLINK_LIST_LIMITS.maxLimit, { error: limitMessage })),
+  cursor: z
+    .string({ error: 'Invalid cursor' })
+    .max(SHORTLINK_LIST_LIMITS.maxCursor, { error: 'Invalid cursor' })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: 'Invalid cursor' })
+    .optional()
+    .transform((value) => value || undefined),
+  q: optionalQueryText(
+    SHORTLINK_LIST_LIMITS.maxQuery,
+    `Search text must be at most ${SHORTLINK_LIST_LIMITS.maxQuery} characters`,
+  ),
+  tag: optionalQueryText(SHORTLINK_LIMITS.tag, `A tag is at most ${SHORTLINK_LIMITS.tag} characters`),
+  sort: z
+    .enum(SHORTLINK_SORTS, { error: `sort must be one of ${SHORTLINK_SORTS.join(', ')}` })
+    .optional()
+    .transform((sort) => sort ?? 'newest'),
+});
+export type ShortlinkListQuery = z.output<typeof ZShortlinkListQuery>;
+/** What a client may put in the query string (every value is text there). */
+export type ShortlinkListQueryParams = Partial<Record<keyof z.input<typeof ZShortlinkListQuery>, string>>;
+
+/** `GET /api/shortlinks`: one page. */
+export interface ShortlinkPage {
+  items: Shortlink[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** Links matching q and tag, over all pages. */
+  total: number;
+}
+
+/** `GET /api/shortlinks/summary`: the Overview's figures, from counters (never a scan of the links). */
+export interface ShortlinkSummary {
+  totalLinks: number;
+  totalClicks: number;
+  /** The 5 newest links. */
+  recent: Shortlink[];
+}
+
+/** `GET /api/shortlinks/tags`: every tag in use, most used first (ties by name). */
+export interface ShortlinkTagsResponse {
+  tags: { tag: string; count: number }[];
+}
+
+export const ANALYTICS_RANGES = ['7d', '30d', '90d', 'all'] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+/** Days of each range; 'all' runs from the first day with clicks (at most ANALYTICS_MAX_DAYS back). */
+export const ANALYTICS_RANGE_DAYS: Record<Exclude<AnalyticsRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
+/** The longest clicks-per-day series an answer carries (ten years). */
+export const ANALYTICS_MAX_DAYS = 3660;
+
+/** `?range=` of both analytics calls; absent means '30d'. */
+export const ZAnalyticsQuery = z.object({
+  range: z
+    .enum(ANALYTICS_RANGES, { error: `range must be one of ${ANALYTICS_RANGES.join(', ')}` })
+    .optional()
+    .transform((range) => range ?? '30d'),
+});
+export type AnalyticsQuery = z.output<typeof ZAnalyticsQuery>;
+
+/** Length of the per-link analytics' referrer and country lists. */
+export const LINK_ANALYTICS_TOP = 10;
+
+/** `GET /api/shortlinks/:id/analytics?range=`, read from the daily aggregates of that link only. */
+export interface ShortlinkLinkAnalytics {
+  link: Shortlink;
+  range: AnalyticsRange;
+  /** Clicks in the range (the link's all-time count is link.clickCount). */
+  totalClicks: number;
+  /** One entry per UTC day of the range, oldest first, zeros included. */
+  clicksPerDay: { date: string; clicks: number }[];
+  /** Top LINK_ANALYTICS_TOP in the range; DIRECT_REFERRER for clicks without a referrer. */
+  referrers: { host: string; clicks: number }[];
+  /** Top LINK_ANALYTICS_TOP in the range; UNKNOWN_COUNTRY when unknown. */
+  countries: { country: string; clicks: number }[];
+  devices: { device: DeviceClass; clicks: number }[];
+}
+
+export const EXPORT_FORMATS = ['json', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** `GET /api/shortlinks/export?format=`; absent means 'json'. */
+export const ZShortlinkExportQuery = z.object({
+  format: z
+    .enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` })
+    .optional()
+    .transform((format) => format ?? 'json'),
+});
+export type ShortlinkExportQuery = z.output<typeof ZShortlinkExportQuery>;
+
+/** Columns of the CSV export, in order (tags joined with ", ", as the form takes them). */
+export const SHORTLINK_CSV_COLUMNS = [
+  'shortCode',
+  'targetUrl',
+  'title',
+  'description',
+  'metaImage',
+  'tags',
+  'clickCount',
+  'createdAt',
+  'redirectMode',
+] as const satisfies readonly (keyof ShortlinkExportRow)[];
