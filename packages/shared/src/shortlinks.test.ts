@@ -8,11 +8,14 @@ import {
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
   shortUrl,
+  ZAnalyticsQuery,
   ZGuestShortlinkInput,
   ZShortlinkIdParams,
   ZShortlinkImportRow,
   ZShortlinkInput,
   ZShortlinkUpdate,
+  ZShortlinkExportQuery,
+  ZShortlinkListQuery,
 } from './shortlinks';
 
 const { invalidUrl, required, credentialsInUrl, reservedCode, invalidCode } = SHORTLINK_MESSAGES;
@@ -83,6 +86,7 @@ describe('ZShortlinkInput', () => {
       description: '',
       metaImage: '',
       tags: ['a', 'b'],
+      redirectMode: 'preview',
     });
   });
 
@@ -131,13 +135,21 @@ describe('ZShortlinkInput', () => {
     ['code too short', { ...base, shortCode: 'ab' }, invalidCode],
     ['code too long', { ...base, shortCode: 'a'.repeat(33) }, invalidCode],
     ['valid code', { ...base, shortCode: 'Ab3_-x' }, undefined],
+    ['direct redirect', { ...base, redirectMode: 'direct' }, undefined],
+    ['unknown redirect mode', { ...base, redirectMode: 'instant' }, "redirectMode must be 'preview' or 'direct'"],
   ])('%s', (_label, body, message) => {
     expect(firstError(body)).toBe(message);
   });
 
   it('update and guest schemas drop what they do not take', () => {
     const body = { ...base, shortCode: 'custom1', description: 'd', tags: ['a'], clickCount: 5 };
-    expect(ZShortlinkUpdate.parse(body)).toEqual({ ...base, description: 'd', metaImage: '', tags: ['a'] });
+    expect(ZShortlinkUpdate.parse(body)).toEqual({
+      ...base,
+      description: 'd',
+      metaImage: '',
+      tags: ['a'],
+      redirectMode: 'preview',
+    });
     expect(ZGuestShortlinkInput.parse(body)).toEqual({ ...base, metaImage: '' });
   });
 });
@@ -218,5 +230,60 @@ describe('helpers', () => {
   it('shortUrl joins origin and code', () => {
     expect(shortUrl('https://toolvault.example/', 'abc123')).toBe('https://toolvault.example/abc123');
     expect(shortUrl('http://localhost:3000', 'x1y2z3')).toBe('http://localhost:3000/x1y2z3');
+  });
+});
+
+describe('ZShortlinkListQuery', () => {
+  const limitError = 'limit must be a whole number from 1 to 100';
+  it('fills defaults', () => {
+    expect(ZShortlinkListQuery.parse({})).toEqual({
+      limit: 25,
+      cursor: undefined,
+      q: undefined,
+      tag: undefined,
+      sort: 'newest',
+    });
+    expect(ZShortlinkListQuery.parse({ limit: '100', q: '  git ', tag: ' ', sort: 'title', cursor: 'abc_-1' })).toEqual(
+      { limit: 100, cursor: 'abc_-1', q: 'git', tag: undefined, sort: 'title' },
+    );
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['limit 0', { limit: '0' }, limitError],
+    ['limit 101', { limit: '101' }, limitError],
+    ['limit abc', { limit: 'abc' }, limitError],
+    ['limit empty', { limit: '' }, limitError],
+    ['limit negative', { limit: '-1' }, limitError],
+    ['limit twice', { limit: ['1', '2'] }, limitError],
+    ['cursor with a slash', { cursor: 'a/b' }, 'Invalid cursor'],
+    ['cursor too long', { cursor: 'a'.repeat(1501) }, 'Invalid cursor'],
+    ['sort not listed', { sort: 'id; DROP TABLE' }, 'sort must be one of newest, clicks, title'],
+    ['q too long', { q: 'x'.repeat(201) }, 'Search text must be at most 200 characters'],
+    ['tag too long', { tag: 'x'.repeat(51) }, 'A tag is at most 50 characters'],
+  ])('%s → 400', (_label, query, message) => {
+    const result = ZShortlinkListQuery.safeParse(query);
+    expect(result.success ? undefined : result.error.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('ZAnalyticsQuery and ZShortlinkExportQuery', () => {
+  it.each<[unknown, string | undefined]>([
+    [{}, '30d'],
+    [{ range: '7d' }, '7d'],
+    [{ range: 'all' }, 'all'],
+    [{ range: '365d' }, undefined],
+    [{ range: '' }, undefined],
+  ])('range %j → %s', (query, range) => {
+    const result = ZAnalyticsQuery.safeParse(query);
+    expect(result.success ? result.data.range : undefined).toBe(range);
+  });
+
+  it.each<[unknown, string | undefined]>([
+    [{}, 'json'],
+    [{ format: 'csv' }, 'csv'],
+    [{ format: 'xml' }, undefined],
+  ])('format %j → %s', (query, format) => {
+    const result = ZShortlinkExportQuery.safeParse(query);
+    expect(result.success ? result.data.format : undefined).toBe(format);
   });
 });
