@@ -398,7 +398,9 @@ describe('concurrency against a listening server', () => {
 describe('GET /:shortCode of a link that redirects at once', () => {
   const CURL = 'curl/8.5.0';
   const statsRows = (built: ReturnType<typeof setup>) =>
-    built.database.sqlite!.prepare('SELECT dimension, day, value, clicks FROM click_daily_stats ORDER BY 1, 2, 3').all();
+    built.database
+      .sqlite!.prepare('SELECT dimension, day, value, clicks FROM click_daily_stats ORDER BY 1, 2, 3')
+      .all();
 
   it.each([
     ['curl', CURL, 'desktop'],
