@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { sql } from 'kysely';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceClass, Shortlink, ShortlinkExportRow, ShortlinkPage, ShortlinkSort } from '@toolvault/shared';
 import { createApp } from '../src/app';
-import type { ClickRecord } from '../src/db/shortlink-clicks.repo';
+import type { ClickRecord, ShortlinkClicksRepo } from '../src/db/shortlink-clicks.repo';
 import type { NewShortlink } from '../src/db/shortlinks.repo';
 import { silentLogger } from '../src/logger';
+import { startClickRetention } from '../src/services/click-retention.service';
 import { csvCell } from '../src/services/csv';
 import { encodeCursor } from '../src/services/shortlink.service';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
@@ -556,6 +557,36 @@ describe('cursors', () => {
       const cursor = encodeCursor(sort, link);
       expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(JSON.parse(Buffer.from(cursor, 'base64url').toString())).toEqual([sort, key, 7]);
+    }
+  });
+});
+
+describe('startClickRetention', () => {
+  it('prunes at start, then daily, with the cut-off its clock gives', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const cutoffs: string[] = [];
+      const clicks = {
+        pruneBefore: (before: string) => {
+          cutoffs.push(before);
+          return Promise.resolve(cutoffs.length === 1 ? 5 : 0);
+        },
+      } as unknown as ShortlinkClicksRepo;
+      let now = Date.parse('2025-03-15T12:00:00.000Z');
+      const logs: string[] = [];
+      const logger = { ...silentLogger, info: (message: string) => void logs.push(message) };
+      const stop = startClickRetention({ clicks, days: 30, clock: () => new Date(now), logger });
+      await Promise.resolve();
+      expect(cutoffs).toEqual(['2025-02-13T12:00:00.000Z']);
+      now += 86_400_000;
+      await vi.advanceTimersByTimeAsync(86_400_000);
+      expect(cutoffs).toEqual(['2025-02-13T12:00:00.000Z', '2025-02-14T12:00:00.000Z']);
+      expect(logs).toEqual(['Deleted 5 raw clicks older than 30 days (aggregates kept)']);
+      stop();
+      await vi.advanceTimersByTimeAsync(86_400_000);
+      expect(cutoffs).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
