@@ -17,7 +17,7 @@ import { createCategoryService } from './services/categories.service';
 import { createContactService } from './services/contact.service';
 import { createFeedService } from './services/feeds.service';
 import { offlineGeoService, type GeoService } from './services/geo.service';
-import { answerClicksFirst, shortlinkClicks, shortlinkPreviewResolver } from './routes/shortlink-redirect.routes';
+import { answerClicksFirst, directRedirects, shortlinkClicks, shortlinkPreviewResolver } from './routes/shortlink-redirect.routes';
 import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.routes';
 import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
 import { createShortlinkClickService } from './services/shortlink-click.service';
@@ -108,6 +108,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', apiRouter({ logger, services }));
   // Generated here, so served with or without a built SPA, and before its fallback.
   app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, clock }) }));
+  // Links that redirect at once answer people with a 302 before the preview page is considered.
+  app.use(directRedirects(clicks));
   if (deps.webDist) {
     const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks);
     app.use(spa({ webDist: deps.webDist, shortlinks, blogPosts: blogPreviewResolver(services.blog) }));

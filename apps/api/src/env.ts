@@ -17,6 +17,8 @@ export interface Config {
   /** Number of reverse proxies in front of the app; 0 = the socket address is the client. */
   trustProxy: number;
   logLevel: LogLevel;
+  /** Raw click rows older than this many days are deleted (aggregates stay); unset keeps every row. */
+  clickRetentionDays?: number;
 }
 
 const integer = (name: string, min: number, max: number) =>
@@ -51,6 +53,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(?:ql)?:\/\/\S+$/, { error: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
     .optional(),
+  CLICK_RETENTION_DAYS: integer('CLICK_RETENTION_DAYS', 1, 36500).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   INIT_CWD: z.string().optional(),
 });
@@ -81,5 +84,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    clickRetentionDays: env.CLICK_RETENTION_DAYS,
   };
 }

@@ -5,6 +5,8 @@ import { createApp, resolveCredentials } from './app';
 import { createRepositories, migrate, openPostgres, openSqlite, type Storage } from './db';
 import { EnvError, loadEnv, type Config } from './env';
 import { createLogger, type Logger } from './logger';
+import { startClickRetention } from './services/click-retention.service';
+import { systemClock } from './services/clock';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +25,9 @@ async function main(): Promise<void> {
   if (!webDist) logger.warn('apps/web/dist not found: serving the API only (run `pnpm build` for the site)');
 
   const app = createApp({ config, db: repos, logger, credentials, webDist });
+  if (config.clickRetentionDays !== undefined) {
+    startClickRetention({ clicks: repos.shortlinkClicks, days: config.clickRetentionDays, clock: systemClock, logger });
+  }
   const server = app.listen(config.port, (error?: Error) => {
     if (error) {
       logger.error(`Could not listen on port ${config.port}`, error);

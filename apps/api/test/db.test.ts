@@ -15,7 +15,20 @@ import {
 } from '../src/db';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
 
-const TABLES = ['blog_posts', 'categories', 'contact_messages', 'settings', 'shortlink_clicks', 'shortlinks'];
+const TABLES = [
+  'blog_posts',
+  'categories',
+  'click_daily_stats',
+  'contact_messages',
+  'settings',
+  'shortlink_clicks',
+  'shortlink_daily_stats',
+  'shortlink_search',
+  'shortlink_tag_counts',
+  'shortlink_tags',
+  'shortlink_totals',
+  'shortlinks',
+];
 
 /** Every table's columns with their NOT NULL flag, as the engine itself reports them. */
 async function columns(storage: Storage): Promise<Record<string, string[]>> {

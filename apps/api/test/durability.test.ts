@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MEBIBYTE, type BlogPost, type Shortlink } from '@toolvault/shared';
+import { MEBIBYTE, type BlogPost, type Shortlink, type ShortlinkPage } from '@toolvault/shared';
 import { DB_FILE_NAME } from '../src/db/database';
 import { ADMIN_PASSWORD, JWT_SECRET } from './helpers';
 
@@ -152,9 +152,11 @@ describe('durability: SIGKILL right after the writes', () => {
 
     const second = await start(dataDir);
     const again = await login(second.base);
-    const links = (await (
-      await fetch(`${second.base}/api/shortlinks`, { headers: { Authorization: `Bearer ${again}` } })
-    ).json()) as Shortlink[];
+    const links = (
+      (await (
+        await fetch(`${second.base}/api/shortlinks`, { headers: { Authorization: `Bearer ${again}` } })
+      ).json()) as ShortlinkPage
+    ).items;
     expect(links).toHaveLength(1);
     expect(links[0]).toMatchObject({
       shortCode: 'durable1',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shortlink } from '@toolvault/shared';
+import type { Shortlink, ShortlinkPage } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
 import type { GeoService } from '../src/services/geo.service';
 import { buildApp, JWT_SECRET } from './helpers';
@@ -54,8 +54,8 @@ function setup(options: Parameters<typeof buildApp>[0] = {}) {
     return res.body as Shortlink;
   };
   const clicksOf = async (shortCode: string) => {
-    const res = await request(built.app).get('/api/shortlinks').set('Authorization', `Bearer ${token}`);
-    return (res.body as Shortlink[]).find((link) => link.shortCode === shortCode)?.clickCount;
+    const res = await request(built.app).get('/api/shortlinks?limit=100').set('Authorization', `Bearer ${token}`);
+    return (res.body as ShortlinkPage).items.find((link) => link.shortCode === shortCode)?.clickCount;
   };
   const clickRows = () =>
     built.database.sqlite!.prepare('SELECT * FROM shortlink_clicks ORDER BY id').all() as Record<

@@ -7,6 +7,7 @@ import {
   SHORTLINK_MESSAGES,
   type Shortlink,
   type ShortlinkExportRow,
+  type ShortlinkPage,
 } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
 import { createShortlinkService } from '../src/services/shortlink.service';
@@ -34,7 +35,19 @@ function setup(options: Parameters<typeof buildApp>[0] = {}) {
   const built = buildApp({ clock: time.clock, ...options });
   const auth = () => ({ Authorization: `Bearer ${time.token()}` });
   const create = (body: object) => request(built.app).post('/api/shortlinks').set(auth()).send(body);
-  const list = async () => (await request(built.app).get('/api/shortlinks').set(auth())).body as Shortlink[];
+  /** Every link, newest first, read page by page. */
+  const list = async () => {
+    const links: Shortlink[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const res = await request(built.app).get('/api/shortlinks').query({ limit: 100, cursor }).set(auth());
+      expect(res.status).toBe(200);
+      const page = res.body as ShortlinkPage;
+      links.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    return links;
+  };
   return { ...built, time, auth, create, list };
 }
 
@@ -73,6 +86,7 @@ describe('POST /api/shortlinks as admin', () => {
       tags: ['a', 'b'],
       clickCount: 0,
       createdAt: time.clock().toISOString(),
+      redirectMode: 'preview',
     });
     expect([...link.shortCode].every((char) => SHORT_CODE_ALPHABET.includes(char))).toBe(true);
   });
@@ -158,6 +172,7 @@ describe('short code generation', () => {
       tags: [],
       clickCount: 0,
       createdAt: time.clock().toISOString(),
+      redirectMode: 'preview',
     });
     // 'aaaaaa' is taken and 'vendor' is reserved, so the third draw wins.
     const draws = [...indexes('aaaaaa'), ...indexes('vendor'), ...indexes('Zz09aB')];
@@ -172,7 +187,7 @@ describe('short code generation', () => {
       },
     });
     const result = await service.createAsAdmin(
-      { ...LINK, shortCode: undefined, description: '', metaImage: '', tags: [] },
+      { ...LINK, shortCode: undefined, description: '', metaImage: '', tags: [], redirectMode: 'preview' },
       { ownHosts: [] },
     );
     expect(result.ok && result.value.shortCode).toBe('Zz09aB');
@@ -279,6 +294,10 @@ describe('admin routes need a valid token', () => {
     ['get', '/api/shortlinks/export'],
     ['post', '/api/shortlinks/import'],
     ['get', '/api/shortlinks/analytics'],
+    ['get', '/api/shortlinks/summary'],
+    ['get', '/api/shortlinks/tags'],
+    ['get', '/api/shortlinks/1/analytics'],
+    ['get', '/api/shortlinks?limit=abc'],
   ];
   const expired = () =>
     jwt.sign({ iat: Math.floor(Date.parse('2025-03-15T09:00:00Z') / 1000) }, JWT_SECRET, {
@@ -303,7 +322,7 @@ describe('admin routes need a valid token', () => {
     const login = await request(app).post('/api/admin/login').send({ password: ADMIN_PASSWORD });
     const res = await request(app).get('/api/shortlinks').set('Authorization', `Bearer ${login.body.token}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
+    expect(res.body).toEqual({ items: [], nextCursor: null, total: 0 });
   });
 });
 
@@ -316,7 +335,8 @@ describe('GET /api/shortlinks', () => {
     const res = await request(app).get('/api/shortlinks').set(auth());
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect((res.body as Shortlink[]).map((link) => link.title)).toEqual(['Second', 'First']);
+    expect((res.body as ShortlinkPage).items.map((link) => link.title)).toEqual(['Second', 'First']);
+    expect(res.body).toMatchObject({ nextCursor: null, total: 2 });
   });
 });
 
@@ -455,7 +475,17 @@ describe('export and import', () => {
     expect(exported.status).toBe(200);
     const body = exported.body as ShortlinkExportRow[];
     expect(body.map((row) => Object.keys(row).sort())).toEqual(
-      Array(3).fill(['clickCount', 'createdAt', 'description', 'metaImage', 'shortCode', 'tags', 'targetUrl', 'title']),
+      Array(3).fill([
+        'clickCount',
+        'createdAt',
+        'description',
+        'metaImage',
+        'redirectMode',
+        'shortCode',
+        'tags',
+        'targetUrl',
+        'title',
+      ]),
     );
     expect(body.map((row) => row.title)).toEqual(['Docs', 'Two', 'Three <b>']);
 
@@ -564,7 +594,7 @@ describe('export and import', () => {
     expect(res.body).toEqual({ error: 'Invalid JSON file format', code: 'SHORTLINK_IMPORT_INVALID' });
   });
 
-  it('takes 1000 rows of a body above the app-wide 100 kB limit, and refuses 1001', async () => {
+  it('takes 1000 rows of a body above the app-wide 100 kB limit, and refuses 10,001', async () => {
     const { app, auth, list } = setup();
     const big = rows(1000).map((row) => ({ ...row, description: 'x'.repeat(300) }));
     expect(JSON.stringify(big).length).toBeGreaterThan(300_000);
@@ -572,9 +602,9 @@ describe('export and import', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ imported: 1000 });
     expect(await list()).toHaveLength(1000);
-    const tooMany = await request(app).post('/api/shortlinks/import').set(auth()).send(rows(1001));
+    const tooMany = await request(app).post('/api/shortlinks/import').set(auth()).send(rows(10_001));
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.error).toBe('At most 1000 shortlinks can be imported at once');
+    expect(tooMany.body.error).toBe('At most 10000 shortlinks can be imported at once');
   });
 
   it('keeps the 100 kB limit on every other route', async () => {
@@ -669,21 +699,56 @@ describe('GET /api/shortlinks/analytics', () => {
     expect(body.clicksPerDay[28]).toEqual({ date: '2025-03-14', clicks: 2 });
     expect(body.clicksPerDay[29]).toEqual({ date: '2025-03-15', clicks: 3 });
     expect(body.clicksPerDay.slice(1, 28).every((day: { clicks: number }) => day.clicks === 0)).toBe(true);
+    expect(body.rangeClicks).toBe(6);
+    // The lists follow the range: the click of 2025-02-13 is not in the last 30 days.
     expect(body.topReferrers).toEqual([
+      { host: 'news.ycombinator.com', clicks: 2 },
+      { host: 'www.google.com', clicks: 2 },
+      { host: '(direct)', clicks: 2 },
+    ]);
+    expect(body.topCountries).toEqual([
+      { country: 'US', clicks: 3 },
+      { country: 'Unknown', clicks: 2 },
+      { country: 'GB', clicks: 1 },
+    ]);
+    expect(body.devices).toEqual([
+      { device: 'desktop', clicks: 3 },
+      { device: 'mobile', clicks: 2 },
+      { device: 'tablet', clicks: 1 },
+    ]);
+
+    const all = (await request(app).get('/api/shortlinks/analytics?range=all').set(auth())).body;
+    expect(all).toMatchObject({ range: 'all', totalClicks: 7, rangeClicks: 7 });
+    // From the first day with clicks (2025-02-13) to today.
+    expect(all.clicksPerDay).toHaveLength(31);
+    expect(all.clicksPerDay[0]).toEqual({ date: '2025-02-13', clicks: 1 });
+    expect(all.topReferrers).toEqual([
       { host: '(direct)', clicks: 3 },
       { host: 'news.ycombinator.com', clicks: 2 },
       { host: 'www.google.com', clicks: 2 },
     ]);
-    expect(body.topCountries).toEqual([
+    expect(all.topCountries).toEqual([
       { country: 'US', clicks: 3 },
       { country: 'Unknown', clicks: 3 },
       { country: 'GB', clicks: 1 },
     ]);
-    expect(body.devices).toEqual([
+    expect(all.devices).toEqual([
       { device: 'desktop', clicks: 4 },
       { device: 'mobile', clicks: 2 },
       { device: 'tablet', clicks: 1 },
     ]);
+
+    const week = (await request(app).get('/api/shortlinks/analytics?range=7d').set(auth())).body;
+    expect(week.clicksPerDay.map((day: { clicks: number }) => day.clicks)).toEqual([0, 0, 0, 0, 0, 2, 3]);
+    expect(week.rangeClicks).toBe(5);
+    expect(week.devices).toEqual([
+      { device: 'desktop', clicks: 3 },
+      { device: 'mobile', clicks: 2 },
+    ]);
+
+    const bad = await request(app).get('/api/shortlinks/analytics?range=1y').set(auth());
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'range must be one of 7d, 30d, 90d, all', code: 'VALIDATION' });
   });
 
   it('keeps only the top 5 and the 5 newest, and rounds the average', async () => {

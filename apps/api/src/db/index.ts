@@ -27,7 +27,7 @@ export function createRepositories(storage: Storage): Repositories {
   return {
     settings: createSettingsRepo(db),
     contact: createContactRepo(db),
-    shortlinks: createShortlinksRepo(db),
+    shortlinks: createShortlinksRepo(db, dialectFor(storage.engine)),
     shortlinkClicks: createShortlinkClicksRepo(storage),
     categories: createCategoriesRepo(db, dialectFor(storage.engine)),
     blogPosts: createBlogPostsRepo(db),

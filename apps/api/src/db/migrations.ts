@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Storage } from './database';
+import { searchTermsSql } from './shortlink-index.sql';
 
 /**
  * One schema change, written once per engine. The two texts must produce the same tables, columns
@@ -169,6 +170,171 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX blog_posts_published_created_at ON blog_posts (published, created_at);
       CREATE INDEX blog_posts_category_id ON blog_posts (category_id);
       CREATE INDEX blog_posts_view_count ON blog_posts (view_count);
+    `,
+  },
+  {
+    version: 4,
+    name: 'shortlink redirect mode, list indexes, tags, search terms and totals',
+    // Keyset pages read (sort key, id) indexes; the tag filter reads shortlink_tags in (tag, created_at)
+    // order; search is a prefix range over shortlink_search (see shortlink-index.sql.ts). Totals and
+    // tag counts are counters kept with every write, so the Overview and the tag filter never count
+    // a million rows. Existing links are indexed here, from their stored JSON tags.
+    sqlite: `
+      ALTER TABLE shortlinks ADD COLUMN redirect_mode TEXT NOT NULL DEFAULT 'preview'
+        CHECK (redirect_mode IN ('preview', 'direct'));
+      DROP INDEX shortlinks_created_at;
+      DROP INDEX shortlinks_click_count;
+      CREATE INDEX shortlinks_newest ON shortlinks (created_at, id);
+      CREATE INDEX shortlinks_clicks ON shortlinks (click_count, id);
+      CREATE INDEX shortlinks_title ON shortlinks (title COLLATE NOCASE, id);
+      CREATE TABLE shortlink_tags (
+        shortlink_id INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
+        tag          TEXT NOT NULL,
+        created_at   TEXT NOT NULL,
+        PRIMARY KEY (tag, shortlink_id)
+      );
+      CREATE INDEX shortlink_tags_newest ON shortlink_tags (tag, created_at, shortlink_id);
+      CREATE INDEX shortlink_tags_shortlink_id ON shortlink_tags (shortlink_id);
+      CREATE TABLE shortlink_tag_counts (
+        tag   TEXT PRIMARY KEY,
+        count INTEGER NOT NULL CHECK (count >= 0)
+      );
+      CREATE TABLE shortlink_search (
+        term         TEXT NOT NULL,
+        shortlink_id INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
+        PRIMARY KEY (term, shortlink_id)
+      );
+      CREATE INDEX shortlink_search_shortlink_id ON shortlink_search (shortlink_id);
+      CREATE TABLE shortlink_totals (
+        id     INTEGER PRIMARY KEY CHECK (id = 1),
+        links  INTEGER NOT NULL CHECK (links >= 0),
+        clicks INTEGER NOT NULL CHECK (clicks >= 0)
+      );
+      INSERT INTO shortlink_totals (id, links, clicks)
+        SELECT 1, count(*), coalesce(sum(click_count), 0) FROM shortlinks;
+      INSERT OR IGNORE INTO shortlink_tags (shortlink_id, tag, created_at)
+        SELECT s.id, j.value, s.created_at FROM shortlinks s, json_each(s.tags) j
+        WHERE json_valid(s.tags) AND j.type = 'text' AND j.value <> '';
+      INSERT INTO shortlink_tag_counts (tag, count) SELECT tag, count(*) FROM shortlink_tags GROUP BY tag;
+      ${searchTermsSql('TRUE', 'TRUE')};
+    `,
+    postgres: `
+      ALTER TABLE shortlinks ADD COLUMN redirect_mode ${PG_TEXT} NOT NULL DEFAULT 'preview'
+        CHECK (redirect_mode IN ('preview', 'direct'));
+      DROP INDEX shortlinks_created_at;
+      DROP INDEX shortlinks_click_count;
+      CREATE INDEX shortlinks_newest ON shortlinks (created_at, id);
+      CREATE INDEX shortlinks_clicks ON shortlinks (click_count, id);
+      CREATE INDEX shortlinks_title ON shortlinks (lower(title), id);
+      CREATE TABLE shortlink_tags (
+        shortlink_id INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
+        tag          ${PG_TEXT} NOT NULL,
+        created_at   ${PG_TEXT} NOT NULL,
+        PRIMARY KEY (tag, shortlink_id)
+      );
+      CREATE INDEX shortlink_tags_newest ON shortlink_tags (tag, created_at, shortlink_id);
+      CREATE INDEX shortlink_tags_shortlink_id ON shortlink_tags (shortlink_id);
+      CREATE TABLE shortlink_tag_counts (
+        tag   ${PG_TEXT} PRIMARY KEY,
+        count INTEGER NOT NULL CHECK (count >= 0)
+      );
+      CREATE TABLE shortlink_search (
+        term         ${PG_TEXT} NOT NULL,
+        shortlink_id INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
+        PRIMARY KEY (term, shortlink_id)
+      );
+      CREATE INDEX shortlink_search_shortlink_id ON shortlink_search (shortlink_id);
+      CREATE TABLE shortlink_totals (
+        id     INTEGER PRIMARY KEY CHECK (id = 1),
+        links  INTEGER NOT NULL CHECK (links >= 0),
+        clicks INTEGER NOT NULL CHECK (clicks >= 0)
+      );
+      INSERT INTO shortlink_totals (id, links, clicks)
+        SELECT 1, count(*), coalesce(sum(click_count), 0) FROM shortlinks;
+      INSERT INTO shortlink_tags (shortlink_id, tag, created_at)
+        SELECT s.id, t.tag, s.created_at FROM shortlinks s CROSS JOIN LATERAL jsonb_array_elements_text(s.tags::jsonb) AS t (tag)
+        WHERE t.tag <> ''
+        ON CONFLICT DO NOTHING;
+      INSERT INTO shortlink_tag_counts (tag, count) SELECT tag, count(*) FROM shortlink_tags GROUP BY tag;
+      ${searchTermsSql('TRUE', 'TRUE')};
+    `,
+  },
+  {
+    version: 5,
+    name: 'daily click aggregates',
+    // Clicks per UTC day and referrer host, country and device, for all links and per link, kept in
+    // the click's own transaction. '' stands for no referrer / unknown country (key columns cannot be
+    // NULL). Every click has exactly one device, so a day's clicks are the sum of its device rows.
+    // Existing clicks are counted into them here, so old databases show the same analytics.
+    sqlite: `
+      CREATE TABLE click_daily_stats (
+        dimension TEXT NOT NULL CHECK (dimension IN ('referrer', 'country', 'device')),
+        day       TEXT NOT NULL,
+        value     TEXT NOT NULL,
+        clicks    INTEGER NOT NULL CHECK (clicks >= 0),
+        PRIMARY KEY (dimension, day, value)
+      );
+      CREATE TABLE shortlink_daily_stats (
+        shortlink_id INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
+        dimension    TEXT NOT NULL CHECK (dimension IN ('referrer', 'country', 'device')),
+        day          TEXT NOT NULL,
+        value        TEXT NOT NULL,
+        clicks       INTEGER NOT NULL CHECK (clicks >= 0),
+        PRIMARY KEY (shortlink_id, dimension, day, value)
+      );
+      INSERT INTO click_daily_stats (dimension, day, value, clicks)
+        SELECT 'referrer', substr(clicked_at, 1, 10), coalesce(referrer_host, ''), count(*)
+        FROM shortlink_clicks GROUP BY substr(clicked_at, 1, 10), coalesce(referrer_host, '');
+      INSERT INTO click_daily_stats (dimension, day, value, clicks)
+        SELECT 'country', substr(clicked_at, 1, 10), coalesce(country, ''), count(*)
+        FROM shortlink_clicks GROUP BY substr(clicked_at, 1, 10), coalesce(country, '');
+      INSERT INTO click_daily_stats (dimension, day, value, clicks)
+        SELECT 'device', substr(clicked_at, 1, 10), device, count(*)
+        FROM shortlink_clicks GROUP BY substr(clicked_at, 1, 10), device;
+      INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+        SELECT shortlink_id, 'referrer', substr(clicked_at, 1, 10), coalesce(referrer_host, ''), count(*)
+        FROM shortlink_clicks GROUP BY shortlink_id, substr(clicked_at, 1, 10), coalesce(referrer_host, '');
+      INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+        SELECT shortlink_id, 'country', substr(clicked_at, 1, 10), coalesce(country, ''), count(*)
+        FROM shortlink_clicks GROUP BY shortlink_id, substr(clicked_at, 1, 10), coalesce(country, '');
+      INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+        SELECT shortlink_id, 'device', substr(clicked_at, 1, 10), device, count(*)
+        FROM shortlink_clicks GROUP BY shortlink_id, substr(clicked_at, 1, 10), device;
+    `,
+    postgres: `
+      CREATE TABLE click_daily_stats (
+        dimension ${PG_TEXT} NOT NULL CHECK (dimension IN ('referrer', 'country', 'device')),
+        day       ${PG_TEXT} NOT NULL,
+        value     ${PG_TEXT} NOT NULL,
+        clicks    INTEGER NOT NULL CHECK (clicks >= 0),
+        PRIMARY KEY (dimension, day, value)
+      );
+      CREATE TABLE shortlink_daily_stats (
+        shortlink_id INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
+        dimension    ${PG_TEXT} NOT NULL CHECK (dimension IN ('referrer', 'country', 'device')),
+        day          ${PG_TEXT} NOT NULL,
+        value        ${PG_TEXT} NOT NULL,
+        clicks       INTEGER NOT NULL CHECK (clicks >= 0),
+        PRIMARY KEY (shortlink_id, dimension, day, value)
+      );
+      INSERT INTO click_daily_stats (dimension, day, value, clicks)
+        SELECT 'referrer', substr(clicked_at, 1, 10), coalesce(referrer_host, ''), count(*)
+        FROM shortlink_clicks GROUP BY substr(clicked_at, 1, 10), coalesce(referrer_host, '');
+      INSERT INTO click_daily_stats (dimension, day, value, clicks)
+        SELECT 'country', substr(clicked_at, 1, 10), coalesce(country, ''), count(*)
+        FROM shortlink_clicks GROUP BY substr(clicked_at, 1, 10), coalesce(country, '');
+      INSERT INTO click_daily_stats (dimension, day, value, clicks)
+        SELECT 'device', substr(clicked_at, 1, 10), device, count(*)
+        FROM shortlink_clicks GROUP BY substr(clicked_at, 1, 10), device;
+      INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+        SELECT shortlink_id, 'referrer', substr(clicked_at, 1, 10), coalesce(referrer_host, ''), count(*)
+        FROM shortlink_clicks GROUP BY shortlink_id, substr(clicked_at, 1, 10), coalesce(referrer_host, '');
+      INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+        SELECT shortlink_id, 'country', substr(clicked_at, 1, 10), coalesce(country, ''), count(*)
+        FROM shortlink_clicks GROUP BY shortlink_id, substr(clicked_at, 1, 10), coalesce(country, '');
+      INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+        SELECT shortlink_id, 'device', substr(clicked_at, 1, 10), device, count(*)
+        FROM shortlink_clicks GROUP BY shortlink_id, substr(clicked_at, 1, 10), device;
     `,
   },
 ];

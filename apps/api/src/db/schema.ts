@@ -10,6 +10,12 @@ export interface Tables {
   contact_messages: ContactMessagesTable;
   shortlinks: ShortlinksTable;
   shortlink_clicks: ShortlinkClicksTable;
+  shortlink_tags: ShortlinkTagsTable;
+  shortlink_tag_counts: ShortlinkTagCountsTable;
+  shortlink_search: ShortlinkSearchTable;
+  shortlink_totals: ShortlinkTotalsTable;
+  click_daily_stats: ClickDailyStatsTable;
+  shortlink_daily_stats: ShortlinkDailyStatsTable;
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
 }
@@ -39,6 +45,46 @@ export interface ShortlinksTable {
   tags: Generated<string>;
   click_count: Generated<number>;
   created_at: string;
+  redirect_mode: Generated<'preview' | 'direct'>;
+}
+
+/** One row per tag of a link; created_at is the link's, so the tag filter pages in (tag, created_at) order. */
+export interface ShortlinkTagsTable {
+  shortlink_id: number;
+  tag: string;
+  created_at: string;
+}
+
+export interface ShortlinkTagCountsTable {
+  tag: string;
+  count: number;
+}
+
+/** Lower-case search terms of a link (code, title, target, tags); see shortlink-index.sql.ts. */
+export interface ShortlinkSearchTable {
+  term: string;
+  shortlink_id: number;
+}
+
+/** The one row (id 1) of link and click totals, kept with every write. */
+export interface ShortlinkTotalsTable {
+  id: number;
+  links: number;
+  clicks: number;
+}
+
+export type StatsDimension = 'referrer' | 'country' | 'device';
+
+/** Clicks of all links per UTC day and referrer host / country / device ('' for none or unknown). */
+export interface ClickDailyStatsTable {
+  dimension: StatsDimension;
+  day: string;
+  value: string;
+  clicks: number;
+}
+
+export interface ShortlinkDailyStatsTable extends ClickDailyStatsTable {
+  shortlink_id: number;
 }
 
 export interface ShortlinkClicksTable {

@@ -1,6 +1,8 @@
-import type { PublicShortlink, Shortlink } from '@toolvault/shared';
-import type { Kysely, Selectable } from 'kysely';
+import type { PublicShortlink, RedirectMode, Shortlink, ShortlinkSort } from '@toolvault/shared';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Dialect } from './dialect';
 import type { ShortlinksTable, Tables } from './schema';
+import { searchTermsFor } from './shortlink-index.sql';
 
 /** The stored fields of a new link; clickCount and createdAt are set by the caller (imports keep their own). */
 export interface NewShortlink {
@@ -13,9 +15,13 @@ export interface NewShortlink {
   clickCount: number;
   /** ISO 8601, UTC (`Date#toISOString`). */
   createdAt: string;
+  redirectMode: RedirectMode;
 }
 
-export type ShortlinkChanges = Pick<Shortlink, 'targetUrl' | 'title' | 'description' | 'metaImage' | 'tags'>;
+export type ShortlinkChanges = Pick<
+  Shortlink,
+  'targetUrl' | 'title' | 'description' | 'metaImage' | 'tags' | 'redirectMode'
+>;
 
 export interface ShortlinkTotals {
   totalLinks: number;
@@ -24,22 +30,47 @@ export interface ShortlinkTotals {
   createdBetween: number;
 }
 
+/** Where the previous page ended: the sort key and id of its last link. */
+export type ShortlinkPosition =
+  | { sort: 'newest'; createdAt: string; id: number }
+  | { sort: 'clicks'; clicks: number; id: number }
+  | { sort: 'title'; title: string; id: number };
+
+export interface ShortlinkPageQuery {
+  sort: ShortlinkSort;
+  limit: number;
+  after?: ShortlinkPosition;
+  /** Prefix of a search term (code, title, target, tag); see shortlink-index.sql.ts. */
+  q?: string;
+  tag?: string;
+}
+
 export interface ShortlinksRepo {
   /** The new link, or null when its code is taken (nothing is written then). */
   insert(link: NewShortlink): Promise<Shortlink | null>;
   /**
    * Inserts every link in one transaction: all or none. Answers the index of
    * the first link whose code is taken (and writes nothing), or null on success.
+   * Between chunks of rows it lets the event loop run (`pause`), so other requests are served.
    */
-  insertAll(links: readonly NewShortlink[]): Promise<{ takenAt: number } | null>;
+  insertAll(links: readonly NewShortlink[], pause?: () => Promise<void>): Promise<{ takenAt: number } | null>;
   update(id: number, changes: ShortlinkChanges): Promise<Shortlink | null>;
-  /** True when a link was deleted (its clicks go with it: ON DELETE CASCADE). */
+  /** True when a link was deleted (its clicks and aggregates go with it; the totals follow). */
   delete(id: number): Promise<boolean>;
   codeExists(shortCode: string): Promise<boolean>;
+  /** Which of these codes are taken (one query per few hundred codes). */
+  existingCodes(shortCodes: readonly string[]): Promise<Set<string>>;
+  findById(id: number): Promise<Shortlink | null>;
   /** Never counts a click. */
   findPublic(shortCode: string): Promise<PublicShortlink | null>;
-  listNewestFirst(limit?: number): Promise<Shortlink[]>;
+  /** One keyset page: up to `limit` links after `after`, and how many links match in all. */
+  page(query: ShortlinkPageQuery): Promise<{ items: Shortlink[]; total: number }>;
+  listNewestFirst(limit: number): Promise<Shortlink[]>;
+  /** Every link, oldest first, `batchSize` at a time (keyset reads: memory does not grow with the count). */
+  batchesOldestFirst(batchSize: number): AsyncIterable<Shortlink[]>;
   topByClicks(limit: number): Promise<Shortlink[]>;
+  /** Tags in use with their link counts, most used first (ties by name). */
+  tagCounts(limit: number): Promise<{ tag: string; count: number }[]>;
   totals(range: { from: string; to: string }): Promise<ShortlinkTotals>;
 }
 
@@ -59,48 +90,128 @@ export const SHORTLINK_COLUMNS = [
   'tags',
   'click_count',
   'created_at',
+  'redirect_mode',
 ] as const;
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
+
+/**
+ * Links per INSERT statement. With 20 tags each, the tag rows of a chunk take 3 × 20 × 250 bound
+ * parameters, below SQLite's 32,766; and one chunk takes a few milliseconds, so an import can pause
+ * between chunks.
+ */
+const INSERT_CHUNK = 250;
 
 /** Thrown inside the import transaction to roll it back; never leaves this module. */
 class Taken {
   constructor(readonly index: number) {}
 }
 
-export function createShortlinksRepo(db: Kysely<Tables>): ShortlinksRepo {
-  // ON CONFLICT … DO NOTHING: a taken code returns no row instead of throwing, and never
-  // aborts a surrounding transaction. The CHECK and NOT NULL constraints still throw (bugs).
-  const insertOne = (executor: Kysely<Tables>, link: NewShortlink) =>
-    executor
+type Executor = Kysely<Tables>;
+
+/** The distinct tags of a link, in their order: a repeated tag is one row. */
+const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
+
+export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): ShortlinksRepo {
+  /**
+   * Inserts links with everything that indexes them: tag rows and counts, search terms, totals.
+   * Answers the rows, or the index (within `links`) of the first code that was taken.
+   */
+  const insertChunk = async (
+    trx: Executor,
+    links: readonly NewShortlink[],
+  ): Promise<{ rows: ShortlinkRow[] } | { takenAt: number }> => {
+    // ON CONFLICT … DO NOTHING: a taken code returns no row instead of throwing, and never aborts
+    // the surrounding transaction. The CHECK and NOT NULL constraints still throw (bugs).
+    const rows = await trx
       .insertInto('shortlinks')
-      .values({
-        short_code: link.shortCode,
-        target_url: link.targetUrl,
-        title: link.title,
-        description: link.description,
-        meta_image: link.metaImage,
-        tags: JSON.stringify(link.tags),
-        click_count: link.clickCount,
-        created_at: link.createdAt,
-      })
+      .values(
+        links.map((link) => ({
+          short_code: link.shortCode,
+          target_url: link.targetUrl,
+          title: link.title,
+          description: link.description,
+          meta_image: link.metaImage,
+          tags: JSON.stringify(link.tags),
+          click_count: link.clickCount,
+          created_at: link.createdAt,
+          redirect_mode: link.redirectMode,
+        })),
+      )
       .onConflict((oc) => oc.column('short_code').doNothing())
       .returning(SHORTLINK_COLUMNS)
-      .executeTakeFirst();
+      .execute();
+    if (rows.length < links.length) {
+      const stored = new Set(rows.map((row) => row.short_code));
+      return { takenAt: links.findIndex((link) => !stored.has(link.shortCode)) };
+    }
+    await indexTags(
+      trx,
+      rows.flatMap((row) => uniqueTags(parseTags(row.tags)).map((tag) => ({ id: row.id, tag, createdAt: row.created_at }))),
+    );
+    await searchTermsFor(rows.map((row) => row.id)).execute(trx);
+    await trx
+      .updateTable('shortlink_totals')
+      .set((eb) => ({
+        links: eb('links', '+', rows.length),
+        clicks: eb('clicks', '+', links.reduce((sum, link) => sum + link.clickCount, 0)),
+      }))
+      .where('id', '=', 1)
+      .execute();
+    return { rows };
+  };
+
+  const indexTags = async (trx: Executor, tags: { id: number; tag: string; createdAt: string }[]) => {
+    if (tags.length === 0) return;
+    await trx
+      .insertInto('shortlink_tags')
+      .values(tags.map(({ id, tag, createdAt }) => ({ shortlink_id: id, tag, created_at: createdAt })))
+      .execute();
+    const counts = new Map<string, number>();
+    for (const { tag } of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    await trx
+      .insertInto('shortlink_tag_counts')
+      .values([...counts].map(([tag, count]) => ({ tag, count })))
+      .onConflict((oc) =>
+        oc.column('tag').doUpdateSet((eb) => ({ count: eb('shortlink_tag_counts.count', '+', eb.ref('excluded.count')) })),
+      )
+      .execute();
+  };
+
+  /** Removes a link's tag rows and search terms (before an update re-adds them, or a delete). */
+  const unindex = async (trx: Executor, id: number) => {
+    const tags = trx.selectFrom('shortlink_tags').select('tag').where('shortlink_id', '=', id);
+    await trx
+      .updateTable('shortlink_tag_counts')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('tag', 'in', tags)
+      .execute();
+    await trx.deleteFrom('shortlink_tag_counts').where('count', '<=', 0).where('tag', 'in', tags).execute();
+    await trx.deleteFrom('shortlink_tags').where('shortlink_id', '=', id).execute();
+    await trx.deleteFrom('shortlink_search').where('shortlink_id', '=', id).execute();
+  };
 
   // Newest first; id breaks ties between links created in the same millisecond (imports).
   const newestFirst = () =>
     db.selectFrom('shortlinks').select(SHORTLINK_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
 
+  const titleKey = (ref: string) =>
+    dialect.engine === 'sqlite' ? sql`${sql.ref(ref)} COLLATE NOCASE` : sql`lower(${sql.ref(ref)})`;
+  const titleValue = (value: string) => (dialect.engine === 'sqlite' ? sql`${value}` : sql`lower(${value})`);
+
   return {
     async insert(link) {
-      const row = await insertOne(db, link);
-      return row ? toShortlink(row) : null;
+      return db.transaction().execute(async (trx) => {
+        const result = await insertChunk(trx, [link]);
+        return 'rows' in result ? toShortlink(result.rows[0]!) : null;
+      });
     },
-    async insertAll(links) {
+    async insertAll(links, pause) {
       try {
         await db.transaction().execute(async (trx) => {
-          for (const [index, link] of links.entries()) {
-            if (!(await insertOne(trx, link))) throw new Taken(index);
+          for (let start = 0; start < links.length; start += INSERT_CHUNK) {
+            const result = await insertChunk(trx, links.slice(start, start + INSERT_CHUNK));
+            if ('takenAt' in result) throw new Taken(start + result.takenAt);
+            if (pause && start + INSERT_CHUNK < links.length) await pause();
           }
         });
         return null;
@@ -110,27 +221,82 @@ export function createShortlinksRepo(db: Kysely<Tables>): ShortlinksRepo {
       }
     },
     async update(id, changes) {
-      const row = await db
-        .updateTable('shortlinks')
-        .set({
-          target_url: changes.targetUrl,
-          title: changes.title,
-          description: changes.description,
-          meta_image: changes.metaImage,
-          tags: JSON.stringify(changes.tags),
-        })
-        .where('id', '=', id)
-        .returning(SHORTLINK_COLUMNS)
-        .executeTakeFirst();
-      return row ? toShortlink(row) : null;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('shortlinks')
+          .set({
+            target_url: changes.targetUrl,
+            title: changes.title,
+            description: changes.description,
+            meta_image: changes.metaImage,
+            tags: JSON.stringify(changes.tags),
+            redirect_mode: changes.redirectMode,
+          })
+          .where('id', '=', id)
+          .returning(SHORTLINK_COLUMNS)
+          .executeTakeFirst();
+        if (!row) return null;
+        await unindex(trx, id);
+        await indexTags(
+          trx,
+          uniqueTags(changes.tags).map((tag) => ({ id, tag, createdAt: row.created_at })),
+        );
+        await searchTermsFor([id]).execute(trx);
+        return toShortlink(row);
+      });
     },
     async delete(id) {
-      const result = await db.deleteFrom('shortlinks').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const link = await trx.selectFrom('shortlinks').select('click_count').where('id', '=', id).executeTakeFirst();
+        if (!link) return false;
+        // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
+        // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
+        const stats = await trx
+          .selectFrom('shortlink_daily_stats')
+          .select(['dimension', 'day', 'value', 'clicks'])
+          .where('shortlink_id', '=', id)
+          .orderBy('dimension')
+          .orderBy('day')
+          .orderBy('value')
+          .execute();
+        for (const stat of stats) {
+          await trx
+            .updateTable('click_daily_stats')
+            .set((eb) => ({ clicks: eb('clicks', '-', stat.clicks) }))
+            .where('dimension', '=', stat.dimension)
+            .where('day', '=', stat.day)
+            .where('value', '=', stat.value)
+            .execute();
+        }
+        await unindex(trx, id);
+        await trx
+          .updateTable('shortlink_totals')
+          .set((eb) => ({ links: eb('links', '-', 1), clicks: eb('clicks', '-', link.click_count) }))
+          .where('id', '=', 1)
+          .execute();
+        await trx.deleteFrom('shortlinks').where('id', '=', id).execute();
+        return true;
+      });
     },
     codeExists: async (shortCode) =>
       (await db.selectFrom('shortlinks').select('id').where('short_code', '=', shortCode).executeTakeFirst()) !==
       undefined,
+    async existingCodes(shortCodes) {
+      const taken = new Set<string>();
+      for (let start = 0; start < shortCodes.length; start += INSERT_CHUNK) {
+        const rows = await db
+          .selectFrom('shortlinks')
+          .select('short_code')
+          .where('short_code', 'in', shortCodes.slice(start, start + INSERT_CHUNK))
+          .execute();
+        for (const row of rows) taken.add(row.short_code);
+      }
+      return taken;
+    },
+    async findById(id) {
+      const row = await db.selectFrom('shortlinks').select(SHORTLINK_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row ? toShortlink(row) : null;
+    },
     async findPublic(shortCode) {
       const row = await db
         .selectFrom('shortlinks')
@@ -139,42 +305,141 @@ export function createShortlinksRepo(db: Kysely<Tables>): ShortlinksRepo {
         .executeTakeFirst();
       return row ? toPublicShortlink(row) : null;
     },
-    listNewestFirst: async (limit) => {
-      const query = limit === undefined ? newestFirst() : newestFirst().limit(limit);
-      return (await query.execute()).map(toShortlink);
+
+    async page({ sort, limit, after, q, tag }) {
+      const prefix = q?.toLowerCase();
+      // Terms in [q, q + U+10FFFF): every term that starts with q, in byte order (both engines
+      // compare these columns byte-wise), read as one index range.
+      const matches = (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
+        const conditions: Expression<SqlBool>[] = [];
+        if (prefix !== undefined) {
+          conditions.push(
+            eb(
+              's.id',
+              'in',
+              eb
+                .selectFrom('shortlink_search')
+                .select('shortlink_id')
+                .where('term', '>=', prefix)
+                .where('term', '<', `${prefix}\u{10FFFF}`),
+            ),
+          );
+        }
+        if (tag !== undefined && (sort !== 'newest' || prefix !== undefined)) {
+          conditions.push(eb('s.id', 'in', eb.selectFrom('shortlink_tags').select('shortlink_id').where('tag', '=', tag)));
+        }
+        return eb.and(conditions);
+      };
+
+      let items: ShortlinkRow[];
+      if (tag !== undefined && sort === 'newest' && prefix === undefined) {
+        // The tag's own rows are in (tag, created_at, id) order: the page is one index range.
+        let query = db
+          .selectFrom('shortlink_tags as t')
+          .innerJoin('shortlinks as s', 's.id', 't.shortlink_id')
+          .selectAll('s')
+          .where('t.tag', '=', tag)
+          .orderBy('t.created_at', 'desc')
+          .orderBy('t.shortlink_id', 'desc')
+          .limit(limit);
+        if (after?.sort === 'newest') {
+          query = query.where(sql<SqlBool>`(t.created_at, t.shortlink_id) < (${after.createdAt}, ${after.id})`);
+        }
+        items = await query.execute();
+      } else {
+        let query = db.selectFrom('shortlinks as s').selectAll('s').where(matches).limit(limit);
+        if (sort === 'newest') {
+          query = query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+          if (after?.sort === 'newest') {
+            query = query.where(sql<SqlBool>`(s.created_at, s.id) < (${after.createdAt}, ${after.id})`);
+          }
+        } else if (sort === 'clicks') {
+          query = query.orderBy('s.click_count', 'desc').orderBy('s.id', 'desc');
+          if (after?.sort === 'clicks') {
+            query = query.where(sql<SqlBool>`(s.click_count, s.id) < (${after.clicks}, ${after.id})`);
+          }
+        } else {
+          query = query.orderBy(titleKey('s.title')).orderBy('s.id');
+          if (after?.sort === 'title') {
+            query = query.where(sql<SqlBool>`(${titleKey('s.title')}, s.id) > (${titleValue(after.title)}, ${after.id})`);
+          }
+        }
+        items = await query.execute();
+      }
+
+      let total: number;
+      if (prefix !== undefined) {
+        const row = await db
+          .selectFrom('shortlinks as s')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where(matches)
+          .executeTakeFirst();
+        total = Number(row?.count ?? 0);
+      } else if (tag !== undefined) {
+        const row = await db.selectFrom('shortlink_tag_counts').select('count').where('tag', '=', tag).executeTakeFirst();
+        total = row?.count ?? 0;
+      } else {
+        const row = await db.selectFrom('shortlink_totals').select('links').executeTakeFirst();
+        total = row?.links ?? 0;
+      }
+      return { items: items.map(toShortlink), total };
     },
+
+    listNewestFirst: async (limit) => (await newestFirst().limit(limit).execute()).map(toShortlink),
+    async *batchesOldestFirst(batchSize) {
+      let after: { createdAt: string; id: number } | undefined;
+      for (;;) {
+        let query = db
+          .selectFrom('shortlinks')
+          .select(SHORTLINK_COLUMNS)
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(batchSize);
+        if (after) query = query.where(sql<SqlBool>`(created_at, id) > (${after.createdAt}, ${after.id})`);
+        const rows = await query.execute();
+        if (rows.length === 0) return;
+        const last = rows.at(-1)!;
+        after = { createdAt: last.created_at, id: last.id };
+        yield rows.map(toShortlink);
+        if (rows.length < batchSize) return;
+      }
+    },
+    // (click_count, id) is one index, read backwards: ties go to the newer id.
     topByClicks: async (limit) =>
       (
         await db
           .selectFrom('shortlinks')
           .select(SHORTLINK_COLUMNS)
           .orderBy('click_count', 'desc')
-          .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)
           .execute()
       ).map(toShortlink),
+    tagCounts: async (limit) =>
+      (
+        await db
+          .selectFrom('shortlink_tag_counts')
+          .select(['tag', 'count'])
+          .where('count', '>', 0)
+          .orderBy('count', 'desc')
+          .orderBy('tag')
+          .limit(limit)
+          .execute()
+      ).map(({ tag, count }) => ({ tag, count: Number(count) })),
     async totals({ from, to }) {
-      const row = await db
-        .selectFrom('shortlinks')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('totalLinks'),
-          eb.fn.coalesce(eb.fn.sum<number>('click_count'), eb.lit(0)).as('totalClicks'),
-          eb.fn
-            .count<number>(
-              eb
-                .case()
-                .when(eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))
-                .then(1)
-                .end(),
-            )
-            .as('createdBetween'),
-        ])
-        .executeTakeFirst();
+      const [totals, created] = await Promise.all([
+        db.selectFrom('shortlink_totals').select(['links', 'clicks']).executeTakeFirst(),
+        db
+          .selectFrom('shortlinks')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('created_at', '>=', from)
+          .where('created_at', '<', to)
+          .executeTakeFirst(),
+      ]);
       return {
-        totalLinks: Number(row?.totalLinks ?? 0),
-        totalClicks: Number(row?.totalClicks ?? 0),
-        createdBetween: Number(row?.createdBetween ?? 0),
+        totalLinks: Number(totals?.links ?? 0),
+        totalClicks: Number(totals?.clicks ?? 0),
+        createdBetween: Number(created?.count ?? 0),
       };
     },
   };
@@ -191,6 +456,7 @@ export function toShortlink(row: ShortlinkRow): Shortlink {
     tags: parseTags(row.tags),
     clickCount: row.click_count,
     createdAt: row.created_at,
+    redirectMode: row.redirect_mode,
   };
 }
 

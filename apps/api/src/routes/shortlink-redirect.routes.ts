@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { classifyPath, isAllowedShortCode, type ApiErrorBody } from '@toolvault/shared';
 import { ERRORS } from '../http/errors';
 import { securityHeaders } from '../http/security-headers';
@@ -77,6 +77,34 @@ export function shortlinkClicks({ clicks, trustProxy, webDist, logger }: Shortli
     if (code === null) return false;
     void answer(req, res, code);
     return true;
+  };
+}
+
+/**
+ * `GET /{code}` of a page request (a person's browser, curl) for a link whose redirect mode is
+ * 'direct': one click is counted, with the same rules as the redirect page's request, and the
+ * answer is a 302 to the target at once. Everything else — crawlers, links that show the preview
+ * page, unknown codes, HEAD — goes on to the page, which counts nothing.
+ */
+export function directRedirects({ clicks, trustProxy, webDist }: Omit<ShortlinkClicksOptions, 'logger'>): RequestHandler {
+  const staticNames = new Set(webDist ? fs.readdirSync(webDist) : []);
+  return (req, res, next) => {
+    if (req.method !== 'GET') return next();
+    const page = classifyPath(req.path);
+    if (page.kind !== 'short-code' || !isAllowedShortCode(page.code) || staticNames.has(page.code)) return next();
+    clicks
+      .openDirect(page.code, {
+        userAgent: req.headers['user-agent'],
+        referer: visitorReferrer(req),
+        clientIp: clientAddress(req, trustProxy),
+        ownHosts: ownHosts(req, trustProxy),
+      })
+      .then((link) => {
+        if (!link) return next();
+        // Every visit is a click: no cache may answer the next one. The target was checked to be an
+        // http(s) URL without whitespace when it was stored, so it is safe in a header.
+        res.set({ 'Cache-Control': 'no-store', Vary: 'Accept' }).redirect(302, link.targetUrl);
+      }, next);
   };
 }
 

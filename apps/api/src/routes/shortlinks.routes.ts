@@ -1,23 +1,36 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import {
+  SHORTLINK_CSV_COLUMNS,
+  ZAnalyticsQuery,
   ZGuestShortlinkInput,
+  ZShortlinkExportQuery,
+  ZShortlinkListQuery,
   ZShortlinkIdParams,
   ZShortlinkInput,
   ZShortlinkUpdate,
+  type AnalyticsQuery,
+  type ExportFormat,
   type GuestShortlinkInput,
+  type ShortlinkExportQuery,
+  type ShortlinkExportRow,
+  type ShortlinkListQuery,
   type ShortlinkIdParams,
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
 import { AppError } from '../http/errors';
 import { validate } from '../http/validate';
+import { csvLine } from '../services/csv';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { RequestOrigin, ShortlinkFailure, ShortlinkResult, ShortlinkService } from '../services/shortlink.service';
 
 /** Where `POST /api/shortlinks/import` lives: createApp parses its body before the app-wide 100 kB parser. */
 export const SHORTLINK_IMPORT_PATH = '/api/shortlinks/import';
-/** 1000 rows of a few hundred bytes each (contract: the import's JSON body limit may be 1 MB). */
-const IMPORT_JSON_LIMIT = '1mb';
+/**
+ * 10,000 rows of up to about a kilobyte each (a long target URL, title and description). Parsing a
+ * body of this size takes a few tens of milliseconds (bench/scale.bench.ts measures it).
+ */
+const IMPORT_JSON_LIMIT = '10mb';
 
 /**
  * The import's own JSON parser. It runs first, so the app-wide parser sees the
@@ -41,9 +54,25 @@ interface ShortlinksRouterDeps {
 
 /** `/api/shortlinks`: the manager's calls (spec 001 §7) plus export, import and analytics. */
 export function shortlinksRouter({ shortlinks, analytics, requireAdmin }: ShortlinksRouterDeps): Router {
-  const list = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.listNewestFirst());
-  const exportAll = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.exportAll());
-  const stats = async (_req: Request, res: Response) => privateJson(res, 200, await analytics.analytics());
+  const list = async (req: Request, res: Response) => {
+    privateJson(res, 200, unwrap(res, await shortlinks.list(req.query as unknown as ShortlinkListQuery)));
+  };
+  const summary = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.summary());
+  const tags = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.tags());
+  const exportAll = async (req: Request, res: Response) => {
+    const { format } = req.query as unknown as ShortlinkExportQuery;
+    await streamExport(res, format, shortlinks.exportRows());
+  };
+  const stats = async (req: Request, res: Response) => {
+    const { range } = req.query as unknown as AnalyticsQuery;
+    privateJson(res, 200, await analytics.analytics(range));
+  };
+  const linkStats = async (req: Request, res: Response) => {
+    const { range } = req.query as unknown as AnalyticsQuery;
+    const result = await analytics.linkAnalytics(idParam(req), range);
+    if (!result) throw new AppError('SHORTLINK_NOT_FOUND');
+    privateJson(res, 200, result);
+  };
 
   const create = async (req: Request<object, unknown, ShortlinkInput | GuestShortlinkInput>, res: Response) => {
     const origin = requestOrigin(req);
@@ -66,12 +95,15 @@ export function shortlinksRouter({ shortlinks, analytics, requireAdmin }: Shortl
 
   const validateId = validate(ZShortlinkIdParams, 'params');
   const router = Router();
-  router.get('/', requireAdmin, list);
+  router.get('/', requireAdmin, validate(ZShortlinkListQuery, 'query'), list);
+  router.get('/summary', requireAdmin, summary);
+  router.get('/tags', requireAdmin, tags);
   // No token: a guest creation. A token that is present but invalid: 401, never a guest creation.
   router.post('/', adminIfAuthorized(requireAdmin), validateCreateBody(), create);
-  router.get('/export', requireAdmin, exportAll);
+  router.get('/export', requireAdmin, validate(ZShortlinkExportQuery, 'query'), exportAll);
   router.post('/import', requireAdmin, importAll);
-  router.get('/analytics', requireAdmin, stats);
+  router.get('/analytics', requireAdmin, validate(ZAnalyticsQuery, 'query'), stats);
+  router.get('/:id/analytics', requireAdmin, validateId, validate(ZAnalyticsQuery, 'query'), linkStats);
   router.put('/:id', requireAdmin, validateId, validate(ZShortlinkUpdate), update);
   router.delete('/:id', requireAdmin, validateId, remove);
   return router;
@@ -147,4 +179,46 @@ function toAppError(res: Response, failure: ShortlinkFailure): AppError {
 /** Admin data and fresh creations are never kept by a shared cache. */
 function privateJson(res: Response, status: number, body: unknown): void {
   res.status(status).set('Cache-Control', 'no-store').json(body);
+}
+
+/**
+ * Writes the export as it is read, a batch of rows at a time, waiting for the socket to drain
+ * whenever its buffer is full: memory stays flat whatever the number of links. JSON is one array
+ * (the import's format); CSV has a header line and formula-safe cells. A client that goes away
+ * stops the reading.
+ */
+async function streamExport(res: Response, format: ExportFormat, batches: AsyncIterable<ShortlinkExportRow[]>) {
+  const csv = format === 'csv';
+  res
+    .status(200)
+    .set('Cache-Control', 'no-store')
+    .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+    .attachment(csv ? 'shortlinks.csv' : 'shortlinks.json');
+  const write = async (text: string) => {
+    if (!res.write(text)) await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  };
+  await write(csv ? csvLine(SHORTLINK_CSV_COLUMNS) : '[');
+  let first = true;
+  for await (const batch of batches) {
+    if (res.destroyed) return;
+    let chunk = '';
+    for (const row of batch) {
+      if (csv) {
+        chunk += csvLine(SHORTLINK_CSV_COLUMNS.map((column) => (column === 'tags' ? row.tags.join(', ') : row[column])));
+      } else {
+        chunk += `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
+        first = false;
+      }
+    }
+    await write(chunk);
+  }
+  res.end(csv ? '' : '\n]\n');
 }

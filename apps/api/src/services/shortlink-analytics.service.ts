@@ -1,16 +1,22 @@
 import {
-  ANALYTICS_DAYS,
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_RANGE_DAYS,
   ANALYTICS_TOP,
   DIRECT_REFERRER,
+  LINK_ANALYTICS_TOP,
   UNKNOWN_COUNTRY,
+  type AnalyticsRange,
   type ShortlinkAnalytics,
+  type ShortlinkLinkAnalytics,
 } from '@toolvault/shared';
-import type { ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
+import type { CountedClicks, ShortlinkClicksRepo, StatsScope } from '../db/shortlink-clicks.repo';
 import type { ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from './clock';
 
 export interface ShortlinkAnalyticsService {
-  analytics(): Promise<ShortlinkAnalytics>;
+  analytics(range: AnalyticsRange): Promise<ShortlinkAnalytics>;
+  /** Null for an unknown link id. */
+  linkAnalytics(id: number, range: AnalyticsRange): Promise<ShortlinkLinkAnalytics | null>;
 }
 
 const DAY_MS = 86_400_000;
@@ -22,7 +28,11 @@ function utcMidnight(date: Date): number {
 
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Spec 001 §9 (totals, today, rounded average, top 5, 5 newest) and DECISIONS P6 (per day, referrers, countries). */
+/**
+ * Totals, today, rounded average, top 5 and 5 newest, plus clicks per day, referrers, countries and
+ * devices. Everything about clicks is read from the daily aggregates kept with each click, so the
+ * cost follows the days shown, never the clicks stored.
+ */
 export function createShortlinkAnalyticsService({
   shortlinks,
   clicks,
@@ -32,34 +42,81 @@ export function createShortlinkAnalyticsService({
   clicks: ShortlinkClicksRepo;
   clock: Clock;
 }): ShortlinkAnalyticsService {
+  /** First day of the range: 7/30/90 days ending today, or from the first day with clicks (today without any). */
+  const firstDayOf = async (range: AnalyticsRange, today: number, shortlinkId?: number): Promise<number> => {
+    if (range !== 'all') return today - (ANALYTICS_RANGE_DAYS[range] - 1) * DAY_MS;
+    const first = await clicks.firstDay(shortlinkId);
+    const firstMs = first === null ? today : Date.parse(`${first}T00:00:00.000Z`);
+    return Math.max(Math.min(firstMs, today), today - (ANALYTICS_MAX_DAYS - 1) * DAY_MS);
+  };
+
+  /** Every day of the range, oldest first, zeros included. */
+  const series = (firstDay: number, today: number, days: CountedClicks<string>[]) => {
+    const perDay = new Map(days.map(({ key, clicks: n }) => [key, n]));
+    const length = Math.round((today - firstDay) / DAY_MS) + 1;
+    return Array.from({ length }, (_, index) => {
+      const date = dayKey(firstDay + index * DAY_MS);
+      return { date, clicks: perDay.get(date) ?? 0 };
+    });
+  };
+
+  const breakdown = async (scope: StatsScope, top: number) => {
+    const [days, referrers, countries, devices] = await Promise.all([
+      clicks.clicksPerDay(scope),
+      clicks.topReferrers(scope, top),
+      clicks.topCountries(scope, top),
+      clicks.devices(scope),
+    ]);
+    return {
+      days,
+      referrers: referrers.map(({ key, clicks: n }) => ({ host: key ?? DIRECT_REFERRER, clicks: n })),
+      countries: countries.map(({ key, clicks: n }) => ({ country: key ?? UNKNOWN_COUNTRY, clicks: n })),
+      devices: devices.map(({ key, clicks: n }) => ({ device: key, clicks: n })),
+    };
+  };
+
   return {
-    async analytics() {
+    async analytics(range) {
       const today = utcMidnight(clock());
-      const firstDay = today - (ANALYTICS_DAYS - 1) * DAY_MS;
-      const [totals, days, topLinks, recentLinks, referrers, countries, devices] = await Promise.all([
+      const firstDay = await firstDayOf(range, today);
+      const [totals, topLinks, recentLinks, stats] = await Promise.all([
         shortlinks.totals({ from: new Date(today).toISOString(), to: new Date(today + DAY_MS).toISOString() }),
-        clicks.clicksPerDay(dayKey(firstDay)),
         shortlinks.topByClicks(ANALYTICS_TOP),
         shortlinks.listNewestFirst(ANALYTICS_TOP),
-        clicks.topReferrers(ANALYTICS_TOP),
-        clicks.topCountries(ANALYTICS_TOP),
-        clicks.devices(),
+        breakdown({ from: dayKey(firstDay) }, ANALYTICS_TOP),
       ]);
-      const perDay = new Map(days.map(({ key, clicks: n }) => [key, n]));
+      const clicksPerDay = series(firstDay, today, stats.days);
       return {
+        range,
         totalLinks: totals.totalLinks,
         totalClicks: totals.totalClicks,
         createdToday: totals.createdBetween,
         averageClicks: totals.totalLinks === 0 ? 0 : Math.round(totals.totalClicks / totals.totalLinks),
         topLinks,
         recentLinks,
-        clicksPerDay: Array.from({ length: ANALYTICS_DAYS }, (_, index) => {
-          const date = dayKey(firstDay + index * DAY_MS);
-          return { date, clicks: perDay.get(date) ?? 0 };
-        }),
-        topReferrers: referrers.map(({ key, clicks: n }) => ({ host: key ?? DIRECT_REFERRER, clicks: n })),
-        topCountries: countries.map(({ key, clicks: n }) => ({ country: key ?? UNKNOWN_COUNTRY, clicks: n })),
-        devices: devices.map(({ key, clicks: n }) => ({ device: key, clicks: n })),
+        clicksPerDay,
+        rangeClicks: clicksPerDay.reduce((sum, day) => sum + day.clicks, 0),
+        topReferrers: stats.referrers,
+        topCountries: stats.countries,
+        devices: stats.devices,
+      };
+    },
+
+    async linkAnalytics(id, range) {
+      const link = await shortlinks.findById(id);
+      if (!link) return null;
+      const today = utcMidnight(clock());
+      const firstDay = await firstDayOf(range, today, id);
+      const stats = await breakdown({ from: dayKey(firstDay), shortlinkId: id }, LINK_ANALYTICS_TOP);
+      const clicksPerDay = series(firstDay, today, stats.days);
+      return {
+        link,
+        range,
+        totalClicks: clicksPerDay.reduce((sum, day) => sum + day.clicks, 0),
+        clicksPerDay,
+        referrers: stats.referrers,
+        countries: stats.countries,
+        devices: stats.devices,
       };
     },
   };

@@ -25,6 +25,12 @@ export interface ShortlinkClickService {
    * one click unless the user agent is a bot or link-preview fetcher (DECISIONS P3).
    */
   open(shortCode: string, visit: Visit): Promise<PublicShortlink | null>;
+  /**
+   * `GET /{code}` of a page request: for a link that redirects at once, counts one click (same
+   * rules as `open`) and answers the link to redirect to. Null for a bot or preview fetcher, an
+   * unknown code or a link that shows its preview page: those get the page, and nothing is counted.
+   */
+  openDirect(shortCode: string, visit: Visit): Promise<PublicShortlink | null>;
 }
 
 export interface ClientProfile {
@@ -71,17 +77,28 @@ export function createShortlinkClickService({
     }
   };
 
+  const count = async (
+    shortCode: string,
+    { referer, clientIp, ownHosts }: Visit,
+    device: DeviceClass,
+    onlyDirect: boolean,
+  ) => {
+    const country = await countryOf(clientIp);
+    const click = { clickedAt: clock().toISOString(), referrerHost: referrerHost(referer, ownHosts), country, device };
+    return clicks.countClick(shortCode, click, { onlyDirect });
+  };
+
   return {
-    async open(shortCode, { userAgent = '', referer, clientIp, ownHosts }) {
-      const { bot, device } = profileOf(userAgent);
+    async open(shortCode, visit) {
+      const { bot, device } = profileOf(visit.userAgent ?? '');
       if (bot) return shortlinks.findPublic(shortCode);
-      const country = await countryOf(clientIp);
-      return clicks.countClick(shortCode, {
-        clickedAt: clock().toISOString(),
-        referrerHost: referrerHost(referer, ownHosts),
-        country,
-        device,
-      });
+      return count(shortCode, visit, device, false);
+    },
+    async openDirect(shortCode, visit) {
+      const { bot, device } = profileOf(visit.userAgent ?? '');
+      // Crawlers read the preview page's og: tags, so chat and social previews keep working.
+      if (bot) return null;
+      return count(shortCode, visit, device, true);
     },
   };
 }

@@ -13,10 +13,16 @@ import {
   type PublicShortlink,
   type Shortlink,
   type ShortlinkExportRow,
+  type ShortlinkImportRow,
   type ShortlinkInput,
+  type ShortlinkListQuery,
+  type ShortlinkPage,
+  type ShortlinkSort,
+  type ShortlinkSummary,
+  type ShortlinkTagsResponse,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
-import type { NewShortlink, ShortlinksRepo } from '../db/shortlinks.repo';
+import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from './clock';
 import type { PageMeta } from './html-meta';
 import { ok } from './result';
@@ -40,7 +46,11 @@ export interface RequestOrigin {
 }
 
 export interface ShortlinkService {
-  listNewestFirst(): Promise<Shortlink[]>;
+  /** One page of the manager's list; a cursor that is not one of ours (or of another sort) fails. */
+  list(query: ShortlinkListQuery): Promise<ShortlinkResult<ShortlinkPage>>;
+  summary(): Promise<ShortlinkSummary>;
+  tags(): Promise<ShortlinkTagsResponse>;
+  findById(id: number): Promise<Shortlink | null>;
   createAsAdmin(input: ShortlinkInput, origin: RequestOrigin): Promise<ShortlinkResult<Shortlink>>;
   /** One creation per GUEST_CREATE_INTERVAL_MS per client key: the slot is taken before the insert. */
   createAsGuest(
@@ -49,7 +59,8 @@ export interface ShortlinkService {
   ): Promise<ShortlinkResult<Shortlink>>;
   update(id: number, input: ShortlinkUpdate, origin: RequestOrigin): Promise<ShortlinkResult<Shortlink>>;
   delete(id: number): Promise<ShortlinkResult<void>>;
-  exportAll(): Promise<ShortlinkExportRow[]>;
+  /** Every link, oldest first, a batch at a time (so an export's memory does not grow with the count). */
+  exportRows(): AsyncIterable<ShortlinkExportRow[]>;
   /** Validates every row, then inserts all of them in one transaction or none. */
   importAll(body: unknown, origin: RequestOrigin): Promise<ShortlinkResult<ImportShortlinksResponse>>;
   /** The public view of a code; never counts a click. */
@@ -69,6 +80,18 @@ export interface ShortlinkServiceDeps {
 const MAX_CODE_ATTEMPTS = 20;
 /** Above this many remembered guests, entries older than the interval are swept. */
 const GUEST_SWEEP_SIZE = 10_000;
+
+/** Links in the Overview's "recent" list. */
+const SUMMARY_RECENT = 5;
+/** Tags listed for the manager's filter, most used first. */
+const MAX_TAGS_LISTED = 500;
+/** Links read per query while exporting. */
+const EXPORT_BATCH = 500;
+/** Import rows checked between two turns of the event loop. */
+const IMPORT_SLICE = 500;
+const INVALID_CURSOR = 'Invalid cursor';
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const IMPORT_ROW_NOT_OBJECT = 'Each row must be an object with title and targetUrl';
 
@@ -100,6 +123,27 @@ export function createShortlinkService({
     throw new Error(`No free short code after ${MAX_CODE_ATTEMPTS} attempts`);
   };
 
+  /** The rows' codes: the supplied one, else a drawn one that no other row and no stored link has. */
+  const generateCodes = async (inputs: readonly ShortlinkImportRow[], used: Set<string>): Promise<string[]> => {
+    const codes = inputs.map((input) => input.shortCode);
+    for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
+      const drawn: number[] = [];
+      codes.forEach((code, index) => {
+        if (code !== undefined) return;
+        let next = drawCode();
+        while (used.has(next)) next = drawCode();
+        used.add(next);
+        codes[index] = next;
+        drawn.push(index);
+      });
+      const taken = await shortlinks.existingCodes(drawn.map((index) => codes[index]!));
+      if (taken.size === 0) return codes as string[];
+      // Taken codes stay in `used`, so they are not drawn again.
+      for (const index of drawn) if (taken.has(codes[index]!)) codes[index] = undefined;
+    }
+    throw new Error(`No free short codes after ${MAX_CODE_ATTEMPTS} attempts`);
+  };
+
   const selfLink = (targetUrl: string, { ownHosts }: RequestOrigin): boolean => {
     try {
       return isOwnShortlinkUrl(new URL(targetUrl), ownHosts);
@@ -116,10 +160,32 @@ export function createShortlinkService({
     tags: input.tags,
     clickCount: 0,
     createdAt: clock().toISOString(),
+    redirectMode: input.redirectMode,
   });
 
   return {
-    listNewestFirst: () => shortlinks.listNewestFirst(),
+    async list({ limit, cursor, q, tag, sort }) {
+      const after = cursor === undefined ? undefined : decodeCursor(cursor, sort);
+      if (after === null) return fail({ code: 'VALIDATION', message: INVALID_CURSOR });
+      // One more than asked tells whether another page follows.
+      const { items, total } = await shortlinks.page({ sort, limit: limit + 1, after, q, tag });
+      const page = items.slice(0, limit);
+      const last = page.at(-1);
+      return ok({ items: page, nextCursor: items.length > limit && last ? encodeCursor(sort, last) : null, total });
+    },
+
+    async summary() {
+      const [totals, recent] = await Promise.all([
+        // An empty range: only the counters are wanted.
+        shortlinks.totals({ from: '', to: '' }),
+        shortlinks.listNewestFirst(SUMMARY_RECENT),
+      ]);
+      return { totalLinks: totals.totalLinks, totalClicks: totals.totalClicks, recent };
+    },
+
+    tags: async () => ({ tags: await shortlinks.tagCounts(MAX_TAGS_LISTED) }),
+
+    findById: (id) => shortlinks.findById(id),
 
     async createAsAdmin(input, origin) {
       if (selfLink(input.targetUrl, origin)) return fail({ code: 'SHORTLINK_SELF_LINK' });
@@ -136,8 +202,9 @@ export function createShortlinkService({
       const waitMs = guests.reserve(origin.clientKey);
       if (waitMs > 0) return fail({ code: 'GUEST_RATE_LIMITED', retryAfterSeconds: Math.ceil(waitMs / 1000) });
       try {
-        // A guest sets only title, target and image; the code is always generated.
-        return ok(await insertGenerated(newLink({ ...input, description: '', tags: [] })));
+        // A guest sets only title, target and image; the code is always generated, and the
+        // visitor always sees the preview page with the real destination before going there.
+        return ok(await insertGenerated(newLink({ ...input, description: '', tags: [], redirectMode: 'preview' })));
       } catch (error) {
         guests.release(origin.clientKey);
         throw error;
@@ -152,20 +219,12 @@ export function createShortlinkService({
 
     delete: async (id) => ((await shortlinks.delete(id)) ? ok(undefined) : fail({ code: 'SHORTLINK_NOT_FOUND' })),
 
-    exportAll: async () =>
+    async *exportRows() {
       // Oldest first, so an import recreates the links in their original order.
-      (await shortlinks.listNewestFirst())
-        .reverse()
-        .map(({ shortCode, targetUrl, title, description, metaImage, tags, clickCount, createdAt }) => ({
-          shortCode,
-          targetUrl,
-          title,
-          description,
-          metaImage,
-          tags,
-          clickCount,
-          createdAt,
-        })),
+      for await (const batch of shortlinks.batchesOldestFirst(EXPORT_BATCH)) {
+        yield batch.map(({ id: _id, ...row }) => row);
+      }
+    },
 
     async importAll(body, origin) {
       if (!Array.isArray(body)) return fail({ code: 'SHORTLINK_IMPORT_INVALID' });
@@ -176,9 +235,11 @@ export function createShortlinkService({
         });
       }
       const now = clock().toISOString();
-      const links: NewShortlink[] = [];
-      const codes = new Set<string>();
+      const inputs: ShortlinkImportRow[] = [];
+      const suppliedAt = new Map<string, number>();
       for (const [index, raw] of body.entries()) {
+        // Checking 10,000 rows takes a few hundred milliseconds: other requests run between slices.
+        if (index > 0 && index % IMPORT_SLICE === 0) await yieldToEventLoop();
         const row = `Row ${index + 1}`;
         if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
           return fail({ code: 'VALIDATION', message: `${row}: ${IMPORT_ROW_NOT_OBJECT}` });
@@ -191,28 +252,33 @@ export function createShortlinkService({
         if (selfLink(input.targetUrl, origin)) {
           return fail({ code: 'SHORTLINK_SELF_LINK', message: `${row}: ${SHORTLINK_MESSAGES.selfLink}` });
         }
-        const supplied = input.shortCode;
-        if (supplied !== undefined && (codes.has(supplied) || (await shortlinks.codeExists(supplied)))) {
-          return fail({ code: 'SHORT_CODE_TAKEN', message: `${row}: ${SHORTLINK_MESSAGES.shortCodeTaken}` });
+        if (input.shortCode !== undefined) {
+          if (suppliedAt.has(input.shortCode)) {
+            return fail({ code: 'SHORT_CODE_TAKEN', message: `${row}: ${SHORTLINK_MESSAGES.shortCodeTaken}` });
+          }
+          suppliedAt.set(input.shortCode, index);
         }
-        let shortCode = supplied;
-        while (shortCode === undefined || codes.has(shortCode) || (await shortlinks.codeExists(shortCode))) {
-          shortCode = drawCode();
-        }
-        codes.add(shortCode);
-        links.push({
-          shortCode,
-          targetUrl: input.targetUrl,
-          title: input.title,
-          description: input.description,
-          metaImage: input.metaImage,
-          tags: input.tags,
-          clickCount: input.clickCount ?? 0,
-          // Normalised to UTC 'Z' form: analytics compare these as text.
-          createdAt: input.createdAt === undefined ? now : new Date(input.createdAt).toISOString(),
-        });
+        inputs.push(input);
       }
-      const conflict = await shortlinks.insertAll(links);
+      const stored = await shortlinks.existingCodes([...suppliedAt.keys()]);
+      if (stored.size > 0) {
+        const first = Math.min(...[...stored].map((code) => suppliedAt.get(code) ?? Infinity));
+        return fail({ code: 'SHORT_CODE_TAKEN', message: `Row ${first + 1}: ${SHORTLINK_MESSAGES.shortCodeTaken}` });
+      }
+      const codes = await generateCodes(inputs, new Set(suppliedAt.keys()));
+      const links: NewShortlink[] = inputs.map((input, index) => ({
+        shortCode: codes[index]!,
+        targetUrl: input.targetUrl,
+        title: input.title,
+        description: input.description,
+        metaImage: input.metaImage,
+        tags: input.tags,
+        clickCount: input.clickCount ?? 0,
+        // Normalised to UTC 'Z' form: analytics compare these as text.
+        createdAt: input.createdAt === undefined ? now : new Date(input.createdAt).toISOString(),
+        redirectMode: input.redirectMode,
+      }));
+      const conflict = await shortlinks.insertAll(links, yieldToEventLoop);
       if (conflict) {
         return fail({
           code: 'SHORT_CODE_TAKEN',
@@ -266,4 +332,31 @@ function createGuestLimiter(clock: Clock) {
       last.delete(key);
     },
   };
+}
+
+/**
+ * The opaque cursor: base64url of JSON `[sort, key, id]`, the sort key and id of a page's last
+ * link. It names its sort, so a cursor of another sort is refused rather than misread.
+ */
+export function encodeCursor(sort: ShortlinkSort, last: Shortlink): string {
+  const key = sort === 'newest' ? last.createdAt : sort === 'clicks' ? last.clickCount : last.title;
+  return Buffer.from(JSON.stringify([sort, key, last.id])).toString('base64url');
+}
+
+/** The position a cursor names, or null for anything that is not a cursor of this sort. */
+export function decodeCursor(cursor: string, sort: ShortlinkSort): ShortlinkPosition | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 3 || value[0] !== sort) return null;
+  const [, key, id] = value as [unknown, unknown, unknown];
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
+  if (sort === 'clicks') {
+    return typeof key === 'number' && Number.isSafeInteger(key) && key >= 0 ? { sort, clicks: key, id } : null;
+  }
+  if (typeof key !== 'string' || key.length > SHORTLINK_LIMITS.title * 2) return null;
+  return sort === 'newest' ? { sort, createdAt: key, id } : { sort, title: key, id };
 }
