@@ -172,7 +172,7 @@ describe('Manage Links with thousands of links', () => {
   it('filters by tag and says when nothing matches', async () => {
     const page = await adminPage(`/shortlink-manager?tab=manage&q=${RUN}`);
     await waitForPage(page, 1);
-    await panel(page).getByLabel('Tag').selectOption(RUN);
+    await panel(page).getByLabel('Tag', { exact: true }).selectOption(RUN);
     await expect.poll(() => query(page).get('tag')).toBe(RUN);
     await panel(page).getByLabel('Search links').fill(`${RUN}-nothing-here`);
     await panel(page).getByText('No links match your search').waitFor();

@@ -414,7 +414,8 @@ function LinkTable({ links, view, stale, caption, onEdit, onDelete }: LinkTableP
       aria-labelledby={captionId}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800"
+      // relative: the visually hidden labels in the cells (absolutely positioned) scroll with it, not widen the page.
+      className="relative overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800"
     >
       <table
         aria-busy={stale}

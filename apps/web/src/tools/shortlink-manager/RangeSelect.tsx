@@ -8,7 +8,7 @@ export function RangeSelect({ value, onChange }: { value: AnalyticsRange; onChan
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+      <label htmlFor={id} className="text-sm font-medium whitespace-nowrap text-slate-800 dark:text-slate-200">
         Date range
       </label>
       <select

@@ -240,9 +240,9 @@ export async function createWithRetry<R extends SendResult>(
 
 // ---------------------------------------------------------------- import
 
-/** The JSON body limit of the import route. */
-export const IMPORT_MAX_BYTES = 1024 * 1024;
-export const IMPORT_MAX_LABEL = '1 MB';
+/** The JSON body limit of the import route: 10,000 rows of a few hundred bytes each. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_LABEL = '10 MB';
 
 /** Spec 001 §5: import accepts only a JSON file holding an array, else 'Invalid JSON file format'. */
 export function parseImportFile(text: string): Result<unknown[]> {
