@@ -31,7 +31,7 @@ import {
   validateUpdateForm,
   type LinkFormValues,
 } from './shortlink-manager.service';
-import { useRemote } from './use-remote';
+import { useRemote, type Remote } from './use-remote';
 
 type Tab = AdminTab;
 
@@ -43,6 +43,10 @@ const TABS: readonly TabItem<Tab>[] = [
   { id: 'analytics', label: 'Analytics', icon: <BarChart3 aria-hidden="true" className={icon} /> },
 ];
 const TAB_PREFIX = 'shortlink-admin';
+
+function toastLoadFailure(state: Remote<unknown>): void {
+  if (state.status === 'error') toast.error('Failed to load shortlinks', { description: state.error });
+}
 
 interface AdminPanelProps {
   token: string;
@@ -112,13 +116,11 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     expire,
   );
 
-  // Spec 001 §8: a failed load is also toasted.
+  // Spec 001 §8: a failed load is also toasted, once per failure.
   const pageState = page.state;
   const summaryState = summary.state;
-  useEffect(() => {
-    const failed = [pageState, summaryState].find((state) => state.status === 'error');
-    if (failed?.status === 'error') toast.error('Failed to load shortlinks', { description: failed.error });
-  }, [pageState, summaryState]);
+  useEffect(() => toastLoadFailure(pageState), [pageState]);
+  useEffect(() => toastLoadFailure(summaryState), [summaryState]);
 
   /** After links were added or changed: lists, totals and tags are asked again when next shown. */
   const linksChanged = ({ list }: { list: boolean }) =>
@@ -222,13 +224,12 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     if (result.ok) {
       toast.success('Shortlink deleted successfully');
       // The row leaves the page where it is; a page left empty asks for the rows after it.
-      let emptied = false;
+      const shown = page.state.status === 'ready' ? page.state.data.items : [];
       page.mutate((data) => {
         const items = data.items.filter((item) => item.id !== link.id);
-        emptied = items.length === 0 && data.items.length > 0;
-        return { ...data, items, total: Math.max(0, data.total - (items.length < data.items.length ? 1 : 0)) };
+        return { ...data, items, total: Math.max(0, data.total - (data.items.length - items.length)) };
       });
-      if (emptied) page.reload();
+      if (shown.length > 0 && shown.every((item) => item.id === link.id)) page.reload();
       linksChanged({ list: false });
       if (editing?.id === link.id) resetForm();
       if (created?.id === link.id) setCreated(null);

@@ -651,6 +651,30 @@ describe('manage links', () => {
     expect(listCalls(calls)).toHaveLength(before);
   });
 
+  it('asks for the rows after it when the last row of a page is deleted', async () => {
+    let deleted = false;
+    const calls = stubApi(
+      manage({
+        'GET /api/shortlinks': () =>
+          json(deleted ? pageOf([link(9)], { total: 60 }) : pageOf([link(3)], { total: 61 }))(),
+        'DELETE /api/shortlinks/3': () => {
+          deleted = true;
+          return new Response(null, { status: 204 });
+        },
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage&after=c2');
+    await settle();
+    const before = listCalls(calls).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete code03' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await settle();
+    expect(listCalls(calls)).toHaveLength(before + 1);
+    expect(lastList(calls)).toMatchObject({ cursor: 'c2' });
+    expect(within(rows()[0]!).getByText('Link 9')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('60 links');
+  });
+
   it('shows the error with Try again and First page when a page fails', async () => {
     let fail = true;
     stubApi(
