@@ -17,7 +17,12 @@ import { createCategoryService } from './services/categories.service';
 import { createContactService } from './services/contact.service';
 import { createFeedService } from './services/feeds.service';
 import { offlineGeoService, type GeoService } from './services/geo.service';
-import { answerClicksFirst, directRedirects, shortlinkClicks, shortlinkPreviewResolver } from './routes/shortlink-redirect.routes';
+import {
+  answerClicksFirst,
+  directRedirects,
+  shortlinkClicks,
+  shortlinkPreviewResolver,
+} from './routes/shortlink-redirect.routes';
 import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.routes';
 import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
 import { createShortlinkClickService } from './services/shortlink-click.service';

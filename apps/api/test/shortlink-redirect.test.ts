@@ -119,7 +119,7 @@ describe('GET /:shortCode with Accept: application/json', () => {
     ['TelegramBot', 'TelegramBot (like TwitterBot)'],
     ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
     ['bingbot', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
-    ['curl', 'curl/8.5.0'],
+    ['python-requests', 'python-requests/2.31.0'],
   ])('answers %s without counting it', async (_name, userAgent) => {
     const { create, open, clicksOf, clickRows } = setup();
     await create({ ...LINK, shortCode: 'abc123' });
@@ -128,6 +128,14 @@ describe('GET /:shortCode with Accept: application/json', () => {
     expect(res.body.targetUrl).toBe(LINK.targetUrl);
     expect(await clicksOf('abc123')).toBe(0);
     expect(clickRows()).toEqual([]);
+  });
+
+  // A person at a terminal: they follow the link, so their visit is a click (isbot lists them as bots).
+  it.each(['curl/8.5.0', 'Wget/1.21.4', 'HTTPie/3.2.2'])('counts the command-line client %s', async (userAgent) => {
+    const { create, open, clicksOf } = setup();
+    await create({ ...LINK, shortCode: 'abc123' });
+    expect((await open('/abc123', userAgent)).status).toBe(200);
+    expect(await clicksOf('abc123')).toBe(1);
   });
 
   it('records the referrer host only, never the URL or the IP', async () => {
@@ -384,5 +392,120 @@ describe('concurrency against a listening server', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('GET /:shortCode of a link that redirects at once', () => {
+  const CURL = 'curl/8.5.0';
+  const statsRows = (built: ReturnType<typeof setup>) =>
+    built.database
+      .sqlite!.prepare('SELECT dimension, day, value, clicks FROM click_daily_stats ORDER BY 1, 2, 3')
+      .all();
+
+  it.each([
+    ['curl', CURL, 'desktop'],
+    ['a desktop browser', CHROME, 'desktop'],
+    [
+      'a phone',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+      'mobile',
+    ],
+  ])('answers %s with a 302 to the target and counts one click', async (_label, userAgent, device) => {
+    const built = setup();
+    const link = await built.create({ ...LINK, shortCode: 'direct1', redirectMode: 'direct' });
+    expect(link.redirectMode).toBe('direct');
+    const res = await request(built.app)
+      .get('/direct1?utm=x')
+      .set('User-Agent', userAgent)
+      .set('Referer', 'https://news.example/item');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(LINK.targetUrl);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(await built.clicksOf('direct1')).toBe(1);
+    expect(built.clickRows()).toMatchObject([{ referrer_host: 'news.example', device }]);
+    expect(statsRows(built)).toEqual([
+      { dimension: 'country', day: '2025-03-15', value: '', clicks: 1 },
+      { dimension: 'device', day: '2025-03-15', value: device, clicks: 1 },
+      { dimension: 'referrer', day: '2025-03-15', value: 'news.example', clicks: 1 },
+    ]);
+    // A second visit is a second click.
+    await request(built.app).get('/direct1').set('User-Agent', userAgent);
+    expect(await built.clicksOf('direct1')).toBe(2);
+  });
+
+  it.each(['facebookexternalhit/1.1', 'Twitterbot/1.0', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'])(
+    'gives the crawler %s the og: page and counts nothing',
+    async (userAgent) => {
+      const built = setup();
+      await built.create({ ...LINK, shortCode: 'direct1', redirectMode: 'direct' });
+      const res = await request(built.app).get('/direct1').set('User-Agent', userAgent);
+      expect(res.status).toBe(200);
+      expect(res.type).toBe('text/html');
+      expect(res.text).toContain('<meta property="og:title" content="Docs">');
+      expect(res.text).toContain(`<meta property="og:url" content="${LINK.targetUrl}">`);
+      expect(await built.clicksOf('direct1')).toBe(0);
+      expect(built.clickRows()).toEqual([]);
+      expect(statsRows(built)).toEqual([]);
+    },
+  );
+
+  it('leaves a preview link, HEAD and an unknown code to the page, counting nothing', async () => {
+    const built = setup();
+    await built.create({ ...LINK, shortCode: 'preview1' });
+    await built.create({ ...LINK, shortCode: 'direct1', redirectMode: 'direct' });
+    const preview = await request(built.app).get('/preview1').set('User-Agent', CURL);
+    expect(preview.status).toBe(200);
+    expect(preview.type).toBe('text/html');
+    const head = await request(built.app).head('/direct1').set('User-Agent', CURL);
+    expect(head.status).toBe(200);
+    expect((await request(built.app).get('/nope99').set('User-Agent', CURL)).status).toBe(404);
+    expect(await built.clicksOf('preview1')).toBe(0);
+    expect(await built.clicksOf('direct1')).toBe(0);
+  });
+
+  it('still answers the redirect page JSON (and counts) for a direct link', async () => {
+    const built = setup();
+    await built.create({ ...LINK, shortCode: 'direct1', redirectMode: 'direct' });
+    expect((await built.open('/direct1')).body.targetUrl).toBe(LINK.targetUrl);
+    expect(await built.clicksOf('direct1')).toBe(1);
+  });
+
+  it('redirects without the SPA being built, too', async () => {
+    const built = setup({ webDist: undefined });
+    await built.create({ ...LINK, shortCode: 'direct1', redirectMode: 'direct' });
+    const res = await request(built.app).get('/direct1').set('User-Agent', CURL);
+    expect(res.status).toBe(302);
+    expect(await built.clicksOf('direct1')).toBe(1);
+  });
+
+  it('switches between the two modes with PUT', async () => {
+    const built = setup();
+    const link = await built.create({ ...LINK, shortCode: 'switch1' });
+    const token = jwt.sign({ iat: Math.floor(Date.parse('2025-03-15T12:00:00Z') / 1000) }, JWT_SECRET, {
+      algorithm: 'HS256',
+      expiresIn: '1h',
+      subject: 'admin',
+    });
+    const put = (redirectMode: string) =>
+      request(built.app)
+        .put(`/api/shortlinks/${link.id}`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ ...LINK, redirectMode });
+    expect((await put('direct')).body.redirectMode).toBe('direct');
+    expect((await request(built.app).get('/switch1').set('User-Agent', CURL)).status).toBe(302);
+    expect((await put('preview')).body.redirectMode).toBe('preview');
+    expect((await request(built.app).get('/switch1').set('User-Agent', CURL)).status).toBe(200);
+    const bad = await put('instant');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: "redirectMode must be 'preview' or 'direct'", code: 'VALIDATION' });
+  });
+
+  it('never lets a guest create a direct link', async () => {
+    const built = setup();
+    const res = await request(built.app)
+      .post('/api/shortlinks')
+      .send({ ...LINK, redirectMode: 'direct' });
+    expect(res.status).toBe(201);
+    expect(res.body.redirectMode).toBe('preview');
   });
 });

@@ -350,7 +350,9 @@ export const ZShortlinkListQuery = z.object({
     .transform((value) => value ?? String(SHORTLINK_LIST_LIMITS.defaultLimit))
     .pipe(z.string().regex(/^\d{1,3}$/, { error: limitMessage }))
     .transform(Number)
-    .pipe(z.number().int().min(1, { error: limitMessage }).max(SHORTLINK_LIST_LIMITS.maxLimit, { error: limitMessage })),
+    .pipe(
+      z.number().int().min(1, { error: limitMessage }).max(SHORTLINK_LIST_LIMITS.maxLimit, { error: limitMessage }),
+    ),
   cursor: z
     .string({ error: 'Invalid cursor' })
     .max(SHORTLINK_LIST_LIMITS.maxCursor, { error: 'Invalid cursor' })

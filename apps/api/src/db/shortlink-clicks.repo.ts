@@ -71,7 +71,8 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
     const key = sql.ref(by);
     const total = sql<number>`sum(clicks)`;
     // shortlink_daily_stats has the same columns plus shortlink_id, so one query serves both tables.
-    const table = scope.shortlinkId === undefined ? 'click_daily_stats' : ('shortlink_daily_stats' as 'click_daily_stats');
+    const table =
+      scope.shortlinkId === undefined ? 'click_daily_stats' : ('shortlink_daily_stats' as 'click_daily_stats');
     let query = db
       .selectFrom(table)
       .select([sql<string>`${key}`.as('key'), total.as('clicks')])
@@ -85,7 +86,10 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
     query =
       by === 'day'
         ? query.orderBy(by)
-        : query.orderBy('clicks', 'desc').orderBy(sql`${key} = ''`).orderBy(by);
+        : query
+            .orderBy('clicks', 'desc')
+            .orderBy(sql`${key} = ''`)
+            .orderBy(by);
     if (limit !== undefined) query = query.limit(limit);
     const rows = await query.execute();
     return rows.map((row) => ({ key: row.key, clicks: Number(row.clicks) }));

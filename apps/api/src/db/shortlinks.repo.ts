@@ -146,14 +146,20 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
     }
     await indexTags(
       trx,
-      rows.flatMap((row) => uniqueTags(parseTags(row.tags)).map((tag) => ({ id: row.id, tag, createdAt: row.created_at }))),
+      rows.flatMap((row) =>
+        uniqueTags(parseTags(row.tags)).map((tag) => ({ id: row.id, tag, createdAt: row.created_at })),
+      ),
     );
     await searchTermsFor(rows.map((row) => row.id)).execute(trx);
     await trx
       .updateTable('shortlink_totals')
       .set((eb) => ({
         links: eb('links', '+', rows.length),
-        clicks: eb('clicks', '+', links.reduce((sum, link) => sum + link.clickCount, 0)),
+        clicks: eb(
+          'clicks',
+          '+',
+          links.reduce((sum, link) => sum + link.clickCount, 0),
+        ),
       }))
       .where('id', '=', 1)
       .execute();
@@ -172,7 +178,9 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
       .insertInto('shortlink_tag_counts')
       .values([...counts].map(([tag, count]) => ({ tag, count })))
       .onConflict((oc) =>
-        oc.column('tag').doUpdateSet((eb) => ({ count: eb('shortlink_tag_counts.count', '+', eb.ref('excluded.count')) })),
+        oc
+          .column('tag')
+          .doUpdateSet((eb) => ({ count: eb('shortlink_tag_counts.count', '+', eb.ref('excluded.count')) })),
       )
       .execute();
   };
@@ -326,7 +334,9 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
           );
         }
         if (tag !== undefined && (sort !== 'newest' || prefix !== undefined)) {
-          conditions.push(eb('s.id', 'in', eb.selectFrom('shortlink_tags').select('shortlink_id').where('tag', '=', tag)));
+          conditions.push(
+            eb('s.id', 'in', eb.selectFrom('shortlink_tags').select('shortlink_id').where('tag', '=', tag)),
+          );
         }
         return eb.and(conditions);
       };
@@ -361,7 +371,9 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
         } else {
           query = query.orderBy(titleKey('s.title')).orderBy('s.id');
           if (after?.sort === 'title') {
-            query = query.where(sql<SqlBool>`(${titleKey('s.title')}, s.id) > (${titleValue(after.title)}, ${after.id})`);
+            query = query.where(
+              sql<SqlBool>`(${titleKey('s.title')}, s.id) > (${titleValue(after.title)}, ${after.id})`,
+            );
           }
         }
         items = await query.execute();
@@ -376,7 +388,11 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
           .executeTakeFirst();
         total = Number(row?.count ?? 0);
       } else if (tag !== undefined) {
-        const row = await db.selectFrom('shortlink_tag_counts').select('count').where('tag', '=', tag).executeTakeFirst();
+        const row = await db
+          .selectFrom('shortlink_tag_counts')
+          .select('count')
+          .where('tag', '=', tag)
+          .executeTakeFirst();
         total = row?.count ?? 0;
       } else {
         const row = await db.selectFrom('shortlink_totals').select('links').executeTakeFirst();

@@ -86,7 +86,11 @@ export function shortlinkClicks({ clicks, trustProxy, webDist, logger }: Shortli
  * answer is a 302 to the target at once. Everything else — crawlers, links that show the preview
  * page, unknown codes, HEAD — goes on to the page, which counts nothing.
  */
-export function directRedirects({ clicks, trustProxy, webDist }: Omit<ShortlinkClicksOptions, 'logger'>): RequestHandler {
+export function directRedirects({
+  clicks,
+  trustProxy,
+  webDist,
+}: Omit<ShortlinkClicksOptions, 'logger'>): RequestHandler {
   const staticNames = new Set(webDist ? fs.readdirSync(webDist) : []);
   return (req, res, next) => {
     if (req.method !== 'GET') return next();

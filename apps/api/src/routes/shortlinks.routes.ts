@@ -195,15 +195,16 @@ async function streamExport(res: Response, format: ExportFormat, batches: AsyncI
     .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
     .attachment(csv ? 'shortlinks.csv' : 'shortlinks.json');
   const write = async (text: string) => {
-    if (!res.write(text)) await new Promise<void>((resolve) => {
-      const done = () => {
-        res.off('drain', done);
-        res.off('close', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-    });
+    if (!res.write(text))
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
   };
   await write(csv ? csvLine(SHORTLINK_CSV_COLUMNS) : '[');
   let first = true;
@@ -212,7 +213,9 @@ async function streamExport(res: Response, format: ExportFormat, batches: AsyncI
     let chunk = '';
     for (const row of batch) {
       if (csv) {
-        chunk += csvLine(SHORTLINK_CSV_COLUMNS.map((column) => (column === 'tags' ? row.tags.join(', ') : row[column])));
+        chunk += csvLine(
+          SHORTLINK_CSV_COLUMNS.map((column) => (column === 'tags' ? row.tags.join(', ') : row[column])),
+        );
       } else {
         chunk += `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
         first = false;

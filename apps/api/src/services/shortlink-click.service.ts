@@ -103,9 +103,15 @@ export function createShortlinkClickService({
   };
 }
 
-/** Bot or preview fetcher (isbot's maintained list), and the device class of ua-parser-js. */
+/**
+ * Command-line HTTP clients. isbot lists them as bots, but behind one is a person at a terminal who
+ * follows the link (`curl -L`) and never wants a preview: their visits are clicks like a browser's.
+ */
+const COMMAND_LINE_CLIENT = /^(?:curl|Wget|HTTPie|xh)\/\d/i;
+
+/** Bot or preview fetcher (isbot's maintained list, less command-line clients), and the device class of ua-parser-js. */
 export function clientProfile(userAgent: string): ClientProfile {
-  return { bot: isbot(userAgent), device: deviceClass(userAgent) };
+  return { bot: isbot(userAgent) && !COMMAND_LINE_CLIENT.test(userAgent), device: deviceClass(userAgent) };
 }
 
 /** ua-parser-js knows mobile, tablet, wearable, console, smarttv, xr, embedded; no type is a desktop browser. */

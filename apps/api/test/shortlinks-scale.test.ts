@@ -1,0 +1,561 @@
+import fc from 'fast-check';
+import jwt from 'jsonwebtoken';
+import { sql } from 'kysely';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DeviceClass, Shortlink, ShortlinkExportRow, ShortlinkPage, ShortlinkSort } from '@toolvault/shared';
+import { createApp } from '../src/app';
+import type { ClickRecord } from '../src/db/shortlink-clicks.repo';
+import type { NewShortlink } from '../src/db/shortlinks.repo';
+import { silentLogger } from '../src/logger';
+import { csvCell } from '../src/services/csv';
+import { encodeCursor } from '../src/services/shortlink.service';
+import { ENGINES, openTestStorage, type TestStorage } from './engines';
+import { JWT_SECRET, testConfig } from './helpers';
+
+const NOW = '2025-03-15T12:00:00.000Z';
+const geo = { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) };
+
+const opened: TestStorage[] = [];
+afterEach(async () => {
+  for (const test of opened.splice(0)) await test.close();
+});
+
+async function setup(engine: (typeof ENGINES)[number]) {
+  const test = await openTestStorage(engine);
+  opened.push(test);
+  let now = new Date(NOW);
+  const clock = () => new Date(now);
+  // Only the JWT is checked by these routes; the password hash is never used here.
+  const app = createApp({
+    config: testConfig(),
+    db: test.db,
+    logger: silentLogger,
+    credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
+    clock,
+    geo,
+  });
+  const token = jwt.sign({ iat: Math.floor(Date.parse(NOW) / 1000) }, JWT_SECRET, {
+    algorithm: 'HS256',
+    expiresIn: '1h',
+    subject: 'admin',
+  });
+  const auth = { Authorization: `Bearer ${token}` };
+  const get = (path: string, query: Record<string, string | number> = {}) =>
+    request(app).get(path).query(query).set(auth);
+  const page = async (query: Record<string, string | number>) => {
+    const res = await get('/api/shortlinks', query);
+    expect(res.status).toBe(200);
+    return res.body as ShortlinkPage;
+  };
+  /** Every page of a query, in order, following nextCursor. */
+  const allPages = async (query: Record<string, string | number>, between?: () => Promise<void>) => {
+    const items: Shortlink[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const body: ShortlinkPage = await page({ ...query, ...(cursor ? { cursor } : {}) });
+      items.push(...body.items);
+      cursor = body.nextCursor;
+      if (between) await between();
+    }
+    return items;
+  };
+  return { ...test, app, auth, get, page, allPages, setNow: (iso: string) => void (now = new Date(iso)) };
+}
+
+let serial = 0;
+function newLink(overrides: Partial<NewShortlink> = {}): NewShortlink {
+  serial += 1;
+  return {
+    shortCode: `code${serial}`,
+    targetUrl: `https://example.com/${serial}`,
+    title: `Link ${serial}`,
+    description: '',
+    metaImage: '',
+    tags: [],
+    clickCount: 0,
+    createdAt: NOW,
+    redirectMode: 'preview',
+    ...overrides,
+  };
+}
+
+const insertAll = async (test: TestStorage, links: NewShortlink[]) => {
+  expect(await test.db.shortlinks.insertAll(links)).toBeNull();
+};
+
+describe.each(ENGINES)('shortlink lists on %s', (engine) => {
+  it('pages in a stable order with no duplicates or gaps while links are created between pages', async () => {
+    const t = await setup(engine);
+    // Several links share a created_at (imports), so the id must break the ties.
+    const links = Array.from({ length: 53 }, (_, i) =>
+      newLink({
+        createdAt: new Date(Date.parse('2025-01-01T00:00:00Z') + Math.floor(i / 4) * 60_000).toISOString(),
+        title: `${i % 3 === 0 ? 'alpha' : i % 3 === 1 ? 'Alpha' : 'beta'} ${i % 5}`,
+        clickCount: i % 7,
+      }),
+    );
+    await insertAll(t, links);
+    const codes = links.map((link) => link.shortCode).sort();
+    for (const sort of ['newest', 'clicks', 'title'] as const) {
+      let created = 0;
+      const seen = await t.allPages({ limit: 10, sort }, async () => {
+        // A new link between two page loads (newest of all, most clicked, and first by title).
+        created += 1;
+        await insertAll(t, [newLink({ createdAt: NOW, title: `aaa ${sort} ${created}`, clickCount: 100 })]);
+      });
+      const fromBefore = seen.filter((link) => codes.includes(link.shortCode));
+      expect(fromBefore.map((link) => link.shortCode).sort()).toEqual(codes);
+      expect(new Set(seen.map((link) => link.id)).size).toBe(seen.length);
+      expect(fromBefore.map((link) => link.id)).toEqual(
+        orderOf(
+          sort,
+          links.map((link) => withIdOf(link, seen)),
+        ),
+      );
+    }
+  });
+
+  it('answers total and nextCursor, and a last page without a cursor', async () => {
+    const t = await setup(engine);
+    await insertAll(
+      t,
+      Array.from({ length: 5 }, () => newLink()),
+    );
+    const first = await t.page({ limit: 2 });
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBe(5);
+    expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    const rest = await t.page({ limit: 3, cursor: first.nextCursor! });
+    expect(rest.items).toHaveLength(3);
+    expect(rest.nextCursor).toBeNull();
+    expect((await t.page({ limit: 100 })).nextCursor).toBeNull();
+  });
+
+  it('searches code, title, target and tags by prefix, without regard to case', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [
+      newLink({ shortCode: 'GitCode', title: 'Something', targetUrl: 'https://a.example/' }),
+      newLink({ title: 'GitHub notes', targetUrl: 'https://b.example/' }),
+      newLink({ title: 'Other', targetUrl: 'https://www.GITLAB.com/project' }),
+      newLink({ title: 'Tagged', targetUrl: 'https://c.example/', tags: ['git-tips', 'misc'] }),
+      newLink({ title: 'My GitHub', targetUrl: 'https://d.example/' }),
+      newLink({ title: 'Percent 100%_', targetUrl: 'http://e.example/' }),
+    ]);
+    const titles = async (query: Record<string, string | number>) => {
+      const body = await t.page({ limit: 100, sort: 'title', ...query });
+      return { titles: body.items.map((link) => link.title), total: body.total };
+    };
+    expect(await titles({ q: 'git' })).toEqual({ titles: ['GitHub notes', 'Other', 'Something', 'Tagged'], total: 4 });
+    expect(await titles({ q: 'GITHUB' })).toEqual({ titles: ['GitHub notes'], total: 1 });
+    expect(await titles({ q: 'gitlab.com/pro' })).toEqual({ titles: ['Other'], total: 1 });
+    expect(await titles({ q: 'e.example' })).toEqual({ titles: ['Percent 100%_'], total: 1 });
+    // LIKE wildcards are plain characters here.
+    expect(await titles({ q: 'percent 100%_' })).toEqual({ titles: ['Percent 100%_'], total: 1 });
+    expect(await titles({ q: '%' })).toEqual({ titles: [], total: 0 });
+    expect(await titles({ q: 'git', tag: 'misc' })).toEqual({ titles: ['Tagged'], total: 1 });
+    expect(await titles({ q: 'zzz' })).toEqual({ titles: [], total: 0 });
+  });
+
+  it('filters by one exact tag in every sort, lists tags with counts, and follows edits and deletes', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [
+      newLink({ title: 'A', tags: ['dev', 'Docs'], clickCount: 1, createdAt: '2025-01-01T00:00:00.000Z' }),
+      newLink({ title: 'B', tags: ['dev'], clickCount: 5, createdAt: '2025-01-02T00:00:00.000Z' }),
+      newLink({ title: 'C', tags: ['docs', 'dev', 'dev'], clickCount: 3, createdAt: '2025-01-03T00:00:00.000Z' }),
+      newLink({ title: 'D', tags: [], createdAt: '2025-01-04T00:00:00.000Z' }),
+    ]);
+    const titles = async (query: Record<string, string | number>) =>
+      (await t.allPages({ limit: 1, ...query })).map((link) => link.title);
+    expect(await titles({ tag: 'dev' })).toEqual(['C', 'B', 'A']);
+    expect(await titles({ tag: 'dev', sort: 'clicks' })).toEqual(['B', 'C', 'A']);
+    expect(await titles({ tag: 'dev', sort: 'title' })).toEqual(['A', 'B', 'C']);
+    expect(await titles({ tag: 'Docs' })).toEqual(['A']);
+    expect(await titles({ tag: 'nope' })).toEqual([]);
+    expect((await t.page({ tag: 'dev' })).total).toBe(3);
+    expect((await t.get('/api/shortlinks/tags')).body).toEqual({
+      tags: [
+        { tag: 'dev', count: 3 },
+        { tag: 'Docs', count: 1 },
+        { tag: 'docs', count: 1 },
+      ],
+    });
+
+    const all = await t.allPages({ limit: 100 });
+    const c = all.find((link) => link.title === 'C')!;
+    const put = await request(t.app)
+      .put(`/api/shortlinks/${c.id}`)
+      .set(t.auth)
+      .send({ title: 'C', targetUrl: 'https://c.example/', tags: ['new'] });
+    expect(put.status).toBe(200);
+    const a = all.find((link) => link.title === 'A')!;
+    expect((await request(t.app).delete(`/api/shortlinks/${a.id}`).set(t.auth)).status).toBe(204);
+    expect(await titles({ tag: 'dev' })).toEqual(['B']);
+    expect(await titles({ tag: 'new' })).toEqual(['C']);
+    expect((await t.page({ q: 'c.example' })).total).toBe(1);
+    expect((await t.page({ q: 'example.com/' })).total).toBe(2);
+    expect((await t.get('/api/shortlinks/tags')).body).toEqual({
+      tags: [
+        { tag: 'dev', count: 1 },
+        { tag: 'new', count: 1 },
+      ],
+    });
+    expect((await t.page({})).total).toBe(3);
+  });
+
+  it('answers the summary from counters: totals and the 5 newest', async () => {
+    const t = await setup(engine);
+    await insertAll(
+      t,
+      Array.from({ length: 7 }, (_, i) =>
+        newLink({ title: `S${i}`, clickCount: i, createdAt: `2025-01-0${i + 1}T00:00:00.000Z` }),
+      ),
+    );
+    const res = await t.get('/api/shortlinks/summary');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.totalLinks).toBe(7);
+    expect(res.body.totalClicks).toBe(21);
+    expect(res.body.recent.map((link: Shortlink) => link.title)).toEqual(['S6', 'S5', 'S4', 'S3', 'S2']);
+  });
+
+  const LIMIT = 'limit must be a whole number from 1 to 100';
+  it.each<[string, Record<string, string>, string]>([
+    ['limit 0', { limit: '0' }, LIMIT],
+    ['limit 101', { limit: '101' }, LIMIT],
+    ['limit abc', { limit: 'abc' }, LIMIT],
+    ['limit 1.5', { limit: '1.5' }, LIMIT],
+    ['a cursor with other characters', { cursor: 'abc$' }, 'Invalid cursor'],
+    ['a cursor that decodes to nothing', { cursor: 'AAAA' }, 'Invalid cursor'],
+    [
+      'a cursor of JSON that is no position',
+      { cursor: Buffer.from('{"a":1}').toString('base64url') },
+      'Invalid cursor',
+    ],
+    [
+      'a cursor with a negative id',
+      { cursor: Buffer.from('["newest","x",-1]').toString('base64url') },
+      'Invalid cursor',
+    ],
+    [
+      'a cursor of another sort',
+      { sort: 'clicks', cursor: Buffer.from('["newest","2025-01-01",1]').toString('base64url') },
+      'Invalid cursor',
+    ],
+    ['a very long cursor', { cursor: 'A'.repeat(1501) }, 'Invalid cursor'],
+    ['a sort that is not listed', { sort: 'created_at desc' }, 'sort must be one of newest, clicks, title'],
+    ['a long search', { q: 'x'.repeat(201) }, 'Search text must be at most 200 characters'],
+    ['a long tag', { tag: 'x'.repeat(51) }, 'A tag is at most 50 characters'],
+  ])('answers 400 for %s', async (_label, query, error) => {
+    const t = await setup(engine);
+    const res = await t.get('/api/shortlinks', query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error, code: 'VALIDATION' });
+  });
+
+  it('answers 400 for a repeated query parameter and a bad analytics range or export format', async () => {
+    const t = await setup(engine);
+    expect((await request(t.app).get('/api/shortlinks?limit=1&limit=2').set(t.auth)).status).toBe(400);
+    expect((await t.get('/api/shortlinks/1/analytics', { range: 'week' })).status).toBe(400);
+    expect((await t.get('/api/shortlinks/export', { format: 'xml' })).body).toEqual({
+      error: 'format must be one of json, csv',
+      code: 'VALIDATION',
+    });
+    expect((await t.get('/api/shortlinks/abc/analytics')).status).toBe(400);
+    expect((await t.get('/api/shortlinks/99/analytics')).body).toEqual({
+      error: 'Shortlink not found',
+      code: 'SHORTLINK_NOT_FOUND',
+    });
+  });
+});
+
+/** The order the API promises, computed here from plain data. */
+function orderOf(sort: ShortlinkSort, links: { id: number; createdAt: string; clickCount: number; title: string }[]) {
+  const sorted = [...links].sort((a, b) => {
+    if (sort === 'newest') return b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+    if (sort === 'clicks') return b.clickCount - a.clickCount || b.id - a.id;
+    const ta = a.title.toLowerCase();
+    const tb = b.title.toLowerCase();
+    return (ta < tb ? -1 : ta > tb ? 1 : 0) || a.id - b.id;
+  });
+  return sorted.map((link) => link.id);
+}
+
+function withIdOf(link: NewShortlink, seen: Shortlink[]) {
+  const found = seen.find((item) => item.shortCode === link.shortCode);
+  if (!found) throw new Error(`${link.shortCode} was not listed`);
+  return found;
+}
+
+const DAYS = ['2025-03-10', '2025-03-11', '2025-03-13', '2025-03-14', '2025-03-15'];
+const arbClick = fc.record({
+  link: fc.nat({ max: 5 }),
+  day: fc.constantFrom(...DAYS),
+  second: fc.nat({ max: 86_399 }),
+  referrerHost: fc.constantFrom(null, 'news.example', 't.co', 'www.google.com'),
+  country: fc.constantFrom(null, 'DE', 'US', 'FR'),
+  device: fc.constantFrom<DeviceClass>('desktop', 'mobile', 'tablet'),
+});
+
+/** The aggregates as stored, and the same figures counted again from the raw clicks. */
+async function aggregatesAndRecount(test: TestStorage) {
+  const { db } = test.storage;
+  const stored = await sql<{ link: number; dimension: string; day: string; value: string; clicks: number }>`
+    SELECT 0 AS link, dimension, day, value, clicks FROM click_daily_stats WHERE clicks > 0
+    UNION ALL SELECT shortlink_id, dimension, day, value, clicks FROM shortlink_daily_stats WHERE clicks > 0
+    ORDER BY 1, 2, 3, 4`.execute(db);
+  const recount = await sql<{ link: number; dimension: string; day: string; value: string; clicks: number }>`
+    WITH raw AS (
+      SELECT shortlink_id, substr(clicked_at, 1, 10) AS day, coalesce(referrer_host, '') AS referrer,
+             coalesce(country, '') AS country, device FROM shortlink_clicks)
+    SELECT 0 AS link, 'referrer' AS dimension, day, referrer AS value, count(*) AS clicks FROM raw GROUP BY day, referrer
+    UNION ALL SELECT 0, 'country', day, country, count(*) FROM raw GROUP BY day, country
+    UNION ALL SELECT 0, 'device', day, device, count(*) FROM raw GROUP BY day, device
+    UNION ALL SELECT shortlink_id, 'referrer', day, referrer, count(*) FROM raw GROUP BY shortlink_id, day, referrer
+    UNION ALL SELECT shortlink_id, 'country', day, country, count(*) FROM raw GROUP BY shortlink_id, day, country
+    UNION ALL SELECT shortlink_id, 'device', day, device, count(*) FROM raw GROUP BY shortlink_id, day, device
+    ORDER BY 1, 2, 3, 4`.execute(db);
+  const totals = await sql<{ links: number; clicks: number; counted_links: number; counted_clicks: number }>`
+    SELECT t.links, t.clicks, (SELECT count(*) FROM shortlinks) AS counted_links,
+           (SELECT coalesce(sum(click_count), 0) FROM shortlinks) AS counted_clicks
+    FROM shortlink_totals t`.execute(db);
+  const numbers = <T extends { clicks: number | string; link: number | string }>(rows: T[]) =>
+    rows.map((row) => ({ ...row, link: Number(row.link), clicks: Number(row.clicks) }));
+  const total = totals.rows[0]!;
+  return {
+    stored: numbers(stored.rows),
+    recount: numbers(recount.rows),
+    totals: [Number(total.links), Number(total.clicks)],
+    countedTotals: [Number(total.counted_links), Number(total.counted_clicks)],
+  };
+}
+
+describe.each(ENGINES)('click aggregates on %s', (engine) => {
+  it('equal a recount from the raw clicks after 1,000 random clicks across links and days, and a delete', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbClick, { minLength: 1000, maxLength: 1000 }),
+        fc.nat({ max: 5 }),
+        async (clicks, deleted) => {
+          const test = await openTestStorage(engine);
+          try {
+            const links = Array.from({ length: 6 }, (_, i) => newLink({ clickCount: i }));
+            await test.db.shortlinks.insertAll(links);
+            // Concurrent in groups, as clicks arrive: the aggregates must not lose any.
+            for (let start = 0; start < clicks.length; start += 50) {
+              await Promise.all(
+                clicks.slice(start, start + 50).map((click) => {
+                  const record: ClickRecord = {
+                    clickedAt: new Date(Date.parse(`${click.day}T00:00:00Z`) + click.second * 1000).toISOString(),
+                    referrerHost: click.referrerHost,
+                    country: click.country,
+                    device: click.device,
+                  };
+                  return test.db.shortlinkClicks.countClick(links[click.link]!.shortCode, record);
+                }),
+              );
+            }
+            let result = await aggregatesAndRecount(test);
+            expect(result.stored).toEqual(result.recount);
+            expect(result.totals).toEqual(result.countedTotals);
+            expect(result.totals).toEqual([6, 15 + 1000]);
+
+            const page = await test.db.shortlinks.page({ sort: 'newest', limit: 10 });
+            const victim = page.items.find((link) => link.shortCode === links[deleted]!.shortCode)!;
+            expect(await test.db.shortlinks.delete(victim.id)).toBe(true);
+            result = await aggregatesAndRecount(test);
+            expect(result.stored).toEqual(result.recount);
+            expect(result.totals).toEqual(result.countedTotals);
+          } finally {
+            await test.close();
+          }
+        },
+      ),
+      { numRuns: engine === 'sqlite' ? 3 : 1 },
+    );
+  }, 120_000);
+
+  it('are kept when old raw clicks are pruned, and analytics do not change', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [newLink({ shortCode: 'prune1' })]);
+    const days = ['2024-12-01', '2025-01-20', '2025-03-01', '2025-03-15'];
+    for (const [index, day] of days.entries()) {
+      for (let i = 0; i <= index; i += 1) {
+        await t.db.shortlinkClicks.countClick('prune1', {
+          clickedAt: `${day}T0${i}:00:00.000Z`,
+          referrerHost: i % 2 ? 'ref.example' : null,
+          country: 'DE',
+          device: 'desktop',
+        });
+      }
+    }
+    const { id } = (await t.page({})).items[0]!;
+    const before = await Promise.all([
+      t.get('/api/shortlinks/analytics', { range: 'all' }),
+      t.get(`/api/shortlinks/${id}/analytics`, { range: 'all' }),
+      t.get('/api/shortlinks/analytics', { range: '90d' }),
+    ]);
+    const stats = await aggregatesAndRecount(t);
+    // Everything before 2025-02-01 goes: 1 + 2 raw rows, in batches of 2.
+    expect(await t.db.shortlinkClicks.pruneBefore('2025-02-01T00:00:00.000Z', 2)).toBe(3);
+    const raw = await sql<{ n: number }>`SELECT count(*) AS n FROM shortlink_clicks`.execute(t.storage.db);
+    expect(Number(raw.rows[0]!.n)).toBe(7);
+    expect((await aggregatesAndRecount(t)).stored).toEqual(stats.stored);
+    const after = await Promise.all([
+      t.get('/api/shortlinks/analytics', { range: 'all' }),
+      t.get(`/api/shortlinks/${id}/analytics`, { range: 'all' }),
+      t.get('/api/shortlinks/analytics', { range: '90d' }),
+    ]);
+    expect(after.map((res) => res.body)).toEqual(before.map((res) => res.body));
+    expect(before[1]!.body).toMatchObject({
+      range: 'all',
+      totalClicks: 10,
+      referrers: [
+        { host: '(direct)', clicks: 6 },
+        { host: 'ref.example', clicks: 4 },
+      ],
+      countries: [{ country: 'DE', clicks: 10 }],
+      devices: [{ device: 'desktop', clicks: 10 }],
+    });
+    expect(before[1]!.body.clicksPerDay[0]).toEqual({ date: '2024-12-01', clicks: 1 });
+    expect(before[1]!.body.clicksPerDay.at(-1)).toEqual({ date: '2025-03-15', clicks: 4 });
+  });
+
+  it('serves one link’s analytics per range', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [newLink({ shortCode: 'one111' }), newLink({ shortCode: 'two222' })]);
+    for (const [code, day, device] of [
+      ['one111', '2025-03-15', 'mobile'],
+      ['one111', '2025-03-09', 'desktop'],
+      ['one111', '2025-03-08', 'desktop'],
+      ['two222', '2025-03-15', 'tablet'],
+    ] as const) {
+      await t.db.shortlinkClicks.countClick(code, {
+        clickedAt: `${day}T10:00:00.000Z`,
+        referrerHost: null,
+        country: 'FR',
+        device,
+      });
+    }
+    const one = (await t.page({ q: 'one111' })).items[0]!;
+    const week = await t.get(`/api/shortlinks/${one.id}/analytics`, { range: '7d' });
+    expect(week.status).toBe(200);
+    expect(week.body).toMatchObject({
+      link: { shortCode: 'one111', clickCount: 3 },
+      range: '7d',
+      totalClicks: 2,
+      devices: [
+        { device: 'desktop', clicks: 1 },
+        { device: 'mobile', clicks: 1 },
+      ],
+      countries: [{ country: 'FR', clicks: 2 }],
+      referrers: [{ host: '(direct)', clicks: 2 }],
+    });
+    expect(week.body.clicksPerDay.map((day: { clicks: number }) => day.clicks)).toEqual([1, 0, 0, 0, 0, 0, 1]);
+    const month = await t.get(`/api/shortlinks/${one.id}/analytics`);
+    expect(month.body.range).toBe('30d');
+    expect(month.body.clicksPerDay).toHaveLength(30);
+    expect(month.body.totalClicks).toBe(3);
+  });
+});
+
+describe.each(ENGINES)('export and import at scale on %s', (engine) => {
+  it('round-trips 10,000 links through JSON, and exports the same rows as CSV', async () => {
+    const t = await setup(engine);
+    const rows: ShortlinkExportRow[] = Array.from({ length: 10_000 }, (_, i) => ({
+      shortCode: `bulk${i}`,
+      targetUrl: `https://example.com/${i}?a=1&b=2`,
+      title: i % 100 === 0 ? `=cmd|' /C calc'!A${i}` : `Bulk "link", ${i}`,
+      description: i % 2 ? 'line one\nline two' : '',
+      metaImage: i % 3 ? '' : `https://img.example/${i}.png`,
+      tags: i % 4 ? ['bulk', `t${i % 10}`] : [],
+      clickCount: i % 17,
+      createdAt: new Date(Date.parse('2024-01-01T00:00:00Z') + i * 1000).toISOString(),
+      redirectMode: i % 5 ? 'preview' : 'direct',
+    }));
+    const imported = await request(t.app).post('/api/shortlinks/import').set(t.auth).send(rows);
+    expect(imported.body).toEqual({ imported: 10_000 });
+    expect(imported.status).toBe(201);
+
+    const exported = await t.get('/api/shortlinks/export');
+    expect(exported.status).toBe(200);
+    expect(exported.headers['content-disposition']).toContain('shortlinks.json');
+    expect(exported.body).toEqual(rows);
+
+    // A second, empty database takes the export back unchanged.
+    const other = await setup(engine);
+    expect((await request(other.app).post('/api/shortlinks/import').set(other.auth).send(exported.body)).status).toBe(
+      201,
+    );
+    expect((await other.get('/api/shortlinks/export')).body).toEqual(rows);
+    expect((await other.get('/api/shortlinks/summary')).body).toMatchObject({
+      totalLinks: 10_000,
+      totalClicks: rows.reduce((sum, row) => sum + row.clickCount, 0),
+    });
+    expect((await other.page({ tag: 't3' })).total).toBe(rows.filter((row) => row.tags.includes('t3')).length);
+
+    const csv = await t.get('/api/shortlinks/export', { format: 'csv' });
+    expect(csv.type).toBe('text/csv');
+    const text = csv.text;
+    expect(
+      text.startsWith('shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode\r\n'),
+    ).toBe(true);
+    expect(text).toContain(`bulk0,https://example.com/0?a=1&b=2,'=cmd|' /C calc'!A0,,https://img.example/0.png,,0,`);
+    expect(text).toContain(
+      'bulk1,https://example.com/1?a=1&b=2,"Bulk ""link"", 1","line one\nline two",,"bulk, t1",1,',
+    );
+    expect(text.split('\r\n').filter((line) => line.startsWith('bulk'))).toHaveLength(10_000);
+  }, 120_000);
+
+  it('inserts none of 10,000 rows when the last code is taken', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [newLink({ shortCode: 'taken1' })]);
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      title: `R${i}`,
+      targetUrl: 'https://example.com/',
+      ...(i === 9_999 ? { shortCode: 'taken1' } : {}),
+    }));
+    const res = await request(t.app).post('/api/shortlinks/import').set(t.auth).send(rows);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'Row 10000: Short code already exists', code: 'SHORT_CODE_TAKEN' });
+    expect((await t.page({})).total).toBe(1);
+    expect((await t.get('/api/shortlinks/summary')).body.totalLinks).toBe(1);
+  }, 60_000);
+});
+
+describe('CSV cells', () => {
+  it.each<[string | number, string]>([
+    ['', ''],
+    ['plain', 'plain'],
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', `"'\r=1"`],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['mid=dle', 'mid=dle'],
+    [42, '42'],
+    [0, '0'],
+  ])('%j → %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+});
+
+describe('cursors', () => {
+  it('name their sort and the last link’s key', () => {
+    const link = { id: 7, createdAt: '2025-01-01T00:00:00.000Z', clickCount: 3, title: 'Ünïcode ✓' } as Shortlink;
+    for (const [sort, key] of [
+      ['newest', link.createdAt],
+      ['clicks', 3],
+      ['title', link.title],
+    ] as const) {
+      const cursor = encodeCursor(sort, link);
+      expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(JSON.parse(Buffer.from(cursor, 'base64url').toString())).toEqual([sort, key, 7]);
+    }
+  });
+});
