@@ -27,13 +27,14 @@ import { ui } from '../../components/ui';
 import {
   isFiltered,
   linksLabel,
-  PAGE_SIZE,
+  PAGE_SIZES,
   pageNumber,
   SEARCH_MAX,
   SORT_LABELS,
   withFilters,
   writeAdminView,
   type AdminView,
+  type PageSize,
 } from './admin-view';
 import { CopyLinkButton } from './CopyLinkButton';
 import { EmptyLinks } from './EmptyLinks';
@@ -124,7 +125,7 @@ export function ManageLinksTab({
     onRowFocused();
   }, [focusRow, page, onRowFocused]);
 
-  const totalPages = ready ? Math.max(1, Math.ceil(ready.total / PAGE_SIZE)) : null;
+  const totalPages = ready ? Math.max(1, Math.ceil(ready.total / view.size)) : null;
 
   return (
     <Card>
@@ -288,7 +289,26 @@ export function ManageLinksTab({
               onDelete={onDelete}
             />
             <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-              <p className={ui.muted}>Page {number}</p>
+              <div className="flex items-center gap-2">
+                <label
+                  htmlFor={`${id}-size`}
+                  className="text-sm font-medium whitespace-nowrap text-slate-800 dark:text-slate-200"
+                >
+                  Rows per page
+                </label>
+                <select
+                  id={`${id}-size`}
+                  value={view.size}
+                  onChange={(event) => onView(withFilters(view, { size: Number(event.target.value) as PageSize }))}
+                  className={`${ui.input} w-auto py-1.5`}
+                >
+                  {PAGE_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
+              </div>
               <div className="flex flex-wrap gap-2">
                 {number > 2 ? (
                   <button type="button" className={smallButton} onClick={() => goToPage([])}>

@@ -567,6 +567,15 @@ describe('manage links', () => {
     await settle();
     expect(query().getAll('after')).toEqual([]);
     expect(table()).toHaveAccessibleName('Shortlinks, page 1');
+
+    // A bigger page starts from the first page again.
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await settle();
+    fireEvent.change(field('Rows per page'), { target: { value: '100' } });
+    await settle();
+    expect(lastList(calls)).toEqual({ limit: '100', sort: 'newest' });
+    expect(Object.fromEntries(query())).toEqual({ tab: 'manage', size: '100' });
+    expect(screen.getByRole('status')).toHaveTextContent('120 links · Page 1 of 2');
   });
 
   it('searches after a pause or on Enter, sorts and filters by tag: each goes to the server and the URL', async () => {

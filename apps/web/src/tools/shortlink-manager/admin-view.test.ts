@@ -18,10 +18,21 @@ describe('readAdminView', () => {
     ['an empty query', '', view()],
     [
       'every parameter',
-      'tab=manage&q=owasp&tag=xss&sort=clicks&after=c2&after=c3&link=42&range=7d',
-      view({ tab: 'manage', q: 'owasp', tag: 'xss', sort: 'clicks', after: ['c2', 'c3'], link: 42, range: '7d' }),
+      'tab=manage&q=owasp&tag=xss&sort=clicks&size=100&after=c2&after=c3&link=42&range=7d',
+      view({
+        tab: 'manage',
+        q: 'owasp',
+        tag: 'xss',
+        sort: 'clicks',
+        size: 100,
+        after: ['c2', 'c3'],
+        link: 42,
+        range: '7d',
+      }),
     ],
     ['an unknown tab, sort and range', 'tab=admin&sort=random&range=1y', view()],
+    ['a page size the list does not offer', 'size=1000', view()],
+    ['another page size the list does not offer', 'size=30', view()],
     ['a link id that is not a positive integer', 'link=-1', view()],
     ['a link id with letters', 'link=12abc', view()],
     ['a link id of zero', 'link=0', view()],
@@ -42,6 +53,7 @@ describe('writeAdminView', () => {
       'tab=manage&q=a+b&after=x&after=y&range=90d',
     ],
     ['a blank search as nothing', view({ q: '   ' }), ''],
+    ['a page size other than the default', view({ size: 25 }), 'size=25'],
     ['the per-link view', view({ tab: 'manage', link: 7, range: 'all' }), 'tab=manage&link=7&range=all'],
   ])('writes %s', (_name, value, expected) => {
     expect(writeAdminView(value).toString()).toBe(expected);
@@ -62,6 +74,7 @@ describe('listQuery', () => {
       'limit=50&sort=clicks&q=owasp&tag=xss',
     ],
     ['a later page: the last cursor of the trail', view({ after: ['p2', 'p3'] }), 'limit=50&sort=newest&cursor=p3'],
+    ['a page of 100', view({ size: 100 }), 'limit=100&sort=newest'],
   ])('asks for %s', (_name, value, expected) => {
     expect(listQuery(value)).toBe(expected);
   });

@@ -25,8 +25,13 @@ export const RANGE_LABELS: Record<AnalyticsRange, string> = {
 };
 export const DEFAULT_RANGE: AnalyticsRange = '30d';
 
-/** Rows per page of Manage Links: enough to scan, few enough that the page stays light with any number of links. */
-export const PAGE_SIZE = 50;
+/**
+ * Rows per page of Manage Links: enough to scan, few enough that the page
+ * stays light with any number of links (the API allows at most 100).
+ */
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const PAGE_SIZE: PageSize = 50;
 
 /** Longest search text; the server refuses longer. */
 export const SEARCH_MAX = SHORTLINK_LIST_LIMITS.maxQuery;
@@ -40,6 +45,8 @@ export interface AdminView {
   /** One tag to filter by, '' for all. */
   tag: string;
   sort: ShortlinkSort;
+  /** Rows per page. */
+  size: PageSize;
   /**
    * The cursors that opened pages 2 … current, oldest first; empty on the first
    * page. Keeping the whole trail lets Previous work after a reload.
@@ -55,6 +62,7 @@ export const DEFAULT_VIEW: AdminView = {
   q: '',
   tag: '',
   sort: 'newest',
+  size: PAGE_SIZE,
   after: [],
   link: null,
   range: DEFAULT_RANGE,
@@ -72,6 +80,7 @@ export function readAdminView(params: URLSearchParams): AdminView {
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     tag: params.get('tag') ?? '',
     sort: oneOf(SHORTLINK_SORTS, params.get('sort'), DEFAULT_VIEW.sort),
+    size: PAGE_SIZES.find((size) => String(size) === params.get('size')) ?? PAGE_SIZE,
     after: params.getAll('after').filter((cursor) => cursor !== ''),
     link: link !== null && Number.isSafeInteger(link) ? link : null,
     range: oneOf(ANALYTICS_RANGES, params.get('range'), DEFAULT_RANGE),
@@ -85,20 +94,24 @@ export function writeAdminView(view: AdminView): URLSearchParams {
   if (view.q.trim() !== '') params.set('q', view.q.trim());
   if (view.tag !== '') params.set('tag', view.tag);
   if (view.sort !== DEFAULT_VIEW.sort) params.set('sort', view.sort);
+  if (view.size !== PAGE_SIZE) params.set('size', String(view.size));
   for (const cursor of view.after) params.append('after', cursor);
   if (view.link !== null) params.set('link', String(view.link));
   if (view.range !== DEFAULT_RANGE) params.set('range', view.range);
   return params;
 }
 
-/** A change of search, tag or sort starts again from the first page. */
-export function withFilters(view: AdminView, change: Partial<Pick<AdminView, 'q' | 'tag' | 'sort'>>): AdminView {
+/** A change of search, tag, sort or page size starts again from the first page. */
+export function withFilters(
+  view: AdminView,
+  change: Partial<Pick<AdminView, 'q' | 'tag' | 'sort' | 'size'>>,
+): AdminView {
   return { ...view, ...change, after: [] };
 }
 
 /** `GET /api/shortlinks` query of the view's current page. */
-export function listQuery(view: AdminView, limit = PAGE_SIZE): string {
-  const params = new URLSearchParams({ limit: String(limit), sort: view.sort });
+export function listQuery(view: AdminView): string {
+  const params = new URLSearchParams({ limit: String(view.size), sort: view.sort });
   if (view.q.trim() !== '') params.set('q', view.q.trim());
   if (view.tag !== '') params.set('tag', view.tag);
   const cursor = view.after.at(-1);
