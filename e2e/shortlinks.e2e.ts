@@ -10,6 +10,12 @@ interface Shortlink {
   targetUrl: string;
   title: string;
   clickCount: number;
+  redirectMode: 'preview' | 'direct';
+}
+interface ShortlinkPage {
+  items: Shortlink[];
+  nextCursor: string | null;
+  total: number;
 }
 
 const XSS = '"><img src=x onerror=alert(1)><script>alert(1)</script>';
@@ -48,8 +54,12 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; aut
 
 const createLink = (body: Record<string, unknown>) =>
   api<Shortlink>('/api/shortlinks', { method: 'POST', body: { ...body } });
-const listLinks = () => api<Shortlink[]>('/api/shortlinks');
-const findLink = async (code: string) => (await listLinks()).find((link) => link.shortCode === code);
+/** How many links the server holds (the list is paged; its total counts them all). */
+const countLinks = async () => (await api<ShortlinkPage>('/api/shortlinks?limit=1')).total;
+const findLink = async (code: string) =>
+  (await api<ShortlinkPage>(`/api/shortlinks?limit=100&q=${encodeURIComponent(code)}`)).items.find(
+    (link) => link.shortCode === code,
+  );
 
 /** A unique code per run, so reruns against the same server never collide. */
 const uniqueCode = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
@@ -147,7 +157,7 @@ describe('shortlink manager (admin)', () => {
     expect(await form.getByLabel(/^Title/).inputValue()).toBe('');
 
     await selectTab(page, 'Manage Links');
-    const row = panel(page).getByRole('listitem').filter({ hasText: code }).first();
+    const row = panel(page).getByRole('row').filter({ hasText: code }).first();
     await row.getByText('E2E OWASP Top Ten').waitFor();
     expect(await row.textContent()).toContain('owasp.org');
     expect(await row.textContent()).toContain('0 clicks');
@@ -230,7 +240,7 @@ describe('shortlink manager (admin)', () => {
     await selectTab(page, 'Manage Links');
     await page.getByRole('button', { name: `Copy ${code}` }).waitFor();
 
-    const download = await downloadFrom(page.getByRole('button', { name: 'Export', exact: true }));
+    const download = await downloadFrom(page.getByRole('button', { name: 'Export JSON', exact: true }));
     await toast(page, 'Exported').waitFor();
     expect(download.name).toMatch(/^shortlinks-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(download.bytes.toString('utf8')) as Record<string, unknown>[];
@@ -248,15 +258,15 @@ describe('shortlink manager (admin)', () => {
     await file.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"title":"x"}') });
     await toast(page, 'Invalid JSON file format').waitFor();
 
-    // The whole export collides with the links that still exist: the server's error is shown, nothing is added.
-    const before = (await listLinks()).length;
+    // Exported rows collide with the links that still exist: the server's error is shown, nothing is added.
+    const before = await countLinks();
     await file.setInputFiles({
-      name: 'all.json',
+      name: 'some.json',
       mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(exported)),
+      buffer: Buffer.from(JSON.stringify([row, ...exported.slice(0, 50)])),
     });
     await toast(page, 'Failed to import shortlinks', 'Short code already exists').waitFor();
-    expect((await listLinks()).length).toBe(before);
+    expect(await countLinks()).toBe(before);
 
     // Removed, then restored from its exported row.
     const link = await findLink(code);
@@ -276,17 +286,52 @@ describe('shortlink manager (admin)', () => {
     await page.context().close();
   });
 
+  it('creates a link that redirects at once, shows the choice in its row, and edits it back to the preview', async () => {
+    const page = await adminPage();
+    await selectTab(page, 'Create Link');
+    const form = panel(page);
+    const code = uniqueCode('rd');
+    expect(await form.getByRole('radio', { name: /^Preview page \(8 s\)/ }).isChecked()).toBe(true);
+    await form.getByLabel(/^Title/).fill('Straight through');
+    await form.getByLabel(/^Target URL/).fill(landingURL);
+    await form.getByLabel(/^Short code/).fill(code);
+    await form.getByRole('radio', { name: /^Redirect at once/ }).check();
+    await expectAccessible(page, '/shortlink-manager (Create Link, redirect choice)');
+    await form.getByRole('button', { name: 'Create Shortlink' }).click();
+    await toast(page, 'Shortlink created', `${baseURL}/${code}`).waitFor();
+    expect((await findLink(code))?.redirectMode).toBe('direct');
+
+    await selectTab(page, 'Manage Links');
+    await panel(page).getByRole('row').filter({ hasText: code }).getByText('Redirect at once').waitFor();
+    await page.getByRole('button', { name: `Edit ${code}` }).click();
+    expect(
+      await panel(page)
+        .getByRole('radio', { name: /^Redirect at once/ })
+        .isChecked(),
+    ).toBe(true);
+    await panel(page)
+      .getByRole('radio', { name: /^Preview page/ })
+      .check();
+    await panel(page).getByRole('button', { name: 'Update Shortlink' }).click();
+    await toast(page, 'Shortlink updated successfully').waitFor();
+    expect((await findLink(code))?.redirectMode).toBe('preview');
+    await selectTab(page, 'Manage Links');
+    await panel(page).getByRole('row').filter({ hasText: code }).getByText('Preview page').waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('loads the sample data', async () => {
     const sample = (await (await fetch(`${baseURL}/sample-shortlinks.json`)).json()) as { title: string }[];
     expect(sample.length).toBeGreaterThanOrEqual(5);
-    const before = (await listLinks()).length;
+    const before = await countLinks();
     // A small phone in dark mode: nothing overflows and contrast holds.
     const page = await adminPage({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
     await selectTab(page, 'Manage Links');
     await page.getByRole('button', { name: 'Load sample data' }).click();
     await toast(page, 'Loaded', `${sample.length} sample shortlinks loaded`).waitFor();
     await panel(page).getByText(sample[0]!.title, { exact: true }).first().waitFor();
-    expect((await listLinks()).length).toBe(before + sample.length);
+    expect(await countLinks()).toBe(before + sample.length);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.reload();
     await selectTab(page, 'Manage Links');
@@ -450,7 +495,7 @@ describe('a script payload in a title', () => {
     await toast(page, 'Shortlink created', `${baseURL}/${code}`).waitFor();
 
     await selectTab(page, 'Manage Links');
-    await panel(page).getByRole('heading', { level: 3, name: XSS }).waitFor();
+    await panel(page).getByRole('table').getByText(XSS, { exact: true }).waitFor();
     await selectTab(page, 'Overview');
     await panel(page).getByText(XSS, { exact: true }).first().waitFor();
     await selectTab(page, 'Analytics');

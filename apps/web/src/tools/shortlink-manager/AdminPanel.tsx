@@ -1,17 +1,19 @@
-import { shortUrl, type Shortlink } from '@toolvault/shared';
-import { BarChart3, LayoutDashboard, List, LogOut, Plus, RefreshCw, ShieldCheck } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { shortUrl, type ExportFormat, type Shortlink } from '@toolvault/shared';
+import { BarChart3, LayoutDashboard, List, LogOut, Plus, ShieldCheck } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { clearAdminToken } from '../../features/auth/admin-session';
-import type { ApiResult } from '../../lib/api';
-import { downloadText } from '../../lib/download';
+import { downloadBlob } from '../../lib/download';
+import { listQuery, readAdminView, writeAdminView, type AdminTab, type AdminView } from './admin-view';
 import { AdminTabs, panelId, TabPanel, tabId, type TabItem } from './AdminTabs';
-import { AnalyticsTab, type AnalyticsState } from './AnalyticsTab';
+import { AnalyticsTab } from './AnalyticsTab';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { CopyLinkButton } from './CopyLinkButton';
+import { LinkAnalyticsView } from './LinkAnalyticsView';
 import { LinkForm } from './LinkForm';
 import { linkClass, siteOrigin } from './LinkParts';
 import { ManageLinksTab, type BulkAction } from './ManageLinksTab';
@@ -23,13 +25,15 @@ import {
   exportFileName,
   formFromLink,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_LABEL,
   parseImportFile,
   validateCreateForm,
   validateUpdateForm,
   type LinkFormValues,
 } from './shortlink-manager.service';
+import { useRemote, type Remote } from './use-remote';
 
-type Tab = 'overview' | 'create' | 'manage' | 'analytics';
+type Tab = AdminTab;
 
 const icon = 'size-4';
 const TABS: readonly TabItem<Tab>[] = [
@@ -40,6 +44,10 @@ const TABS: readonly TabItem<Tab>[] = [
 ];
 const TAB_PREFIX = 'shortlink-admin';
 
+function toastLoadFailure(state: Remote<unknown>): void {
+  if (state.status === 'error') toast.error('Failed to load shortlinks', { description: state.error });
+}
+
 interface AdminPanelProps {
   token: string;
   /** Called on Logout and when the token is refused (401), after the token was cleared. */
@@ -47,12 +55,14 @@ interface AdminPanelProps {
   focusOnMount?: boolean;
 }
 
-/** The administrator's view: tabs Overview, Create Link, Manage Links, Analytics (spec 001 §2). */
+/**
+ * The administrator's view: tabs Overview, Create Link, Manage Links, Analytics (spec 001 §2).
+ * The tab, search, sort, tag, page and analytics range live in the URL (admin-view.ts).
+ */
 export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelProps) {
-  const [tab, setTab] = useState<Tab>('overview');
-  const [links, setLinks] = useState<Shortlink[] | null>(null);
-  const [listError, setListError] = useState<string | null>(null);
-  const [loadedAt, setLoadedAt] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readAdminView(params), [params]);
+  const tab = view.tab;
   const [form, setForm] = useState<LinkFormValues>(EMPTY_FORM);
   const [editing, setEditing] = useState<Shortlink | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -62,8 +72,12 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   const [pendingDelete, setPendingDelete] = useState<Shortlink | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [bulk, setBulk] = useState<BulkAction | null>(null);
-  const [analytics, setAnalytics] = useState<AnalyticsState>({ status: 'loading' });
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  // Bumped when links change, so the next look at a list, the summary or the tags asks the server again.
+  const [versions, setVersions] = useState({ list: 0, summary: 0, tags: 0, analytics: 0 });
   const focusTab = useRef(focusOnMount);
+
+  const show = useCallback((next: AdminView) => setParams(writeAdminView(next)), [setParams]);
 
   // Moves focus to the selected tab after a change the user did not make with the tab list
   // (Cancel Edit, Edit, a successful update), so focus never falls back to the page.
@@ -80,39 +94,48 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     onExit();
   }, [onExit]);
 
-  const applyList = useCallback(
-    (result: ApiResult<Shortlink[]>) => {
-      if (result.ok) {
-        setLinks(result.data);
-        setListError(null);
-        setLoadedAt(Date.now());
-      } else if (result.status === 401) {
-        expire();
-      } else {
-        setListError(result.error);
-        toast.error('Failed to load shortlinks', { description: result.error });
-      }
-    },
-    [expire],
+  const showList = tab === 'manage' && view.link === null;
+  const page = useRemote(
+    showList ? `${listQuery(view)}#${versions.list}` : null,
+    (signal) => shortlinkApi.list(token, listQuery(view), signal),
+    expire,
+  );
+  const tags = useRemote(
+    showList ? `tags#${versions.tags}` : null,
+    (signal) => shortlinkApi.tags(token, signal),
+    expire,
+  );
+  const summary = useRemote(
+    tab === 'overview' ? `summary#${versions.summary}` : null,
+    (signal) => shortlinkApi.summary(token, signal),
+    expire,
+  );
+  const analytics = useRemote(
+    tab === 'analytics' ? `${view.range}#${versions.analytics}` : null,
+    (signal) => shortlinkApi.analytics(token, view.range, signal),
+    expire,
   );
 
-  useEffect(() => {
-    void shortlinkApi.list(token).then(applyList);
-  }, [token, applyList]);
+  // Spec 001 §8: a failed load is also toasted, once per failure.
+  const pageState = page.state;
+  const summaryState = summary.state;
+  useEffect(() => toastLoadFailure(pageState), [pageState]);
+  useEffect(() => toastLoadFailure(summaryState), [summaryState]);
 
-  const loadLinks = () => shortlinkApi.list(token).then(applyList);
-
-  const loadAnalytics = async () => {
-    setAnalytics({ status: 'loading' });
-    const result = await shortlinkApi.analytics(token);
-    if (result.ok) setAnalytics({ status: 'ready', data: result.data });
-    else if (result.status === 401) expire();
-    else setAnalytics({ status: 'error', error: `Failed to load analytics: ${result.error}` });
-  };
+  /** After links were added or changed: lists, totals and tags are asked again when next shown. */
+  const linksChanged = ({ list }: { list: boolean }) =>
+    setVersions((current) => ({
+      list: list ? current.list + 1 : current.list,
+      summary: current.summary + 1,
+      tags: current.tags + 1,
+      analytics: current.analytics,
+    }));
 
   const selectTab = (next: Tab) => {
-    setTab(next);
-    if (next === 'analytics') void loadAnalytics();
+    if (next === tab) return;
+    // Analytics are read fresh each time the tab opens (clicks arrive all the time).
+    if (next === 'analytics') setVersions((current) => ({ ...current, analytics: current.analytics + 1 }));
+    show({ ...view, tab: next, link: null });
   };
 
   const goTo = (next: Tab) => {
@@ -131,7 +154,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     setForm(formFromLink(link));
     setFormError(null);
     setCreated(null);
-    setTab('create');
+    show({ ...view, tab: 'create', link: null });
     setFocusTitle((count) => count + 1);
   };
 
@@ -155,9 +178,15 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       setSaving(false);
       if (result.ok) {
         toast.success('Shortlink updated successfully');
+        const updated = result.data;
+        // The row changes where it is; the page is not fetched again.
+        page.mutate((data) => ({
+          ...data,
+          items: data.items.map((item) => (item.id === updated.id ? updated : item)),
+        }));
+        linksChanged({ list: false });
         resetForm();
         goTo('overview');
-        void loadLinks();
       } else if (result.status === 401) {
         expire();
       } else {
@@ -176,7 +205,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       toast.success('Shortlink created', { description: shortUrl(siteOrigin(), result.data.shortCode) });
       setCreated(result.data);
       resetForm();
-      void loadLinks();
+      linksChanged({ list: true });
     } else if (result.status === 401) {
       expire();
     } else {
@@ -194,10 +223,16 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     setPendingDelete(null);
     if (result.ok) {
       toast.success('Shortlink deleted successfully');
-      setLinks((current) => current?.filter((item) => item.id !== link.id) ?? current);
+      // The row leaves the page where it is; a page left empty asks for the rows after it.
+      const shown = page.state.status === 'ready' ? page.state.data.items : [];
+      page.mutate((data) => {
+        const items = data.items.filter((item) => item.id !== link.id);
+        return { ...data, items, total: Math.max(0, data.total - (data.items.length - items.length)) };
+      });
+      if (shown.length > 0 && shown.every((item) => item.id === link.id)) page.reload();
+      linksChanged({ list: false });
       if (editing?.id === link.id) resetForm();
       if (created?.id === link.id) setCreated(null);
-      void loadLinks();
     } else if (result.status === 401) {
       expire();
     } else {
@@ -205,17 +240,18 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     }
   };
 
-  const exportLinks = async () => {
+  const exportLinks = async (format: ExportFormat) => {
     setBulk('export');
-    const result = await shortlinkApi.export(token);
+    const result = await shortlinkApi.export(token, format);
     setBulk(null);
-    if (result.ok && Array.isArray(result.data)) {
-      downloadText(JSON.stringify(result.data, null, 2), exportFileName(new Date()), 'application/json');
-      toast.success('Exported', { description: `${countLabel(result.data.length)} exported` });
-    } else if (!result.ok && result.status === 401) {
+    if (result.ok) {
+      const fileName = exportFileName(new Date(), format);
+      downloadBlob(result.data, fileName);
+      toast.success('Exported', { description: fileName });
+    } else if (result.status === 401) {
       expire();
     } else {
-      toast.error('Failed to export shortlinks', { description: result.ok ? undefined : result.error });
+      toast.error('Failed to export shortlinks', { description: result.error });
     }
   };
 
@@ -225,7 +261,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       const count = result.data.imported;
       if (kind === 'import') toast.success('Imported', { description: `${countLabel(count)} imported successfully` });
       else toast.success('Loaded', { description: `${countLabel(count, 'sample shortlink')} loaded` });
-      void loadLinks();
+      linksChanged({ list: true });
     } else if (result.status === 401) {
       expire();
     } else {
@@ -237,7 +273,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
 
   const importFile = async (file: File) => {
     if (file.size > IMPORT_MAX_BYTES) {
-      toast.error('Failed to import shortlinks', { description: 'The file is larger than 1 MB.' });
+      toast.error('Failed to import shortlinks', { description: `The file is larger than ${IMPORT_MAX_LABEL}.` });
       return;
     }
     setBulk('import');
@@ -267,13 +303,14 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     }
   };
 
+  const clearFocusRow = useCallback(() => setFocusRow(null), []);
+
   const logout = () => {
     clearAdminToken();
     toast.success('Logged Out', { description: 'Admin access revoked' });
     onExit();
   };
 
-  const listFailed = links === null && listError !== null;
   const origin = `${siteOrigin()}/`;
 
   return (
@@ -281,8 +318,12 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       <OfflineNotice
         what="The shortlink manager"
         onRetry={() => {
-          void loadLinks();
-          if (tab === 'analytics') void loadAnalytics();
+          if (tab === 'overview') summary.reload();
+          if (tab === 'manage') {
+            page.reload();
+            tags.reload();
+          }
+          if (tab === 'analytics') analytics.reload();
         }}
       />
       <div className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-emerald-900 dark:bg-emerald-950">
@@ -305,20 +346,10 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       />
 
       <TabPanel idPrefix={TAB_PREFIX} id={tab}>
-        {listFailed && (tab === 'overview' || tab === 'manage') ? (
-          <Card>
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              Failed to load shortlinks: {listError}
-            </p>
-            <button type="button" className={`mt-4 ${ui.buttonSecondary}`} onClick={() => void loadLinks()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </button>
-          </Card>
-        ) : tab === 'overview' ? (
+        {tab === 'overview' ? (
           <OverviewTab
-            links={links}
-            loadedAt={loadedAt}
+            summary={summary.state}
+            onRetry={summary.reload}
             onCreate={() => goTo('create')}
             onLoadSample={() => void loadSample()}
             sampleBusy={bulk !== null}
@@ -353,19 +384,42 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
               </Card>
             ) : null}
           </div>
+        ) : tab === 'manage' && view.link !== null ? (
+          <LinkAnalyticsView
+            token={token}
+            id={view.link}
+            range={view.range}
+            onRange={(range) => show({ ...view, range })}
+            onBack={() => {
+              setFocusRow(view.link);
+              show({ ...view, link: null });
+            }}
+            onUnauthorized={expire}
+          />
         ) : tab === 'manage' ? (
           <ManageLinksTab
-            links={links}
+            view={view}
+            page={page.state}
+            tags={tags.state}
             busy={bulk}
+            onView={show}
+            onRetry={page.reload}
             onEdit={startEdit}
             onDelete={setPendingDelete}
-            onExport={() => void exportLinks()}
+            onExport={(format) => void exportLinks(format)}
             onImportFile={(file) => void importFile(file)}
             onLoadSample={() => void loadSample()}
             onCreate={() => goTo('create')}
+            focusRow={focusRow}
+            onRowFocused={clearFocusRow}
           />
         ) : (
-          <AnalyticsTab state={analytics} onRefresh={() => void loadAnalytics()} />
+          <AnalyticsTab
+            state={analytics.state}
+            onRefresh={analytics.reload}
+            range={view.range}
+            onRange={(range) => show({ ...view, range })}
+          />
         )}
       </TabPanel>
 

@@ -2,52 +2,52 @@ import type { ShortlinkAnalytics } from '@toolvault/shared';
 import { RefreshCw } from 'lucide-react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
+import type { AnalyticsRange } from './admin-view';
+import { Breakdown, DEVICE_LABELS } from './Breakdown';
 import { ClicksChart } from './ClicksChart';
 import { CompactLinkList, LoadingState } from './LinkParts';
-import { percentOf } from './shortlink-manager.service';
+import { RangeSelect, rangeCaption } from './RangeSelect';
+import type { Remote } from './use-remote';
 
-export type AnalyticsState =
-  { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: ShortlinkAnalytics };
+export type AnalyticsState = Remote<ShortlinkAnalytics>;
 
-const DEVICE_LABELS = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' } as const;
-
-function Breakdown({ title, rows }: { title: string; rows: { label: string; clicks: number }[] }) {
-  const total = rows.reduce((sum, row) => sum + row.clicks, 0);
+/** Top 5 by clicks, 5 most recent (spec 001 §9), clicks per day, referrers, countries and devices (DECISIONS P6). */
+export function AnalyticsTab({
+  state,
+  onRefresh,
+  range,
+  onRange,
+}: {
+  state: AnalyticsState;
+  onRefresh: () => void;
+  range: AnalyticsRange;
+  onRange: (range: AnalyticsRange) => void;
+}) {
   return (
-    <Card>
-      <h3 className={ui.subheading}>{title}</h3>
-      {rows.length === 0 ? (
-        <p className={`mt-3 ${ui.muted}`}>No clicks recorded yet.</p>
-      ) : (
-        <ul aria-label={title} className="mt-3 space-y-3">
-          {rows.map((row) => (
-            <li key={row.label}>
-              <div className="flex justify-between gap-3 text-sm">
-                <span className="font-medium [overflow-wrap:anywhere] text-slate-900 dark:text-white">{row.label}</span>
-                <span className="text-slate-700 tabular-nums dark:text-slate-300">{row.clicks.toLocaleString()}</span>
-              </div>
-              <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-200 dark:bg-slate-800">
-                <div
-                  className="h-1.5 rounded-full bg-indigo-600 dark:bg-indigo-400"
-                  style={{ width: `${percentOf(row.clicks, total)}%` }}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <RangeSelect value={range} onChange={onRange} />
+      </div>
+      <AnalyticsBody state={state} onRefresh={onRefresh} range={range} />
+    </div>
   );
 }
 
-/** Top 5 by clicks, 5 most recent (spec 001 §9), clicks per day, referrers, countries and devices (DECISIONS P6). */
-export function AnalyticsTab({ state, onRefresh }: { state: AnalyticsState; onRefresh: () => void }) {
+function AnalyticsBody({
+  state,
+  onRefresh,
+  range,
+}: {
+  state: AnalyticsState;
+  onRefresh: () => void;
+  range: AnalyticsRange;
+}) {
   if (state.status === 'loading') return <LoadingState label="Loading analytics..." />;
   if (state.status === 'error')
     return (
       <Card>
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {state.error}
+          Failed to load analytics: {state.error}
         </p>
         <button type="button" className={`mt-4 ${ui.buttonSecondary}`} onClick={onRefresh}>
           <RefreshCw aria-hidden="true" className="size-4" />
@@ -62,7 +62,7 @@ export function AnalyticsTab({ state, onRefresh }: { state: AnalyticsState; onRe
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h2 className={ui.subheading}>Clicks per day</h2>
-            <p className={`mt-1 ${ui.muted}`}>Last {data.clicksPerDay.length} days (UTC)</p>
+            <p className={`mt-1 ${ui.muted}`}>{rangeCaption(range, data.clicksPerDay.length)}</p>
           </div>
           <button type="button" className={ui.buttonSecondary} onClick={onRefresh}>
             <RefreshCw aria-hidden="true" className="size-4" />
@@ -70,7 +70,7 @@ export function AnalyticsTab({ state, onRefresh }: { state: AnalyticsState; onRe
           </button>
         </div>
         <div className="mt-4">
-          <ClicksChart days={data.clicksPerDay} />
+          <ClicksChart days={data.clicksPerDay} caption={rangeCaption(range, data.clicksPerDay.length)} />
         </div>
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">

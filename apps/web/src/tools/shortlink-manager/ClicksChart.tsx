@@ -14,11 +14,18 @@ function shortDate(isoDay: string): string {
 }
 
 /**
- * Clicks per day for the last 30 days (DECISIONS P6): inline SVG bars with a
+ * Clicks per day over a range (the whole site's or one link's): inline SVG bars with a
  * text summary as its accessible name, and the full series as a visually
  * hidden table for screen readers.
  */
-export function ClicksChart({ days }: { days: ShortlinkAnalytics['clicksPerDay'] }) {
+export function ClicksChart({
+  days,
+  caption = `Last ${days.length} days`,
+}: {
+  days: ShortlinkAnalytics['clicksPerDay'];
+  /** The period, read after "Clicks per day — " by screen readers. */
+  caption?: string;
+}) {
   const id = useId();
   const model = chartModel(days, { width: WIDTH, height: HEIGHT });
   const first = days[0];
@@ -68,7 +75,7 @@ export function ClicksChart({ days }: { days: ShortlinkAnalytics['clicksPerDay']
         <span>{last ? shortDate(last.date) : ''}</span>
       </div>
       <table className="sr-only">
-        <caption>Clicks per day, last {days.length} days</caption>
+        <caption>Clicks per day — {caption}</caption>
         <thead>
           <tr>
             <th scope="col">Date</th>

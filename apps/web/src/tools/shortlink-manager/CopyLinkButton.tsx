@@ -4,11 +4,22 @@ import { ui } from '../../components/ui';
 import { copyText } from '../../lib/clipboard';
 
 /** Copies a short URL and toasts 'Copied' / 'Link copied to clipboard' (spec 001 §8). */
-export function CopyLinkButton({ url, label = 'Copy', context }: { url: string; label?: string; context?: string }) {
+export function CopyLinkButton({
+  url,
+  label = 'Copy',
+  context,
+  small = false,
+}: {
+  url: string;
+  label?: string;
+  context?: string;
+  /** The compact size of a table row. */
+  small?: boolean;
+}) {
   return (
     <button
       type="button"
-      className={ui.buttonSecondary}
+      className={small ? ui.buttonSecondary.replace('px-4 py-2', 'px-3 py-1.5') : ui.buttonSecondary}
       // The visible label comes first in the name (WCAG 2.5.3); the context tells rows apart.
       aria-label={context ? `${label} ${context}` : undefined}
       onClick={async () => {

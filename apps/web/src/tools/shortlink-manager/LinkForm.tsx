@@ -1,10 +1,19 @@
-import { SHORTLINK_LIMITS } from '@toolvault/shared';
+import { REDIRECT_DELAY_SECONDS, SHORTLINK_LIMITS, type RedirectMode } from '@toolvault/shared';
 import { LoaderCircle, Plus, Save, X } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { LinkFormValues } from './shortlink-manager.service';
 import { UrlField } from './UrlField';
+
+const REDIRECT_MODES: readonly { value: RedirectMode; label: string; hint: string }[] = [
+  {
+    value: 'preview',
+    label: `Preview page (${REDIRECT_DELAY_SECONDS} s)`,
+    hint: 'Shows the destination, then continues after a countdown.',
+  },
+  { value: 'direct', label: 'Redirect at once', hint: 'Sends visitors straight to the target URL.' },
+];
 
 interface LinkFormProps {
   values: LinkFormValues;
@@ -42,7 +51,7 @@ export function LinkForm({
 
   const field = (name: keyof LinkFormValues) => `${id}-${name}`;
   const errorId = `${id}-error`;
-  const set = (name: keyof LinkFormValues) => (event: { target: { value: string } }) =>
+  const set = (name: Exclude<keyof LinkFormValues, 'redirectMode'>) => (event: { target: { value: string } }) =>
     onChange({ ...values, [name]: event.target.value });
   const editing = editingCode !== null;
 
@@ -158,6 +167,36 @@ export function LinkForm({
             className={ui.input}
           />
         </div>
+        <fieldset className="sm:col-span-2">
+          <legend className={ui.label}>When someone opens the link</legend>
+          <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+            {REDIRECT_MODES.map((mode) => {
+              const optionId = `${field('redirectMode')}-${mode.value}`;
+              return (
+                <div key={mode.value} className="flex items-start gap-2 text-sm">
+                  <input
+                    id={optionId}
+                    type="radio"
+                    name={field('redirectMode')}
+                    value={mode.value}
+                    checked={values.redirectMode === mode.value}
+                    onChange={() => onChange({ ...values, redirectMode: mode.value })}
+                    aria-describedby={`${optionId}-hint`}
+                    className="mt-0.5 size-4 accent-indigo-600"
+                  />
+                  <div>
+                    <label htmlFor={optionId} className="font-medium text-slate-800 dark:text-slate-200">
+                      {mode.label}
+                    </label>
+                    <p id={`${optionId}-hint`} className={ui.muted}>
+                      {mode.hint}
+                    </p>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
         {error ? (
           <p id={errorId} role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
             {error}

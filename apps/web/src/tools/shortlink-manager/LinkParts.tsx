@@ -1,5 +1,6 @@
-import { shortUrl, type Shortlink } from '@toolvault/shared';
+import { shortUrl, type RedirectMode, type Shortlink } from '@toolvault/shared';
 import { MousePointerClick } from 'lucide-react';
+import { Badge } from '../../components/Badge';
 import { ui } from '../../components/ui';
 import { countLabel } from './shortlink-manager.service';
 
@@ -94,5 +95,15 @@ export function LoadingState({ label }: { label: string }) {
     <p role="status" className={`py-6 text-center ${ui.muted}`}>
       {label}
     </p>
+  );
+}
+
+/** How a visitor is sent on: the preview page with its countdown, or a redirect at once. */
+export function RedirectModeBadge({ mode }: { mode: RedirectMode | undefined }) {
+  return (
+    <Badge tone={mode === 'direct' ? 'emerald' : 'slate'}>
+      <span className="sr-only">Redirect: </span>
+      {mode === 'direct' ? 'Redirect at once' : 'Preview page'}
+    </Badge>
   );
 }

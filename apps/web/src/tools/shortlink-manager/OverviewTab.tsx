@@ -1,39 +1,57 @@
-import type { Shortlink } from '@toolvault/shared';
-import { CalendarPlus, Link2, MousePointerClick, TrendingUp } from 'lucide-react';
+import type { ShortlinkSummary } from '@toolvault/shared';
+import { CalendarPlus, Link2, MousePointerClick, RefreshCw, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { EmptyLinks } from './EmptyLinks';
 import { CompactLinkList, LoadingState } from './LinkParts';
-import { computeStats, recentLinks } from './shortlink-manager.service';
+import { summaryStats } from './shortlink-manager.service';
+import type { Remote } from './use-remote';
 
 interface OverviewTabProps {
-  links: readonly Shortlink[] | null;
-  /** When the list was loaded: "Today" is counted against it. */
-  loadedAt: number;
+  summary: Remote<ShortlinkSummary>;
+  onRetry: () => void;
   onCreate: () => void;
   onLoadSample: () => void;
   sampleBusy: boolean;
 }
 
-function Stat({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
+function Stat({ label, value, icon }: { label: string; value: number | string; icon: ReactNode }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <dt className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
         {icon}
         {label}
       </dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums dark:text-white">{value.toLocaleString()}</dd>
+      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums dark:text-white">
+        {typeof value === 'number' ? value.toLocaleString() : value}
+      </dd>
     </div>
   );
 }
 
 const iconClass = 'size-4 text-indigo-600 dark:text-indigo-400';
 
-/** Totals, today's count, average clicks (rounded) and the 5 most recent links (spec 001 §9). */
-export function OverviewTab({ links, loadedAt, onCreate, onLoadSample, sampleBusy }: OverviewTabProps) {
-  if (links === null) return <LoadingState label="Loading shortlinks..." />;
-  const stats = computeStats(links, new Date(loadedAt));
+/**
+ * Totals, today's count, average clicks (rounded) and the 5 most recent links
+ * (spec 001 §9), from the server's summary: cheap with any number of links.
+ */
+export function OverviewTab({ summary, onRetry, onCreate, onLoadSample, sampleBusy }: OverviewTabProps) {
+  if (summary.status === 'loading') return <LoadingState label="Loading shortlinks..." />;
+  if (summary.status === 'error')
+    return (
+      <Card>
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          Failed to load shortlinks: {summary.error}
+        </p>
+        <button type="button" className={`mt-4 ${ui.buttonSecondary}`} onClick={onRetry}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Try again
+        </button>
+      </Card>
+    );
+  const stats = summaryStats(summary.data, new Date());
+  const recent = summary.data.recent;
   return (
     <div className="space-y-6">
       <h2 className="sr-only">Overview</h2>
@@ -58,10 +76,10 @@ export function OverviewTab({ links, loadedAt, onCreate, onLoadSample, sampleBus
       <Card>
         <h3 className={ui.subheading}>Recent Links</h3>
         <div className="mt-2">
-          {links.length === 0 ? (
+          {recent.length === 0 ? (
             <EmptyLinks onCreate={onCreate} onLoadSample={onLoadSample} busy={sampleBusy} />
           ) : (
-            <CompactLinkList links={recentLinks(links)} label="Recent links" />
+            <CompactLinkList links={recent} label="Recent links" />
           )}
         </div>
       </Card>

@@ -1,7 +1,17 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Shortlink, ShortlinkAnalytics } from '@toolvault/shared';
+import type { Shortlink, ShortlinkAnalytics, ShortlinkPage, ShortlinkSummary } from '@toolvault/shared';
+import { useEffect } from 'react';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import ShortlinkManagerTool from './ShortlinkManagerTool';
 import { GUEST_LAST_CREATED_KEY, GUEST_LINK_KEY } from './shortlink-manager.service';
 
@@ -20,22 +30,44 @@ const link = (id: number, extra: Partial<Shortlink> = {}): Shortlink => ({
   tags: ['demo'],
   clickCount: id * 2,
   createdAt: new Date().toISOString(),
+  redirectMode: 'preview',
   ...extra,
 });
 
-type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
+const pageOf = (items: Shortlink[], extra: Partial<ShortlinkPage> = {}): ShortlinkPage => ({
+  items,
+  nextCursor: null,
+  total: items.length,
+  ...extra,
+});
+const summaryOf = (recent: Shortlink[], extra: Partial<ShortlinkSummary> = {}): ShortlinkSummary => ({
+  totalLinks: recent.length,
+  totalClicks: recent.reduce((sum, item) => sum + item.clickCount, 0),
+  recent,
+  ...extra,
+});
+const NO_TAGS = { tags: [] };
 
-/** A fetch that answers `METHOD /path` from a table and records every call. */
+type Handler = (body: unknown, init: RequestInit, params: URLSearchParams) => Response | Promise<Response>;
+interface Call {
+  key: string;
+  params: URLSearchParams;
+  body: unknown;
+  auth: string | null;
+}
+
+/** A fetch that answers `METHOD /path` (query left out) from a table and records every call with its query. */
 function stubApi(routes: Record<string, Handler>) {
-  const calls: { key: string; body: unknown; auth: string | null }[] = [];
+  const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${String(input)}`;
+    const url = new URL(String(input), ORIGIN);
+    const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = (init.headers ?? {}) as Record<string, string>;
-    calls.push({ key, body, auth: headers.Authorization ?? null });
+    calls.push({ key, params: url.searchParams, body, auth: headers.Authorization ?? null });
     const handler = routes[key];
     if (!handler) return Response.json({ error: `no route ${key}` }, { status: 500 });
-    return handler(body, init);
+    return handler(body, init, url.searchParams);
   });
   vi.stubGlobal('fetch', fetch);
   return calls;
@@ -49,10 +81,45 @@ const flush = () => act(async () => void (await new Promise((resolve) => setTime
 const settle = async () => {
   for (let i = 0; i < 5; i++) await flush();
 };
+/** Waits past the search box's pause after typing. */
+const afterDebounce = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 350))));
+
+let location: Location;
+let navigate: NavigateFunction;
+function Probe() {
+  const current = useLocation();
+  const go = useNavigate();
+  useEffect(() => {
+    location = current;
+    navigate = go;
+  });
+  return null;
+}
+
+/** The tool inside a router at `url`, so its view lives in the query as on the site. */
+function renderTool(url = '/shortlink-manager') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route
+          path="/shortlink-manager"
+          element={
+            <>
+              <ShortlinkManagerTool />
+              <Probe />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+const query = () => new URLSearchParams(location.search);
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const field = (name: RegExp | string) => screen.getByLabelText(name);
 const type = (name: RegExp | string, value: string) => fireEvent.change(field(name), { target: { value } });
+const listCalls = (calls: Call[]) => calls.filter((call) => call.key === 'GET /api/shortlinks');
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
@@ -63,7 +130,7 @@ afterEach(() => void vi.unstubAllGlobals());
 describe('login gate', () => {
   it('offers the admin password and Continue as Guest', () => {
     stubApi({});
-    render(<ShortlinkManagerTool />);
+    renderTool();
     expect(screen.getByLabelText('Admin Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue as Guest' })).toBeInTheDocument();
@@ -85,7 +152,7 @@ describe('login gate', () => {
     ],
   ] as const)('refuses %s with the spec messages', async (_name, answer, inline, toastArgs) => {
     stubApi({ 'POST /api/admin/login': answer });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     type('Admin Password', 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await settle();
@@ -97,16 +164,18 @@ describe('login gate', () => {
   it('logs in, stores the token and opens the admin tabs', async () => {
     const calls = stubApi({
       'POST /api/admin/login': json({ token: TOKEN }),
-      'GET /api/shortlinks': json([]),
+      'GET /api/shortlinks/summary': json(summaryOf([])),
     });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     type('Admin Password', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await settle();
     expect(toast.success).toHaveBeenCalledWith('Admin Access Granted');
     expect(localStorage.getItem('shortlinkAdminToken')).toBe(TOKEN);
     expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
-    expect(calls.find((call) => call.key === 'GET /api/shortlinks')?.auth).toBe(`Bearer ${TOKEN}`);
+    expect(calls.find((call) => call.key === 'GET /api/shortlinks/summary')?.auth).toBe(`Bearer ${TOKEN}`);
+    // The Overview reads the summary only, never the list.
+    expect(listCalls(calls)).toHaveLength(0);
     expect(screen.getByText('No shortlinks yet')).toBeInTheDocument();
   });
 });
@@ -114,25 +183,36 @@ describe('login gate', () => {
 describe('admin', () => {
   beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));
 
-  it('skips the gate with a stored token and shows the overview figures', async () => {
+  it('skips the gate with a stored token and shows the overview figures from the summary', async () => {
     const yesterday = new Date(Date.now() - 86_400_000 * 2).toISOString();
-    stubApi({
-      'GET /api/shortlinks': json([link(1, { clickCount: 3 }), link(2, { clickCount: 4, createdAt: yesterday })]),
+    const calls = stubApi({
+      'GET /api/shortlinks/summary': json(
+        summaryOf([link(1, { clickCount: 3 }), link(2, { clickCount: 4, createdAt: yesterday })], {
+          totalLinks: 20_000,
+          totalClicks: 1_100_000,
+        }),
+      ),
     });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     expect(screen.queryByLabelText('Admin Password')).not.toBeInTheDocument();
     await settle();
     const stat = (label: string) => within(screen.getByText(label).closest('div')!).getByRole('definition');
-    expect(stat('Total Links')).toHaveTextContent('2');
-    expect(stat('Total Clicks')).toHaveTextContent('7');
+    expect(stat('Total Links')).toHaveTextContent('20,000');
+    expect(stat('Total Clicks')).toHaveTextContent('1,100,000');
     expect(stat('Today')).toHaveTextContent('1');
-    expect(stat('Avg. Clicks')).toHaveTextContent('4');
+    expect(stat('Avg. Clicks')).toHaveTextContent('55');
     expect(within(screen.getByRole('list', { name: 'Recent links' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(listCalls(calls)).toHaveLength(0);
   });
 
   it('moves between tabs with the arrow keys, Home and End', async () => {
-    stubApi({ 'GET /api/shortlinks': json([]), 'GET /api/shortlinks/analytics': json(emptyAnalytics()) });
-    render(<ShortlinkManagerTool />);
+    stubApi({
+      'GET /api/shortlinks/summary': json(summaryOf([])),
+      'GET /api/shortlinks': json(pageOf([])),
+      'GET /api/shortlinks/tags': json(NO_TAGS),
+      'GET /api/shortlinks/analytics': json(emptyAnalytics()),
+    });
+    renderTool();
     await settle();
     tab('Overview').focus();
     fireEvent.keyDown(tab('Overview'), { key: 'ArrowRight' });
@@ -149,10 +229,10 @@ describe('admin', () => {
 
   it('refuses an empty form without a call, then creates with a generated 6-character code', async () => {
     const calls = stubApi({
-      'GET /api/shortlinks': json([]),
+      'GET /api/shortlinks/summary': json(summaryOf([])),
       'POST /api/shortlinks': (body) => json(link(5, { ...(body as object) }), 201)(),
     });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     await settle();
     fireEvent.click(tab('Create Link'));
     fireEvent.click(screen.getByRole('button', { name: 'Create Shortlink' }));
@@ -170,6 +250,7 @@ describe('admin', () => {
     const sent = post?.body as Shortlink;
     expect(sent.shortCode).toMatch(/^[A-Za-z0-9]{6}$/);
     expect(sent.tags).toEqual(['owasp', 'top-ten']);
+    expect(sent.redirectMode).toBe('preview');
     expect(toast.success).toHaveBeenCalledWith('Shortlink created', { description: `${ORIGIN}/${sent.shortCode}` });
     expect(field(/^Title/)).toHaveValue('');
   });
@@ -177,13 +258,13 @@ describe('admin', () => {
   it('retries with a new code when the server says it exists', async () => {
     let attempts = 0;
     const calls = stubApi({
-      'GET /api/shortlinks': json([]),
+      'GET /api/shortlinks/summary': json(summaryOf([])),
       'POST /api/shortlinks': (body) =>
         ++attempts < 3
           ? json({ error: 'Short code already exists', code: 'SHORT_CODE_TAKEN' }, 409)()
           : json(link(5, body as Partial<Shortlink>), 201)(),
     });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     await settle();
     fireEvent.click(tab('Create Link'));
     type(/^Title/, 'x');
@@ -201,12 +282,15 @@ describe('admin', () => {
   it('edits: Cancel Edit returns to an empty form on Overview; Update saves and goes to Overview', async () => {
     const existing = link(1, { title: 'Old', tags: ['a', 'b'] });
     const calls = stubApi({
-      'GET /api/shortlinks': json([existing]),
+      'GET /api/shortlinks/summary': json(summaryOf([existing])),
+      'GET /api/shortlinks': json(pageOf([existing])),
+      'GET /api/shortlinks/tags': json(NO_TAGS),
       'PUT /api/shortlinks/1': (body) => json({ ...existing, ...(body as object) })(),
     });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     await settle();
     fireEvent.click(tab('Manage Links'));
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: `Edit ${existing.shortCode}` }));
     expect(tab('Create Link')).toHaveAttribute('aria-selected', 'true');
     expect(field(/^Title/)).toHaveValue('Old');
@@ -221,6 +305,7 @@ describe('admin', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Edit' })).not.toBeInTheDocument();
 
     fireEvent.click(tab('Manage Links'));
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: `Edit ${existing.shortCode}` }));
     type(/^Title/, 'New');
     fireEvent.click(screen.getByRole('button', { name: 'Update Shortlink' }));
@@ -232,24 +317,34 @@ describe('admin', () => {
       description: '',
       metaImage: '',
       tags: ['a', 'b'],
+      redirectMode: 'preview',
     });
     expect(toast.success).toHaveBeenCalledWith('Shortlink updated successfully');
     expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
+    // Back on Manage Links, the row shows the new title from the update's answer, without a new list request.
+    const before = listCalls(calls).length;
+    fireEvent.click(tab('Manage Links'));
+    await settle();
+    expect(screen.getByRole('cell', { name: /^New/ })).toBeInTheDocument();
+    expect(listCalls(calls)).toHaveLength(before);
   });
 
   it('deletes only after the confirm dialog; Escape cancels', async () => {
     const existing = link(1);
     let list = [existing];
     const calls = stubApi({
-      'GET /api/shortlinks': () => json(list)(),
+      'GET /api/shortlinks/summary': () => json(summaryOf(list))(),
+      'GET /api/shortlinks': () => json(pageOf(list))(),
+      'GET /api/shortlinks/tags': json(NO_TAGS),
       'DELETE /api/shortlinks/1': () => {
         list = [];
         return new Response(null, { status: 204 });
       },
     });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     await settle();
     fireEvent.click(tab('Manage Links'));
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: `Delete ${existing.shortCode}` }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this shortlink?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -271,8 +366,8 @@ describe('admin', () => {
   });
 
   it('returns to the gate and clears the token on a 401', async () => {
-    stubApi({ 'GET /api/shortlinks': json({ error: 'Unauthorized' }, 401) });
-    render(<ShortlinkManagerTool />);
+    stubApi({ 'GET /api/shortlinks/summary': json({ error: 'Unauthorized' }, 401) });
+    renderTool();
     await settle();
     expect(localStorage.getItem('shortlinkAdminToken')).toBeNull();
     expect(screen.getByLabelText('Admin Password')).toBeInTheDocument();
@@ -281,9 +376,9 @@ describe('admin', () => {
   it('toasts Failed to load shortlinks and offers a retry', async () => {
     let fail = true;
     stubApi({
-      'GET /api/shortlinks': () => (fail ? json({ error: 'Boom' }, 500)() : json([link(1)])()),
+      'GET /api/shortlinks/summary': () => (fail ? json({ error: 'Boom' }, 500)() : json(summaryOf([link(1)]))()),
     });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     await settle();
     expect(toast.error).toHaveBeenCalledWith('Failed to load shortlinks', { description: 'Boom' });
     fail = false;
@@ -293,8 +388,8 @@ describe('admin', () => {
   });
 
   it('logs out: toast, token cleared, back to the gate', async () => {
-    stubApi({ 'GET /api/shortlinks': json([]) });
-    render(<ShortlinkManagerTool />);
+    stubApi({ 'GET /api/shortlinks/summary': json(summaryOf([])) });
+    renderTool();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(toast.success).toHaveBeenCalledWith('Logged Out', { description: 'Admin access revoked' });
@@ -306,8 +401,12 @@ describe('admin', () => {
     ['not JSON', '{nope', 'Invalid JSON file format'],
     ['an object', '{"title":"x"}', 'Invalid JSON file format'],
   ])('refuses an import file that is %s without a call', async (_name, text, message) => {
-    const calls = stubApi({ 'GET /api/shortlinks': json([]) });
-    render(<ShortlinkManagerTool />);
+    const calls = stubApi({
+      'GET /api/shortlinks/summary': json(summaryOf([])),
+      'GET /api/shortlinks': json(pageOf([])),
+      'GET /api/shortlinks/tags': json(NO_TAGS),
+    });
+    renderTool();
     await settle();
     fireEvent.click(tab('Manage Links'));
     const file = new File([text], 'links.json', { type: 'application/json' });
@@ -319,8 +418,13 @@ describe('admin', () => {
 
   it('imports an array and shows the server count; a bad row shows the server error', async () => {
     let reply = json({ imported: 2 }, 201);
-    const calls = stubApi({ 'GET /api/shortlinks': json([]), 'POST /api/shortlinks/import': () => reply() });
-    render(<ShortlinkManagerTool />);
+    const calls = stubApi({
+      'GET /api/shortlinks/summary': json(summaryOf([])),
+      'GET /api/shortlinks': json(pageOf([])),
+      'GET /api/shortlinks/tags': json(NO_TAGS),
+      'POST /api/shortlinks/import': () => reply(),
+    });
+    renderTool();
     await settle();
     fireEvent.click(tab('Manage Links'));
     const rows = [
@@ -344,11 +448,11 @@ describe('admin', () => {
   it('loads the sample data through the import', async () => {
     const sample = [{ title: 'a', targetUrl: 'https://a.example', metaImage: '', description: '', tags: [] }];
     const calls = stubApi({
-      'GET /api/shortlinks': json([]),
+      'GET /api/shortlinks/summary': json(summaryOf([])),
       'GET /sample-shortlinks.json': json(sample),
       'POST /api/shortlinks/import': json({ imported: 1 }, 201),
     });
-    render(<ShortlinkManagerTool />);
+    renderTool();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Load sample data' }));
     await settle();
@@ -363,8 +467,11 @@ describe('admin', () => {
     data.topReferrers = [{ host: '(direct)', clicks: 3 }];
     data.topCountries = [{ country: 'Unknown', clicks: 3 }];
     data.devices = [{ device: 'desktop', clicks: 3 }];
-    stubApi({ 'GET /api/shortlinks': json([]), 'GET /api/shortlinks/analytics': json(data) });
-    render(<ShortlinkManagerTool />);
+    const calls = stubApi({
+      'GET /api/shortlinks/summary': json(summaryOf([])),
+      'GET /api/shortlinks/analytics': json(data),
+    });
+    renderTool();
     await settle();
     fireEvent.click(tab('Analytics'));
     expect(screen.getByText('Loading analytics...')).toBeInTheDocument();
@@ -378,12 +485,352 @@ describe('admin', () => {
     expect(within(screen.getByRole('list', { name: 'Top Referrers' })).getByText('(direct)')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Top Countries' })).getByText('Unknown')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Devices' })).getByText('Desktop')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'GET /api/shortlinks/analytics')?.params.get('range')).toBe('30d');
+
+    // The range is asked of the server and kept in the URL.
+    fireEvent.change(field('Date range'), { target: { value: '7d' } });
+    await settle();
+    expect(query().get('range')).toBe('7d');
+    expect(
+      calls
+        .filter((call) => call.key === 'GET /api/shortlinks/analytics')
+        .at(-1)
+        ?.params.get('range'),
+    ).toBe('7d');
+  });
+
+  it('opens the Analytics tab and its range from the URL', async () => {
+    const calls = stubApi({ 'GET /api/shortlinks/analytics': json({ ...emptyAnalytics(), range: 'all' }) });
+    renderTool('/shortlink-manager?tab=analytics&range=all');
+    await settle();
+    expect(tab('Analytics')).toHaveAttribute('aria-selected', 'true');
+    expect(field('Date range')).toHaveValue('all');
+    expect(calls.map((call) => `${call.key}?${call.params.toString()}`)).toEqual([
+      'GET /api/shortlinks/analytics?range=all',
+    ]);
+    expect(screen.getByText('All time, 30 days (UTC)')).toBeInTheDocument();
+  });
+});
+
+describe('manage links', () => {
+  beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));
+
+  const table = () => screen.getByRole('table', { name: /^Shortlinks, page/ });
+  const rows = () => within(table()).getAllByRole('row').slice(1);
+  const lastList = (calls: Call[]) => Object.fromEntries(listCalls(calls).at(-1)?.params ?? []);
+  const manage = (extra: Record<string, Handler> = {}) => ({
+    'GET /api/shortlinks/tags': json({
+      tags: [
+        { tag: 'xss', count: 3 },
+        { tag: 'owasp', count: 1 },
+      ],
+    }),
+    ...extra,
+  });
+
+  it('shows one server page as a table with a count, and pages with the server cursor', async () => {
+    const calls = stubApi(
+      manage({
+        'GET /api/shortlinks': (_body, _init, params) =>
+          params.get('cursor') === 'c2'
+            ? json(pageOf([link(3)], { total: 120 }))()
+            : json(pageOf([link(1), link(2, { redirectMode: 'direct' })], { nextCursor: 'c2', total: 120 }))(),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage');
+    await settle();
+    expect(lastList(calls)).toEqual({ limit: '50', sort: 'newest' });
+    expect(screen.getByRole('status')).toHaveTextContent('120 links · Page 1 of 3');
+    expect(rows()).toHaveLength(2);
+    expect(within(rows()[0]!).getByText('Link 1')).toBeInTheDocument();
+    expect(within(rows()[0]!).getByText('Preview page')).toBeInTheDocument();
+    expect(within(rows()[1]!).getByText('Redirect at once')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await settle();
+    expect(query().getAll('after')).toEqual(['c2']);
+    expect(lastList(calls)).toEqual({ limit: '50', sort: 'newest', cursor: 'c2' });
+    expect(table()).toHaveAccessibleName('Shortlinks, page 2');
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+    expect(screen.getByRole('region', { name: 'Shortlinks, page 2' })).toHaveFocus();
+
+    // Back shows page 1 again; Previous from page 2 does the same as a new entry.
+    act(() => void navigate(-1));
+    await settle();
+    expect(table()).toHaveAccessibleName('Shortlinks, page 1');
+    expect(lastList(calls)).toEqual({ limit: '50', sort: 'newest' });
+    act(() => void navigate(1));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await settle();
+    expect(query().getAll('after')).toEqual([]);
+    expect(table()).toHaveAccessibleName('Shortlinks, page 1');
+
+    // A bigger page starts from the first page again.
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await settle();
+    fireEvent.change(field('Rows per page'), { target: { value: '100' } });
+    await settle();
+    expect(lastList(calls)).toEqual({ limit: '100', sort: 'newest' });
+    expect(Object.fromEntries(query())).toEqual({ tab: 'manage', size: '100' });
+    expect(screen.getByRole('status')).toHaveTextContent('120 links · Page 1 of 2');
+  });
+
+  it('searches after a pause or on Enter, sorts and filters by tag: each goes to the server and the URL', async () => {
+    const calls = stubApi(
+      manage({
+        'GET /api/shortlinks': (_body, _init, params) =>
+          json(params.get('q') === 'nothing' ? pageOf([]) : pageOf([link(1)], { nextCursor: 'c2', total: 80 }))(),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage&after=c2');
+    await settle();
+    const before = listCalls(calls).length;
+
+    type('Search links', 'owasp');
+    await flush();
+    expect(listCalls(calls)).toHaveLength(before);
+    await afterDebounce();
+    // A new search starts from the first page.
+    expect(lastList(calls)).toEqual({ limit: '50', sort: 'newest', q: 'owasp' });
+    expect(query().get('q')).toBe('owasp');
+    expect(query().getAll('after')).toEqual([]);
+
+    fireEvent.change(field('Sort by'), { target: { value: 'clicks' } });
+    await settle();
+    expect(lastList(calls)).toEqual({ limit: '50', sort: 'clicks', q: 'owasp' });
+    expect(within(field('Tag')).getByRole('option', { name: 'xss (3)' })).toBeInTheDocument();
+    fireEvent.change(field('Tag'), { target: { value: 'xss' } });
+    await settle();
+    expect(lastList(calls)).toEqual({ limit: '50', sort: 'clicks', q: 'owasp', tag: 'xss' });
+    expect(Object.fromEntries(query())).toEqual({ tab: 'manage', q: 'owasp', sort: 'clicks', tag: 'xss' });
+
+    type('Search links', 'nothing');
+    fireEvent.keyDown(field('Search links'), { key: 'Enter' });
+    await settle();
+    expect(lastList(calls)).toMatchObject({ q: 'nothing' });
+    expect(screen.getByText('No links match your search')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 links');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search and tag' }));
+    await settle();
+    expect(Object.fromEntries(query())).toEqual({ tab: 'manage', sort: 'clicks' });
+    expect(field('Search links')).toHaveValue('');
+  });
+
+  it('restores search, tag, sort and page from the URL; Back returns to the previous search', async () => {
+    const calls = stubApi(manage({ 'GET /api/shortlinks': json(pageOf([link(7)], { total: 200 })) }));
+    renderTool('/shortlink-manager?tab=manage&q=rfc&tag=tls&sort=title&after=c2&after=c3');
+    await settle();
+    expect(tab('Manage Links')).toHaveAttribute('aria-selected', 'true');
+    expect(lastList(calls)).toEqual({ limit: '50', sort: 'title', q: 'rfc', tag: 'tls', cursor: 'c3' });
+    expect(field('Search links')).toHaveValue('rfc');
+    expect(field('Sort by')).toHaveValue('title');
+    // A tag missing from the tag list (a shared URL) is still shown as chosen.
+    expect(field('Tag')).toHaveValue('tls');
+    expect(screen.getByRole('status')).toHaveTextContent('200 links · Page 3 of 4');
+
+    type('Search links', 'tls 1.3');
+    await afterDebounce();
+    expect(query().get('q')).toBe('tls 1.3');
+    act(() => void navigate(-1));
+    await settle();
+    expect(field('Search links')).toHaveValue('rfc');
+    expect(lastList(calls)).toMatchObject({ q: 'rfc', cursor: 'c3' });
+  });
+
+  it('deletes from a later page: the row leaves and the count drops without loading the list again', async () => {
+    const calls = stubApi(
+      manage({
+        'GET /api/shortlinks': json(pageOf([link(3), link(4)], { total: 52 })),
+        'DELETE /api/shortlinks/3': () => new Response(null, { status: 204 }),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage&after=c2');
+    await settle();
+    const before = listCalls(calls).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete code03' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await settle();
+    expect(toast.success).toHaveBeenCalledWith('Shortlink deleted successfully');
+    expect(screen.queryByRole('button', { name: 'Delete code03' })).not.toBeInTheDocument();
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('51 links');
+    expect(listCalls(calls)).toHaveLength(before);
+  });
+
+  it('asks for the rows after it when the last row of a page is deleted', async () => {
+    let deleted = false;
+    const calls = stubApi(
+      manage({
+        'GET /api/shortlinks': () =>
+          json(deleted ? pageOf([link(9)], { total: 60 }) : pageOf([link(3)], { total: 61 }))(),
+        'DELETE /api/shortlinks/3': () => {
+          deleted = true;
+          return new Response(null, { status: 204 });
+        },
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage&after=c2');
+    await settle();
+    const before = listCalls(calls).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete code03' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await settle();
+    expect(listCalls(calls)).toHaveLength(before + 1);
+    expect(lastList(calls)).toMatchObject({ cursor: 'c2' });
+    expect(within(rows()[0]!).getByText('Link 9')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('60 links');
+  });
+
+  it('shows the error with Try again and First page when a page fails', async () => {
+    let fail = true;
+    stubApi(
+      manage({
+        'GET /api/shortlinks': () =>
+          fail ? json({ error: 'Invalid cursor', code: 'VALIDATION' }, 400)() : json(pageOf([link(1)]))(),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage&after=bogus');
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load shortlinks: Invalid cursor');
+    expect(toast.error).toHaveBeenCalledWith('Failed to load shortlinks', { description: 'Invalid cursor' });
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'First page' }));
+    await settle();
+    expect(query().getAll('after')).toEqual([]);
+    expect(rows()).toHaveLength(1);
+  });
+
+  it("opens a link's own analytics from its row, changes the range, and goes back to the row", async () => {
+    const target = link(1, { redirectMode: 'direct', clickCount: 9 });
+    const perLink = (range: string) => ({
+      link: target,
+      range,
+      totalClicks: 5,
+      clicksPerDay: [
+        { date: '2024-05-01', clicks: 0 },
+        { date: '2024-05-02', clicks: 5 },
+      ],
+      referrers: [{ host: 'news.ycombinator.com', clicks: 5 }],
+      countries: [{ country: 'DE', clicks: 5 }],
+      devices: [{ device: 'mobile', clicks: 5 }],
+    });
+    const calls = stubApi(
+      manage({
+        'GET /api/shortlinks': json(pageOf([target])),
+        'GET /api/shortlinks/1/analytics': (_body, _init, params) => json(perLink(params.get('range') ?? ''))(),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage&q=code');
+    await settle();
+    fireEvent.click(screen.getByRole('link', { name: 'Analytics code01' }));
+    await settle();
+    expect(Object.fromEntries(query())).toEqual({ tab: 'manage', q: 'code', link: '1' });
+    const perLinkCalls = () => calls.filter((call) => call.key === 'GET /api/shortlinks/1/analytics');
+    expect(perLinkCalls().at(-1)?.params.get('range')).toBe('30d');
+    expect(screen.getByRole('heading', { name: 'Analytics for “Link 1”' })).toHaveFocus();
+    expect(screen.getByRole('img', { name: /5 clicks in total/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Top Referrers' })).getByText('news.ycombinator.com'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Top Countries' })).getByText('DE')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Devices' })).getByText('Mobile')).toBeInTheDocument();
+    expect(screen.getByText('Redirect at once')).toBeInTheDocument();
+
+    fireEvent.change(field('Date range'), { target: { value: '90d' } });
+    await settle();
+    expect(query().get('range')).toBe('90d');
+    expect(perLinkCalls().at(-1)?.params.get('range')).toBe('90d');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Manage Links' }));
+    await settle();
+    expect(query().get('link')).toBeNull();
+    expect(query().get('q')).toBe('code');
+    expect(screen.getByRole('link', { name: 'Analytics code01' })).toHaveFocus();
+  });
+
+  it("opens a link's analytics straight from its URL, and says so when the link is gone", async () => {
+    const calls = stubApi({
+      'GET /api/shortlinks/8/analytics': json({ error: 'Shortlink not found', code: 'SHORTLINK_NOT_FOUND' }, 404),
+    });
+    renderTool('/shortlink-manager?tab=manage&link=8&range=all');
+    await settle();
+    expect(calls.map((call) => `${call.key}?${call.params.toString()}`)).toEqual([
+      'GET /api/shortlinks/8/analytics?range=all',
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load analytics: Shortlink not found');
+    expect(screen.getByRole('button', { name: 'Back to Manage Links' })).toBeInTheDocument();
+  });
+
+  it('offers the redirect choice: preview by default, sends "Redirect at once", and edit shows the saved one', async () => {
+    const direct = link(2, { redirectMode: 'direct' });
+    const calls = stubApi(
+      manage({
+        'GET /api/shortlinks': json(pageOf([direct])),
+        'POST /api/shortlinks': (body) => json(link(5, body as Partial<Shortlink>), 201)(),
+        'PUT /api/shortlinks/2': (body) => json({ ...direct, ...(body as object) })(),
+        'GET /api/shortlinks/summary': json(summaryOf([])),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=create');
+    await settle();
+    const preview = screen.getByRole('radio', { name: /^Preview page \(8 s\)/ });
+    const atOnce = screen.getByRole('radio', { name: /^Redirect at once/ });
+    expect(preview).toBeChecked();
+    fireEvent.click(atOnce);
+    type(/^Title/, 'Fast');
+    type(/^Target URL/, 'https://fast.example/');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Shortlink' }));
+    await settle();
+    expect((calls.find((call) => call.key === 'POST /api/shortlinks')?.body as Shortlink).redirectMode).toBe('direct');
+    expect(screen.getByRole('radio', { name: /^Preview page/ })).toBeChecked();
+
+    fireEvent.click(tab('Manage Links'));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit code02' }));
+    expect(screen.getByRole('radio', { name: /^Redirect at once/ })).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: /^Preview page/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Shortlink' }));
+    await settle();
+    expect(calls.find((call) => call.key === 'PUT /api/shortlinks/2')?.body).toMatchObject({ redirectMode: 'preview' });
+  });
+
+  it.each([
+    ['JSON', 'json'],
+    ['CSV', 'csv'],
+  ])('exports %s as a file named by the date', async (label, format) => {
+    // jsdom has no object URLs; the download helper only needs one to click.
+    const createObjectURL = vi.fn(() => 'blob:export');
+    const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => void Object.assign(URL, saved));
+    const calls = stubApi(
+      manage({
+        'GET /api/shortlinks': json(pageOf([link(1)])),
+        'GET /api/shortlinks/export': () => new Response('shortCode,title\r\ncode01,Link 1\r\n'),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage');
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: `Export ${label}` }));
+    await settle();
+    const call = calls.find((item) => item.key === 'GET /api/shortlinks/export');
+    expect(call?.params.get('format')).toBe(format);
+    expect(call?.auth).toBe(`Bearer ${TOKEN}`);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledWith('Exported', {
+      description: expect.stringMatching(new RegExp(`^shortlinks-\\d{4}-\\d{2}-\\d{2}\\.${format}$`)),
+    });
   });
 });
 
 function emptyAnalytics(): ShortlinkAnalytics {
   const day = (offset: number) => new Date(Date.UTC(2024, 4, 1 + offset)).toISOString().slice(0, 10);
   return {
+    range: '30d',
+    rangeClicks: 0,
     totalLinks: 0,
     totalClicks: 0,
     createdToday: 0,
@@ -399,7 +846,7 @@ function emptyAnalytics(): ShortlinkAnalytics {
 
 describe('guest', () => {
   const openGuest = async () => {
-    render(<ShortlinkManagerTool />);
+    renderTool();
     fireEvent.click(screen.getByRole('button', { name: 'Continue as Guest' }));
     await settle();
   };
@@ -479,7 +926,7 @@ describe('guest', () => {
   it('shows a stored guest link on return', () => {
     stubApi({});
     localStorage.setItem(GUEST_LINK_KEY, JSON.stringify(link(3, { shortCode: 'Back12' })));
-    render(<ShortlinkManagerTool />);
+    renderTool();
     fireEvent.click(screen.getByRole('button', { name: 'Continue as Guest' }));
     expect(screen.getByRole('link', { name: `${ORIGIN}/Back12` })).toBeInTheDocument();
   });

@@ -1,21 +1,38 @@
 import type {
+  AnalyticsRange,
+  ExportFormat,
   GuestShortlinkInput,
+  ShortlinkLinkAnalytics,
+  ShortlinkPage,
+  ShortlinkSummary,
+  ShortlinkTagsResponse,
   ImportShortlinksResponse,
   Shortlink,
   ShortlinkAnalytics,
-  ShortlinkExportRow,
   ShortlinkInput,
   ShortlinkUpdate,
 } from '@toolvault/shared';
-import { apiFetch, NETWORK_ERROR } from '../../lib/api';
+import { apiFetch, NETWORK_ERROR, type ApiResult } from '../../lib/api';
 import { trackedFetch } from '../../lib/use-online';
 import { createWithRetry, type RandomBytes } from './shortlink-manager.service';
 
 /** The calls of spec 001 §7 for the manager, each answering an ApiResult (401 is left to the caller). */
 export const shortlinkApi = {
-  list: (token: string) => apiFetch<Shortlink[]>('/api/shortlinks', { token }),
+  /** One page of links; `query` comes from listQuery (limit, sort, q, tag, cursor). */
+  list: (token: string, query: string, signal?: AbortSignal) =>
+    apiFetch<ShortlinkPage>(`/api/shortlinks?${query}`, { token, signal }),
 
-  analytics: (token: string) => apiFetch<ShortlinkAnalytics>('/api/shortlinks/analytics', { token }),
+  summary: (token: string, signal?: AbortSignal) =>
+    apiFetch<ShortlinkSummary>('/api/shortlinks/summary', { token, signal }),
+
+  tags: (token: string, signal?: AbortSignal) =>
+    apiFetch<ShortlinkTagsResponse>('/api/shortlinks/tags', { token, signal }),
+
+  analytics: (token: string, range: AnalyticsRange, signal?: AbortSignal) =>
+    apiFetch<ShortlinkAnalytics>(`/api/shortlinks/analytics?range=${range}`, { token, signal }),
+
+  linkAnalytics: (token: string, id: number, range: AnalyticsRange, signal?: AbortSignal) =>
+    apiFetch<ShortlinkLinkAnalytics>(`/api/shortlinks/${id}/analytics?range=${range}`, { token, signal }),
 
   create: (token: string, input: ShortlinkInput, randomBytes?: RandomBytes) =>
     createWithRetry(
@@ -29,7 +46,7 @@ export const shortlinkApi = {
 
   remove: (token: string, id: number) => apiFetch<null>(`/api/shortlinks/${id}`, { method: 'DELETE', token }),
 
-  export: (token: string) => apiFetch<ShortlinkExportRow[]>('/api/shortlinks/export', { token }),
+  export: (token: string, format: ExportFormat) => downloadExport(token, format),
 
   import: (token: string, rows: unknown[]) =>
     apiFetch<ImportShortlinksResponse>('/api/shortlinks/import', { method: 'POST', body: rows, token }),
@@ -37,6 +54,37 @@ export const shortlinkApi = {
   /** The web app's static sample file (spec 001 §3). */
   sample: () => apiFetch<unknown>('/sample-shortlinks.json'),
 };
+
+/**
+ * The export as a file. The server streams it (it may hold a million links),
+ * so it is read as a Blob, never parsed here; the bearer token is why this is
+ * a fetch and not a plain link.
+ */
+async function downloadExport(token: string, format: ExportFormat): Promise<ApiResult<Blob>> {
+  let response: Response;
+  try {
+    response = await trackedFetch(`/api/shortlinks/export?format=${format}`, {
+      headers: { Accept: format === 'csv' ? 'text/csv' : 'application/json', Authorization: `Bearer ${token}` },
+    });
+  } catch {
+    return { ok: false, status: 0, error: NETWORK_ERROR };
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
+    const message = (payload as { error?: unknown } | null)?.error;
+    return {
+      ok: false,
+      status: response.status,
+      error: typeof message === 'string' ? message : `Request failed (${response.status})`,
+    };
+  }
+  try {
+    return { ok: true, status: response.status, data: await response.blob() };
+  } catch {
+    // The connection broke while the file was streaming.
+    return { ok: false, status: 0, error: NETWORK_ERROR };
+  }
+}
 
 export type GuestCreateResult =
   { ok: true; link: Shortlink } | { ok: false; status: number; error: string; retryAfterSeconds: number | null };

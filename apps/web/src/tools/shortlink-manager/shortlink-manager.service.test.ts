@@ -4,7 +4,6 @@ import {
   chartModel,
   checkGuestLimit,
   classifyGuestError,
-  computeStats,
   countLabel,
   createWithRetry,
   displayHost,
@@ -17,9 +16,8 @@ import {
   parseStoredTimestamp,
   percentOf,
   rateLimitDetail,
-  recentLinks,
+  summaryStats,
   tabIndexAfterKey,
-  topLinksByClicks,
   validateCreateForm,
   validateGuestForm,
   validateUpdateForm,
@@ -37,6 +35,7 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
   tags: [],
   clickCount,
   createdAt,
+  redirectMode: 'preview',
   ...extra,
 });
 
@@ -44,70 +43,37 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
 const at = (day: number, hour: number, minute = 0) => new Date(2024, 4, day, hour, minute);
 const NOW = at(15, 12);
 
-describe('computeStats', () => {
-  it.each<[string, Shortlink[], ReturnType<typeof computeStats>]>([
-    ['empty list', [], { totalLinks: 0, totalClicks: 0, createdToday: 0, averageClicks: 0 }],
+describe('summaryStats from the newest links', () => {
+  it.each<[string, Shortlink[], ReturnType<typeof summaryStats>]>([
+    ['empty list', [], { totalLinks: 0, totalClicks: 0, createdToday: '0', averageClicks: 0 }],
     [
       'one link created today',
       [link(1, 7, at(15, 0, 1).toISOString())],
-      { totalLinks: 1, totalClicks: 7, createdToday: 1, averageClicks: 7 },
+      { totalLinks: 1, totalClicks: 7, createdToday: '1', averageClicks: 7 },
     ],
     [
       'today starts at local midnight, yesterday 23:59 is not today',
       [link(1, 0, at(15, 0, 0).toISOString()), link(2, 0, at(14, 23, 59).toISOString())],
-      { totalLinks: 2, totalClicks: 0, createdToday: 1, averageClicks: 0 },
+      { totalLinks: 2, totalClicks: 0, createdToday: '1', averageClicks: 0 },
     ],
     [
       'average rounds half up (5 / 2 = 2.5 → 3)',
       [link(1, 2, at(1, 9).toISOString()), link(2, 3, at(2, 9).toISOString())],
-      { totalLinks: 2, totalClicks: 5, createdToday: 0, averageClicks: 3 },
+      { totalLinks: 2, totalClicks: 5, createdToday: '0', averageClicks: 3 },
     ],
     [
       'average rounds down (4 / 3 = 1.33 → 1)',
       [link(1, 4, at(15, 1).toISOString()), link(2, 0, at(15, 2).toISOString()), link(3, 0, at(15, 23).toISOString())],
-      { totalLinks: 3, totalClicks: 4, createdToday: 3, averageClicks: 1 },
+      { totalLinks: 3, totalClicks: 4, createdToday: '3', averageClicks: 1 },
     ],
     [
       'an unreadable date is never today',
       [link(1, 1, 'not a date')],
-      { totalLinks: 1, totalClicks: 1, createdToday: 0, averageClicks: 1 },
+      { totalLinks: 1, totalClicks: 1, createdToday: '0', averageClicks: 1 },
     ],
   ])('%s', (_name, links, expected) => {
-    expect(computeStats(links, NOW)).toEqual(expected);
-  });
-});
-
-describe('recentLinks and topLinksByClicks', () => {
-  const links = [
-    link(1, 5, '2024-05-01T10:00:00Z'),
-    link(2, 50, '2024-05-02T10:00:00Z'),
-    link(3, 5, '2024-05-03T10:00:00Z'),
-    link(4, 0, '2024-05-04T10:00:00Z'),
-    link(5, 9, '2024-05-05T10:00:00Z'),
-    link(6, 1, '2024-05-06T10:00:00Z'),
-    link(7, 3, '2024-05-06T10:00:00Z'),
-  ];
-
-  it.each<[string, Shortlink[], number[]]>([
-    ['empty', [], []],
-    ['five newest, same time → higher id first', links, [7, 6, 5, 4, 3]],
-    ['fewer than five', links.slice(0, 2), [2, 1]],
-  ])('recent: %s', (_name, input, ids) => {
-    expect(recentLinks(input).map((item) => item.id)).toEqual(ids);
-  });
-
-  it.each<[string, Shortlink[], number[]]>([
-    ['empty', [], []],
-    ['top five by clicks, ties newest first', links, [2, 5, 3, 1, 7]],
-  ])('top: %s', (_name, input, ids) => {
-    expect(topLinksByClicks(input).map((item) => item.id)).toEqual(ids);
-  });
-
-  it('does not reorder the list it was given', () => {
-    const copy = [...links];
-    recentLinks(links);
-    topLinksByClicks(links);
-    expect(links).toEqual(copy);
+    const totalClicks = links.reduce((sum, item) => sum + item.clickCount, 0);
+    expect(summaryStats({ totalLinks: links.length, totalClicks, recent: links }, NOW)).toEqual(expected);
   });
 });
 
@@ -246,6 +212,7 @@ describe('validateCreateForm', () => {
           description: '',
           metaImage: '',
           tags: [],
+          redirectMode: 'preview',
         },
       },
     ],
@@ -258,6 +225,7 @@ describe('validateCreateForm', () => {
         metaImage: 'https://img.example/a.png',
         description: ' TLS ',
         tags: ' rfc, tls ,, crypto ,',
+        redirectMode: 'direct',
       },
       {
         ok: true,
@@ -268,6 +236,7 @@ describe('validateCreateForm', () => {
           description: 'TLS',
           metaImage: 'https://img.example/a.png',
           tags: ['rfc', 'tls', 'crypto'],
+          redirectMode: 'direct',
         },
       },
     ],
@@ -277,10 +246,15 @@ describe('validateCreateForm', () => {
 });
 
 describe('validateUpdateForm and formFromLink', () => {
-  it('drops the short code from the update body and round-trips tags', () => {
-    const existing = link(3, 4, '2024-05-01T00:00:00Z', { tags: ['a', 'b c'], description: 'd' });
+  it('drops the short code from the update body and round-trips tags and the redirect mode', () => {
+    const existing = link(3, 4, '2024-05-01T00:00:00Z', {
+      tags: ['a', 'b c'],
+      description: 'd',
+      redirectMode: 'direct',
+    });
     const values = formFromLink(existing);
     expect(values.tags).toBe('a, b c');
+    expect(values.redirectMode).toBe('direct');
     expect(validateUpdateForm(values)).toEqual({
       ok: true,
       value: {
@@ -289,8 +263,15 @@ describe('validateUpdateForm and formFromLink', () => {
         description: 'd',
         metaImage: '',
         tags: ['a', 'b c'],
+        redirectMode: 'direct',
       },
     });
+  });
+
+  it('reads a link without a redirect mode (an older answer) as the preview page', () => {
+    const { redirectMode: _dropped, ...older } = link(1, 0, '2024-05-01T00:00:00Z');
+    expect(formFromLink(older as Shortlink).redirectMode).toBe('preview');
+    expect(EMPTY_FORM.redirectMode).toBe('preview');
   });
 
   it.each<[string, Partial<LinkFormValues>, string]>([
@@ -343,7 +324,14 @@ describe('validateGuestForm', () => {
 });
 
 describe('createWithRetry', () => {
-  const input = { title: 't', targetUrl: 'https://a.example', description: '', metaImage: '', tags: [] };
+  const input = {
+    title: 't',
+    targetUrl: 'https://a.example',
+    description: '',
+    metaImage: '',
+    tags: [],
+    redirectMode: 'preview' as const,
+  };
   const taken = { ok: false as const, error: SHORTLINK_MESSAGES.shortCodeTaken };
   const created = { ok: true as const };
   const random = bytes([0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17]);
@@ -378,7 +366,7 @@ describe('createWithRetry', () => {
 });
 
 describe('parseImportFile', () => {
-  const many = JSON.stringify(Array.from({ length: 1001 }, () => ({})));
+  const many = JSON.stringify(Array.from({ length: 10_001 }, () => ({})));
   it.each<[string, string, ReturnType<typeof parseImportFile>]>([
     ['empty file', '', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
     ['not JSON', '{"title":', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
@@ -386,7 +374,7 @@ describe('parseImportFile', () => {
     ['a string', '"[]"', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
     ['null', 'null', { ok: false, error: SHORTLINK_MESSAGES.invalidImport }],
     ['an empty array', '[]', { ok: false, error: 'The file contains no shortlinks' }],
-    ['over the row limit', many, { ok: false, error: 'At most 1000 shortlinks can be imported at once' }],
+    ['over the row limit', many, { ok: false, error: 'At most 10,000 shortlinks can be imported at once' }],
     [
       'an array of rows (validated by the server)',
       ' [{"title":"a","targetUrl":"https://a.example"}, 5] ',
@@ -487,7 +475,42 @@ describe('small helpers', () => {
     expect(displayHost(url)).toBe(expected);
   });
 
-  it('names the export file by the local date', () => {
+  it('names the export file by the local date and its format', () => {
     expect(exportFileName(new Date(2024, 0, 5, 23, 59))).toBe('shortlinks-2024-01-05.json');
+    expect(exportFileName(new Date(2024, 0, 5, 23, 59), 'csv')).toBe('shortlinks-2024-01-05.csv');
+  });
+});
+
+describe('summaryStats', () => {
+  const today = (id: number) => link(id, 0, at(15, 9).toISOString());
+  const older = (id: number) => link(id, 0, at(10, 9).toISOString());
+  it.each<[string, Parameters<typeof summaryStats>[0], ReturnType<typeof summaryStats>]>([
+    [
+      'no links',
+      { totalLinks: 0, totalClicks: 0, recent: [] },
+      { totalLinks: 0, totalClicks: 0, createdToday: '0', averageClicks: 0 },
+    ],
+    [
+      'average rounded, today counted among the newest',
+      { totalLinks: 3, totalClicks: 8, recent: [today(3), older(2), older(1)] },
+      { totalLinks: 3, totalClicks: 8, createdToday: '1', averageClicks: 3 },
+    ],
+    [
+      'all newest from today and more links exist: a lower bound',
+      { totalLinks: 900, totalClicks: 0, recent: [today(5), today(4), today(3), today(2), today(1)] },
+      { totalLinks: 900, totalClicks: 0, createdToday: '5+', averageClicks: 0 },
+    ],
+    [
+      'all links from today and all of them sent: exact',
+      { totalLinks: 2, totalClicks: 1, recent: [today(2), today(1)] },
+      { totalLinks: 2, totalClicks: 1, createdToday: '2', averageClicks: 1 },
+    ],
+    [
+      "the server's own count wins",
+      { totalLinks: 900, totalClicks: 0, recent: [today(1)], createdToday: 1234 },
+      { totalLinks: 900, totalClicks: 0, createdToday: '1,234', averageClicks: 0 },
+    ],
+  ])('%s', (_name, summary, expected) => {
+    expect(summaryStats(summary, NOW)).toEqual(expected);
   });
 });

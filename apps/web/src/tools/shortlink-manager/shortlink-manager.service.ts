@@ -13,6 +13,7 @@ import {
   type Shortlink,
   type ShortlinkInput,
   type ShortlinkUpdate,
+  type RedirectMode,
 } from '@toolvault/shared';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
@@ -21,55 +22,48 @@ import { err, ok, type Result } from '../../lib/result';
 export const GUEST_LINK_KEY = 'guest_shortlink';
 export const GUEST_LAST_CREATED_KEY = 'guest_shortlink_last_created';
 
-/** Spec 001 §9: the overview lists 5 recent links; analytics shows the top 5 and 5 most recent. */
-export const LIST_SIZE = 5;
-
 // ---------------------------------------------------------------- statistics
-
-export interface OverviewStats {
-  totalLinks: number;
-  totalClicks: number;
-  /** Links created on the visitor's current (local) date — spec 001 §9 "Today". */
-  createdToday: number;
-  /** Total clicks per link, rounded (spec 001 §9); 0 without links. */
-  averageClicks: number;
-}
 
 /** True when both instants fall on the same calendar day in the visitor's time zone. */
 export function isSameLocalDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-/** The Overview figures from the loaded list; `now` is injected so "today" is testable. */
-export function computeStats(links: readonly Shortlink[], now: Date): OverviewStats {
-  const totalClicks = links.reduce((sum, link) => sum + link.clickCount, 0);
-  const createdToday = links.filter((link) => {
-    const created = new Date(link.createdAt);
-    return !Number.isNaN(created.getTime()) && isSameLocalDay(created, now);
-  }).length;
+export interface SummaryStats {
+  totalLinks: number;
+  totalClicks: number;
+  /**
+   * Links created on the visitor's current date (spec 001 §9 "Today"). Counted
+   * from the server's figure when it sends one, else from the newest links it
+   * sent: exact unless all of them are from today, then a lower bound ("5+").
+   */
+  createdToday: string;
+  /** Total clicks per link, rounded (spec 001 §9); 0 without links. */
+  averageClicks: number;
+}
+
+/** The Overview figures from the server's summary; `now` is injected so "today" is testable. */
+export function summaryStats(
+  summary: { totalLinks: number; totalClicks: number; recent: readonly Shortlink[]; createdToday?: number },
+  now: Date,
+): SummaryStats {
+  const { totalLinks, totalClicks, recent } = summary;
+  let createdToday: string;
+  if (typeof summary.createdToday === 'number') createdToday = summary.createdToday.toLocaleString('en-US');
+  else {
+    const today = recent.filter((link) => {
+      const created = new Date(link.createdAt);
+      return !Number.isNaN(created.getTime()) && isSameLocalDay(created, now);
+    }).length;
+    const maybeMore = today > 0 && today === recent.length && totalLinks > recent.length;
+    createdToday = maybeMore ? `${today}+` : String(today);
+  }
   return {
-    totalLinks: links.length,
+    totalLinks,
     totalClicks,
     createdToday,
-    averageClicks: links.length === 0 ? 0 : Math.round(totalClicks / links.length),
+    averageClicks: totalLinks === 0 ? 0 : Math.round(totalClicks / totalLinks),
   };
-}
-
-const createdTime = (link: Shortlink) => {
-  const time = Date.parse(link.createdAt);
-  return Number.isNaN(time) ? 0 : time;
-};
-
-/** The `count` newest links (ties: higher id first). */
-export function recentLinks(links: readonly Shortlink[], count = LIST_SIZE): Shortlink[] {
-  return [...links].sort((a, b) => createdTime(b) - createdTime(a) || b.id - a.id).slice(0, count);
-}
-
-/** The `count` most clicked links (ties: newest first). */
-export function topLinksByClicks(links: readonly Shortlink[], count = LIST_SIZE): Shortlink[] {
-  return [...links]
-    .sort((a, b) => b.clickCount - a.clickCount || createdTime(b) - createdTime(a) || b.id - a.id)
-    .slice(0, count);
 }
 
 // ---------------------------------------------------------------- guest limit
@@ -150,6 +144,8 @@ export interface LinkFormValues {
   description: string;
   /** Comma separated (spec 001 §5). */
   tags: string;
+  /** The preview page with its 8-second countdown (the default), or a redirect at once. */
+  redirectMode: RedirectMode;
 }
 
 export const EMPTY_FORM: LinkFormValues = {
@@ -159,6 +155,7 @@ export const EMPTY_FORM: LinkFormValues = {
   metaImage: '',
   description: '',
   tags: '',
+  redirectMode: 'preview',
 };
 
 /** The form filled from a link for Edit; tags joined with a comma and a space. */
@@ -170,6 +167,7 @@ export function formFromLink(link: Shortlink): LinkFormValues {
     metaImage: link.metaImage,
     description: link.description,
     tags: link.tags.join(', '),
+    redirectMode: link.redirectMode === 'direct' ? 'direct' : 'preview',
   };
 }
 
@@ -242,8 +240,9 @@ export async function createWithRetry<R extends SendResult>(
 
 // ---------------------------------------------------------------- import
 
-/** The JSON body limit of the import route (contract: 1 MB). */
-export const IMPORT_MAX_BYTES = 1024 * 1024;
+/** The JSON body limit of the import route: 10,000 rows of a few hundred bytes each. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_LABEL = '10 MB';
 
 /** Spec 001 §5: import accepts only a JSON file holding an array, else 'Invalid JSON file format'. */
 export function parseImportFile(text: string): Result<unknown[]> {
@@ -256,14 +255,14 @@ export function parseImportFile(text: string): Result<unknown[]> {
   if (!Array.isArray(value)) return err(SHORTLINK_MESSAGES.invalidImport);
   if (value.length === 0) return err('The file contains no shortlinks');
   if (value.length > SHORTLINK_LIMITS.importRows)
-    return err(`At most ${SHORTLINK_LIMITS.importRows} shortlinks can be imported at once`);
+    return err(`At most ${SHORTLINK_LIMITS.importRows.toLocaleString('en-US')} shortlinks can be imported at once`);
   return ok(value);
 }
 
-/** File name of an export: shortlinks-YYYY-MM-DD.json (local date). */
-export function exportFileName(now: Date): string {
+/** File name of an export: shortlinks-YYYY-MM-DD.json or .csv (local date). */
+export function exportFileName(now: Date, format: 'json' | 'csv' = 'json'): string {
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `shortlinks-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
+  return `shortlinks-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${format}`;
 }
 
 /** '{n} shortlinks …' with the singular for one. */

@@ -1,0 +1,131 @@
+import {
+  ANALYTICS_RANGES,
+  SHORTLINK_LIST_LIMITS,
+  SHORTLINK_SORTS,
+  type AnalyticsRange,
+  type ShortlinkSort,
+} from '@toolvault/shared';
+
+/**
+ * The administrator's view as URL query parameters, so a reload, a shared
+ * admin URL and Back/Forward all show the same tab, search, page and range.
+ * Pure: reads and writes URLSearchParams, no React.
+ */
+
+export const ADMIN_TABS = ['overview', 'create', 'manage', 'analytics'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export const SORT_LABELS: Record<ShortlinkSort, string> = { newest: 'Newest', clicks: 'Most clicks', title: 'Title' };
+
+export const RANGE_LABELS: Record<AnalyticsRange, string> = {
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
+  all: 'All time',
+};
+export const DEFAULT_RANGE: AnalyticsRange = '30d';
+
+/**
+ * Rows per page of Manage Links: enough to scan, few enough that the page
+ * stays light with any number of links (the API allows at most 100).
+ */
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const PAGE_SIZE: PageSize = 50;
+
+/** Longest search text; the server refuses longer. */
+export const SEARCH_MAX = SHORTLINK_LIST_LIMITS.maxQuery;
+
+export type { AnalyticsRange };
+
+export interface AdminView {
+  tab: AdminTab;
+  /** Search text (code, title, target URL, tags). */
+  q: string;
+  /** One tag to filter by, '' for all. */
+  tag: string;
+  sort: ShortlinkSort;
+  /** Rows per page. */
+  size: PageSize;
+  /**
+   * The cursors that opened pages 2 … current, oldest first; empty on the first
+   * page. Keeping the whole trail lets Previous work after a reload.
+   */
+  after: string[];
+  /** The link whose own analytics are open (inside Manage Links), or null. */
+  link: number | null;
+  range: AnalyticsRange;
+}
+
+export const DEFAULT_VIEW: AdminView = {
+  tab: 'overview',
+  q: '',
+  tag: '',
+  sort: 'newest',
+  size: PAGE_SIZE,
+  after: [],
+  link: null,
+  range: DEFAULT_RANGE,
+};
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
+
+/** Reads the view from the page's query; unknown or malformed values fall back to the defaults. */
+export function readAdminView(params: URLSearchParams): AdminView {
+  const linkText = params.get('link') ?? '';
+  const link = /^[1-9]\d{0,15}$/.test(linkText) ? Number(linkText) : null;
+  return {
+    tab: oneOf(ADMIN_TABS, params.get('tab'), DEFAULT_VIEW.tab),
+    q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
+    tag: params.get('tag') ?? '',
+    sort: oneOf(SHORTLINK_SORTS, params.get('sort'), DEFAULT_VIEW.sort),
+    size: PAGE_SIZES.find((size) => String(size) === params.get('size')) ?? PAGE_SIZE,
+    after: params.getAll('after').filter((cursor) => cursor !== ''),
+    link: link !== null && Number.isSafeInteger(link) ? link : null,
+    range: oneOf(ANALYTICS_RANGES, params.get('range'), DEFAULT_RANGE),
+  };
+}
+
+/** The query for a view; defaults are left out so the plain page stays `/shortlink-manager`. */
+export function writeAdminView(view: AdminView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.tab !== DEFAULT_VIEW.tab) params.set('tab', view.tab);
+  if (view.q.trim() !== '') params.set('q', view.q.trim());
+  if (view.tag !== '') params.set('tag', view.tag);
+  if (view.sort !== DEFAULT_VIEW.sort) params.set('sort', view.sort);
+  if (view.size !== PAGE_SIZE) params.set('size', String(view.size));
+  for (const cursor of view.after) params.append('after', cursor);
+  if (view.link !== null) params.set('link', String(view.link));
+  if (view.range !== DEFAULT_RANGE) params.set('range', view.range);
+  return params;
+}
+
+/** A change of search, tag, sort or page size starts again from the first page. */
+export function withFilters(
+  view: AdminView,
+  change: Partial<Pick<AdminView, 'q' | 'tag' | 'sort' | 'size'>>,
+): AdminView {
+  return { ...view, ...change, after: [] };
+}
+
+/** `GET /api/shortlinks` query of the view's current page. */
+export function listQuery(view: AdminView): string {
+  const params = new URLSearchParams({ limit: String(view.size), sort: view.sort });
+  if (view.q.trim() !== '') params.set('q', view.q.trim());
+  if (view.tag !== '') params.set('tag', view.tag);
+  const cursor = view.after.at(-1);
+  if (cursor !== undefined) params.set('cursor', cursor);
+  return params.toString();
+}
+
+/** True when the list is narrowed by a search or a tag (an empty answer then means "no match", not "no links"). */
+export const isFiltered = (view: Pick<AdminView, 'q' | 'tag'>) => view.q.trim() !== '' || view.tag !== '';
+
+/** 1-based number of the page the view shows. */
+export const pageNumber = (view: Pick<AdminView, 'after'>) => view.after.length + 1;
+
+/** "1 link", "1,234 links". */
+export function linksLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'link' : 'links'}`;
+}
