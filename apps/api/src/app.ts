@@ -16,6 +16,7 @@ import { createBlogService } from './services/blog.service';
 import { createCategoryService } from './services/categories.service';
 import { createContactService } from './services/contact.service';
 import { createFeedService } from './services/feeds.service';
+import { sharedHtmlSanitizerPool, type HtmlSanitizerPool } from './services/html-sanitizer.pool';
 import { offlineGeoService, type GeoService } from './services/geo.service';
 import { answerClicksFirst, shortlinkClicks, shortlinkPreviewResolver } from './routes/shortlink-redirect.routes';
 import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.routes';
@@ -39,6 +40,8 @@ export interface AppDeps {
   shortlinks?: ShortlinkResolver;
   /** Offline IP geolocation; the process-wide database reader when omitted. */
   geo?: GeoService;
+  /** Blog HTML sanitizer (a worker thread); the process's shared one when omitted. */
+  sanitizer?: HtmlSanitizerPool;
 }
 
 /** JSON bodies above this are refused with 413 (DECISIONS P2: body size limits). */
@@ -77,7 +80,12 @@ export function createApp(deps: AppDeps): Express {
       clicks: db.shortlinkClicks,
       clock,
     }),
-    blog: createBlogService({ blogPosts: db.blogPosts, categories: db.categories, clock }),
+    blog: createBlogService({
+      blogPosts: db.blogPosts,
+      categories: db.categories,
+      clock,
+      sanitizer: deps.sanitizer ?? sharedHtmlSanitizerPool(),
+    }),
     categories: createCategoryService({ categories: db.categories }),
   };
   const shortlinkClickService = createShortlinkClickService({

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { checkHttpUrl } from './shortlinks';
+import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from './blog-html-policy';
 
 /** Messages of spec 001 §5 and §8 for the blog area, copied verbatim; the API answers with the same strings. */
 export const BLOG_MESSAGES = {
@@ -150,7 +151,13 @@ export const ZPostInput = z
     // A body that is not an object at all has none of the required fields.
     { error: BLOG_MESSAGES.postRequired },
   )
-  .superRefine((post, ctx) => checkSlug(post.slug, ctx));
+  .superRefine((post, ctx) => {
+    checkSlug(post.slug, ctx);
+    // Refused before any parser sees it: parsing and sanitizing cost grows with depth, not just length.
+    if (htmlNestingDepth(post.content) > BLOG_HTML_MAX_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: BLOG_HTML_TOO_DEEP, path: ['content'] });
+    }
+  });
 export type PostInput = z.output<typeof ZPostInput>;
 /** What the form or a client sends (optional fields may be left out). */
 export type PostInputBody = z.input<typeof ZPostInput>;

@@ -4,11 +4,19 @@ import type { BlogPostsRepo } from '../db/blog-posts.repo';
 import type { CategoriesRepo } from '../db/categories.repo';
 import type { Clock } from './clock';
 import type { PageMeta } from './html-meta';
-import { htmlText, sanitizeHtml } from './html-sanitizer';
+import { excerpt } from './html-sanitizer';
+import type { HtmlSanitizerPool, SanitizeFailure } from './html-sanitizer.pool';
 import { fail, ok, type Result } from './result';
 
+export { DESCRIPTION_LENGTH, excerpt } from './html-sanitizer';
+
 /** What an admin can get wrong here; the route maps each to the error of the same name. */
-export type BlogFailure = 'BLOG_POST_NOT_FOUND' | 'POST_SLUG_TAKEN' | 'UNKNOWN_CATEGORY' | 'POST_CONTENT_UNSAFE';
+export type BlogFailure =
+  | 'BLOG_POST_NOT_FOUND'
+  | 'POST_SLUG_TAKEN'
+  | 'UNKNOWN_CATEGORY'
+  | 'POST_CONTENT_UNSAFE'
+  | SanitizeFailure;
 
 /** Who reads: the admin (token checked by the route) sees drafts; bots are never counted. */
 export interface Reader {
@@ -32,23 +40,18 @@ export interface BlogServiceDeps {
   blogPosts: BlogPostsRepo;
   categories: CategoriesRepo;
   clock: Clock;
+  /** Sanitizes post HTML in a worker thread, within a time limit. */
+  sanitizer: HtmlSanitizerPool;
 }
 
-/** Length of a post's description for crawlers and feeds (contract: about the first 160 characters). */
-export const DESCRIPTION_LENGTH = 160;
-
-/** The first `max` characters of the post's text, cut at a word where one is near, with an ellipsis. */
-export function excerpt(html: string, max: number = DESCRIPTION_LENGTH): string {
-  const text = htmlText(html);
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-export function createBlogService({ blogPosts, categories, clock }: BlogServiceDeps): BlogService {
-  /** The stored form of an input: content sanitized at write time (DECISIONS P2). */
-  const clean = (input: PostInput): PostInput => ({ ...input, content: sanitizeHtml(input.content) });
+export function createBlogService({ blogPosts, categories, clock, sanitizer }: BlogServiceDeps): BlogService {
+  /** The stored form of an input: content sanitized at write time (DECISIONS P2), off the event loop. */
+  const clean = async (input: PostInput): Promise<Result<PostInput, BlogFailure>> => {
+    const result = await sanitizer.clean(input.content);
+    if (!result.ok) return result;
+    if (result.value.html.trim() === '') return fail('POST_CONTENT_UNSAFE');
+    return ok({ ...input, content: result.value.html });
+  };
   const categoryMissing = async (input: PostInput) =>
     input.category_id !== null && !(await categories.exists(input.category_id));
   const missingPost = async (id: number, otherwise: BlogFailure) =>
@@ -65,17 +68,17 @@ export function createBlogService({ blogPosts, categories, clock }: BlogServiceD
 
     async create(input) {
       if (await categoryMissing(input)) return fail('UNKNOWN_CATEGORY');
-      const cleaned = clean(input);
-      if (cleaned.content.trim() === '') return fail('POST_CONTENT_UNSAFE');
-      const created = await blogPosts.insert({ ...cleaned, createdAt: clock().toISOString() });
+      const cleaned = await clean(input);
+      if (!cleaned.ok) return cleaned;
+      const created = await blogPosts.insert({ ...cleaned.value, createdAt: clock().toISOString() });
       return created ? ok(created) : fail('POST_SLUG_TAKEN');
     },
 
     async update(id, input) {
       if (await categoryMissing(input)) return missingPost(id, 'UNKNOWN_CATEGORY');
-      const cleaned = clean(input);
-      if (cleaned.content.trim() === '') return missingPost(id, 'POST_CONTENT_UNSAFE');
-      const result = await blogPosts.update(id, { ...cleaned, updatedAt: clock().toISOString() });
+      const cleaned = await clean(input);
+      if (!cleaned.ok) return missingPost(id, cleaned.error);
+      const result = await blogPosts.update(id, { ...cleaned.value, updatedAt: clock().toISOString() });
       if (result.ok) return ok(result.post);
       return fail(result.reason === 'slug-taken' ? 'POST_SLUG_TAKEN' : 'BLOG_POST_NOT_FOUND');
     },
