@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use('/api', apiRouter({ logger, services }));
   // Generated here, so served with or without a built SPA, and before its fallback.
-  app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, clock }) }));
+  app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, blog: services.blog, clock }) }));
   if (deps.webDist) {
     const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks);
     app.use(spa({ webDist: deps.webDist, shortlinks, blogPosts: blogPreviewResolver(services.blog) }));

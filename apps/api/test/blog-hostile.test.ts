@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from '@toolvault/shared';
 import request from 'supertest';
-import { createHtmlSanitizerPool } from '../src/services/html-sanitizer.pool';
+import { createHtmlSanitizerPool, sharedHtmlSanitizerPool } from '../src/services/html-sanitizer.pool';
 import { blogSetup } from './blog-fixtures';
 
 const nested = (depth: number, tag = 'b') => `${`<${tag}>`.repeat(depth)}deep${`</${tag}>`.repeat(depth)}`;
@@ -53,27 +53,30 @@ describe('deeply nested post content', () => {
 });
 
 describe('the sanitizer thread', () => {
-  const pool = createHtmlSanitizerPool({ timeLimitMs: 150 });
+  // A short limit, far below what the slow document below needs and far above what a small one does.
+  const pool = createHtmlSanitizerPool({ timeLimitMs: 300 });
+  beforeAll(() => pool.ready(), 60_000);
   afterAll(() => pool.close());
 
   it('cleans a post and writes its excerpt', async () => {
-    expect(await pool.clean('<p>Hello <script>x</script><b>world</b></p>')).toEqual({
+    expect(await sharedHtmlSanitizerPool().clean('<p>Hello <script>x</script><b>world</b></p>')).toEqual({
       ok: true,
       value: { html: '<p>Hello <b>world</b></p>', excerpt: 'Hello world' },
     });
   });
 
   it('refuses a document past its time limit, and then serves the next one from a fresh thread', async () => {
-    // 25 000 flat elements: within every size and depth limit, but far more than 150 ms of DOM work.
+    // 25 000 flat elements: within every size and depth limit, but seconds of DOM work.
     const slow = await pool.clean('<b>x</b>'.repeat(25_000));
     expect(slow).toEqual({ ok: false, error: 'POST_CONTENT_TOO_COMPLEX' });
     expect(await pool.clean('<p>next</p>')).toMatchObject({ ok: true, value: { html: '<p>next</p>' } });
-  });
+    // Generous: the replacement thread loads jsdom again.
+  }, 60_000);
 
   it('never throws or overflows on 8,000 nested tags called directly', async () => {
     const result = await pool.clean('<b>'.repeat(8000));
     expect(result.ok).toBe(false);
-  });
+  }, 60_000);
 });
 
 describe('a hostile post does not hold the server', () => {
@@ -81,7 +84,7 @@ describe('a hostile post does not hold the server', () => {
     const pool = createHtmlSanitizerPool({ timeLimitMs: 1500 });
     const { app, auth } = blogSetup({ sanitizer: pool });
     // Warm the thread, so the hostile request is the only work left.
-    await pool.clean('<p>warm</p>');
+    await pool.ready();
     const server = app.listen(0);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
@@ -107,5 +110,5 @@ describe('a hostile post does not hold the server', () => {
       server.close();
       await pool.close();
     }
-  });
+  }, 60_000);
 });

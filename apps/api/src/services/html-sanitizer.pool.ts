@@ -25,6 +25,11 @@ export type SanitizeFailure = 'POST_CONTENT_TOO_DEEP' | 'POST_CONTENT_TOO_COMPLE
 
 export interface HtmlSanitizerPool {
   clean(html: string): Promise<Result<CleanPost, SanitizeFailure>>;
+  /**
+   * Starts the thread if it is not running, and resolves once it can take a document (starting it
+   * loads jsdom: seconds on a small machine). Never rejects.
+   */
+  ready(): Promise<void>;
   /** Stops the worker thread (tests, shutdown); a later clean() starts a new one. */
   close(): Promise<void>;
 }
@@ -64,6 +69,7 @@ export function createHtmlSanitizerPool({
   let worker: Worker | undefined;
   let ready = false;
   let running: { job: Job; timer: NodeJS.Timeout } | undefined;
+  const waiting: (() => void)[] = [];
 
   const finish = (result: Result<CleanPost, SanitizeFailure>) => {
     if (!running) return;
@@ -94,6 +100,7 @@ export function createHtmlSanitizerPool({
     thread.on('message', (message: SanitizeReply | { ready: true }) => {
       if ('ready' in message) {
         ready = true;
+        for (const resolve of waiting.splice(0)) resolve();
         pump();
         return;
       }
@@ -126,7 +133,14 @@ export function createHtmlSanitizerPool({
         queue.push({ id: nextId++, html, resolve });
         pump();
       }),
+    ready: () =>
+      new Promise((resolve) => {
+        if (ready) return resolve();
+        waiting.push(resolve);
+        worker ??= start();
+      }),
     async close() {
+      for (const resolve of waiting.splice(0)) resolve();
       const old = worker;
       worker = undefined;
       ready = false;
