@@ -16,6 +16,7 @@ import { createBlogService } from './services/blog.service';
 import { createCategoryService } from './services/categories.service';
 import { createContactService } from './services/contact.service';
 import { createFeedService } from './services/feeds.service';
+import { sharedHtmlSanitizerPool, type HtmlSanitizerPool } from './services/html-sanitizer.pool';
 import { offlineGeoService, type GeoService } from './services/geo.service';
 import {
   answerClicksFirst,
@@ -44,6 +45,8 @@ export interface AppDeps {
   shortlinks?: ShortlinkResolver;
   /** Offline IP geolocation; the process-wide database reader when omitted. */
   geo?: GeoService;
+  /** Blog HTML sanitizer (a worker thread); the process's shared one when omitted. */
+  sanitizer?: HtmlSanitizerPool;
 }
 
 /** JSON bodies above this are refused with 413 (DECISIONS P2: body size limits). */
@@ -82,7 +85,12 @@ export function createApp(deps: AppDeps): Express {
       clicks: db.shortlinkClicks,
       clock,
     }),
-    blog: createBlogService({ blogPosts: db.blogPosts, categories: db.categories, clock }),
+    blog: createBlogService({
+      blogPosts: db.blogPosts,
+      categories: db.categories,
+      clock,
+      sanitizer: deps.sanitizer ?? sharedHtmlSanitizerPool(),
+    }),
     categories: createCategoryService({ categories: db.categories }),
   };
   const shortlinkClickService = createShortlinkClickService({
@@ -112,7 +120,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use('/api', apiRouter({ logger, services }));
   // Generated here, so served with or without a built SPA, and before its fallback.
-  app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, clock }) }));
+  app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, blog: services.blog, clock }) }));
   // Links that redirect at once answer people with a 302 before the preview page is considered.
   app.use(directRedirects(clicks));
   if (deps.webDist) {

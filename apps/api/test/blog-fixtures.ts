@@ -1,8 +1,13 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import type { BlogPost, Category, CategoryInputBody, PostInputBody } from '@toolvault/shared';
+import type { BlogPost, BlogPostPage, BlogPostSummary, Category, CategoryInputBody, PostInputBody } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
+import { sharedHtmlSanitizerPool } from '../src/services/html-sanitizer.pool';
 import { buildApp, JWT_SECRET } from './helpers';
+
+// The sanitizer's thread loads jsdom (seconds on a busy machine): started once per file, before any
+// test's clock runs, so the first post of a file takes no longer than the others.
+await sharedHtmlSanitizerPool().ready();
 
 /** A clock tests move by hand (each created post one second later); tokens are signed for its time. */
 export function testClock(start = '2025-03-15T12:00:00.000Z') {
@@ -43,10 +48,15 @@ export function blogSetup(options: Parameters<typeof buildApp>[0] = {}) {
     if (res.status !== 201) throw new Error(`post: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as BlogPost;
   };
-  const adminList = async (query = ''): Promise<BlogPost[]> =>
-    (await request(app).get(`/api/blog${query}`).set(auth())).body as BlogPost[];
-  const visitorList = async (query = ''): Promise<BlogPost[]> =>
-    (await request(app).get(`/api/blog${query}`)).body as BlogPost[];
+  /** The items of one page of the list (50, the most a page holds, unless the query says otherwise). */
+  const listPage = async (query: string, admin: boolean): Promise<BlogPostPage> => {
+    const req = request(app).get(`/api/blog${query || '?limit=50'}`);
+    const res = admin ? await req.set(auth()) : await req;
+    if (res.status !== 200) throw new Error(`list: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as BlogPostPage;
+  };
+  const adminList = async (query = ''): Promise<BlogPostSummary[]> => (await listPage(query, true)).items;
+  const visitorList = async (query = ''): Promise<BlogPostSummary[]> => (await listPage(query, false)).items;
   return { ...built, time, auth, createCategory, createPost, adminList, visitorList };
 }
 
@@ -71,3 +81,12 @@ export const BAD_AUTH: [label: string, header: (() => string) | undefined][] = [
   ],
   ['an expired token', () => `Bearer ${expiredToken()}`],
 ];
+
+/** What the list answers for `post`: everything but the content, with its category slug and excerpt. */
+export function summaryOf(
+  post: BlogPost,
+  { excerpt = 'Hello world', category_slug = null }: { excerpt?: string; category_slug?: string | null } = {},
+): BlogPostSummary {
+  const { content: _content, ...rest } = post;
+  return { ...rest, category_slug, excerpt };
+}

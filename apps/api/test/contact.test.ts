@@ -37,7 +37,9 @@ describe('POST /api/contact', () => {
       .get('/api/contact')
       .set('Authorization', `Bearer ${await adminToken(app)}`);
     expect(res.status).toBe(200);
-    expect(res.body.map((m: { subject: string }) => m.subject)).toEqual(['third, same time', 'second', 'first']);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.items.map((m: { subject: string }) => m.subject)).toEqual(['third, same time', 'second', 'first']);
+    expect(res.body).toMatchObject({ nextCursor: null, total: 3 });
   });
 
   const tooLong = (field: keyof typeof CONTACT_LIMITS) => 'x'.repeat(CONTACT_LIMITS[field] + 1);

@@ -15,6 +15,9 @@ import {
 } from '../src/db';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
 
+/** The newest schema version this build knows. */
+const LATEST = MIGRATIONS.at(-1)?.version ?? 0;
+
 const TABLES = [
   'blog_posts',
   'categories',
@@ -66,22 +69,22 @@ afterEach(async () => {
 describe.each(ENGINES)('migrations on %s', (engine) => {
   it('brings a new database to the latest version, and a second run changes nothing', async () => {
     const { storage } = await fresh(engine, { migrated: false });
-    expect(await migrate(storage)).toEqual({ from: 0, to: MIGRATIONS.length });
-    expect(await migrate(storage)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
-    expect(await schemaVersion(storage)).toBe(MIGRATIONS.length);
+    expect(await migrate(storage)).toEqual({ from: 0, to: LATEST });
+    expect(await migrate(storage)).toEqual({ from: LATEST, to: LATEST });
+    expect(await schemaVersion(storage)).toBe(LATEST);
     expect(Object.keys(await columns(storage)).sort()).toEqual(TABLES);
   });
 
   it('rolls a failing migration back entirely', async () => {
     const { storage } = await fresh(engine);
     const broken: Migration = {
-      version: MIGRATIONS.length + 1,
+      version: LATEST + 1,
       name: 'broken',
       sqlite: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;',
       postgres: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;',
     };
     await expect(migrate(storage, [...MIGRATIONS, broken])).rejects.toThrow(/missing_table/);
-    expect(await schemaVersion(storage)).toBe(MIGRATIONS.length);
+    expect(await schemaVersion(storage)).toBe(LATEST);
     expect(Object.keys(await columns(storage))).not.toContain('half');
   });
 
@@ -124,17 +127,24 @@ describe('SQLite specifics', () => {
     const db = openMemorySqlite().sqlite!;
     migrateSqlite(db);
     const next: Migration = {
-      version: MIGRATIONS.length + 1,
+      version: LATEST + 1,
       name: 'extra',
       sqlite: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)',
       postgres: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)',
     };
-    expect(migrateSqlite(db, [...MIGRATIONS, next])).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length + 1 });
+    expect(migrateSqlite(db, [...MIGRATIONS, next])).toEqual({ from: LATEST, to: LATEST + 1 });
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'extra'").pluck().get()).toBe('extra');
   });
 
   it.each([
-    ['a gap', [{ version: 2, name: 'two', sqlite: '', postgres: '' }]],
+    ['a version below 1', [{ version: 0, name: 'zero', sqlite: '', postgres: '' }]],
+    [
+      'a decrease',
+      [
+        { version: 2, name: 'two', sqlite: '', postgres: '' },
+        { version: 1, name: 'one', sqlite: '', postgres: '' },
+      ],
+    ],
     [
       'a duplicate',
       [
@@ -146,9 +156,18 @@ describe('SQLite specifics', () => {
     expect(() => migrateSqlite(openMemorySqlite().sqlite!, list)).toThrow(/expected/);
   });
 
+  it('accepts a gap between versions (they only have to increase)', () => {
+    const db = openMemorySqlite().sqlite!;
+    const list: Migration[] = [
+      { version: 1, name: 'one', sqlite: 'CREATE TABLE one (id INTEGER)', postgres: '' },
+      { version: 3, name: 'three', sqlite: 'CREATE TABLE three (id INTEGER)', postgres: '' },
+    ];
+    expect(migrateSqlite(db, list)).toEqual({ from: 0, to: 3 });
+  });
+
   it('refuses a database newer than the code', () => {
     const db = openMemorySqlite().sqlite!;
-    db.pragma(`user_version = ${MIGRATIONS.length + 5}`);
+    db.pragma(`user_version = ${LATEST + 5}`);
     expect(() => migrateSqlite(db)).toThrow(/newer/);
   });
 

@@ -5,8 +5,9 @@ import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SEGMENTS, TOOL_SLUGS } from '@toolvault/shared';
-import { escapeXml, RSS_ITEMS } from '../src/services/feeds.service';
+import { createFeedService, escapeXml, RSS_ITEMS, SITEMAP_URLS } from '../src/services/feeds.service';
 import { blogSetup } from './blog-fixtures';
+import { memoryRepositories } from './helpers';
 
 /** Parses as XML (jsdom's XML mode throws on anything malformed). */
 function parseXml(text: string): Document {
@@ -119,7 +120,9 @@ describe('GET /blog/rss.xml', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('lists home, every tool, the content pages, /blog and published posts only', async () => {
+  const SITEMAPS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+  it('is a sitemap index of the pages and of the published posts', async () => {
     const { app, createPost } = blogSetup();
     await createPost({ slug: 'visible', published: true });
     await createPost({ slug: 'hidden-draft', published: false });
@@ -127,8 +130,27 @@ describe('GET /sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/xml');
     const doc = parseXml(res.text);
+    expect(doc.documentElement.tagName).toBe('sitemapindex');
+    expect(doc.documentElement.namespaceURI).toBe(SITEMAPS);
+    expect(texts(doc, 'sitemap > loc')).toEqual([
+      'http://toolvault.example:8080/sitemap-pages.xml',
+      'http://toolvault.example:8080/sitemap-posts-1.xml',
+    ]);
+  });
+
+  it('lists no post sitemap without published posts', async () => {
+    const { app } = blogSetup();
+    const doc = parseXml((await request(app).get('/sitemap.xml').set('Host', 't.example')).text);
+    expect(texts(doc, 'sitemap > loc')).toEqual(['http://t.example/sitemap-pages.xml']);
+  });
+
+  it('lists home, every tool and the content pages in /sitemap-pages.xml', async () => {
+    const { app } = blogSetup();
+    const res = await request(app).get('/sitemap-pages.xml').set('Host', 'toolvault.example:8080');
+    expect(res.status).toBe(200);
+    const doc = parseXml(res.text);
     expect(doc.documentElement.tagName).toBe('urlset');
-    expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    expect(doc.documentElement.namespaceURI).toBe(SITEMAPS);
     const origin = 'http://toolvault.example:8080';
     const locs = texts(doc, 'url > loc');
     expect(locs).toEqual([
@@ -139,17 +161,69 @@ describe('GET /sitemap.xml', () => {
       `${origin}/privacy-policy`,
       `${origin}/terms-of-service`,
       `${origin}/blog`,
-      `${origin}/blog/visible`,
     ]);
-    expect(locs).toHaveLength(1 + 23 + 5 + 1);
     expect(PAGE_SEGMENTS.filter((segment) => !locs.includes(`${origin}/${segment}`))).toEqual(['blog-admin', 'login']);
-    expect(res.text).not.toContain('hidden-draft');
+  });
+
+  it('lists published posts only in /sitemap-posts-1.xml, with their last change', async () => {
+    const { app, createPost } = blogSetup();
+    await createPost({ slug: 'visible', published: true });
+    await createPost({ slug: 'hidden-draft', published: false });
+    const res = await request(app).get('/sitemap-posts-1.xml').set('Host', 'toolvault.example');
+    expect(res.status).toBe(200);
+    const doc = parseXml(res.text);
+    expect(texts(doc, 'url > loc')).toEqual(['http://toolvault.example/blog/visible']);
     expect(texts(doc, 'url > lastmod')).toEqual(['2025-03-15T12:00:01.000Z']);
+    expect(res.text).not.toContain('hidden-draft');
+  });
+
+  it.each(['/sitemap-posts-2.xml', '/sitemap-posts-0.xml', '/sitemap-posts-x.xml', '/sitemap-posts-9999999.xml'])(
+    'answers 404 for %s',
+    async (url) => {
+      const { app, createPost } = blogSetup();
+      await createPost({ slug: 'visible', published: true });
+      expect((await request(app).get(url)).status).toBe(404);
+    },
+  );
+
+  it(`splits the posts into files of at most ${SITEMAP_URLS} URLs`, async () => {
+    const { db } = memoryRepositories();
+    const stamp = (i: number) => `2025-01-01T00:00:0${i}.000Z`;
+    for (let i = 0; i < 5; i += 1) {
+      await db.blogPosts.insert({
+        title: `P${i}`,
+        slug: `p-${i}`,
+        content: '<p>x</p>',
+        excerpt: 'x',
+        cover_image: '',
+        author: 'A',
+        tags: [],
+        category_id: null,
+        published: true,
+        createdAt: stamp(i),
+      });
+    }
+    const blog = { list: () => Promise.reject(new Error('not used')) };
+    const feeds = createFeedService({ blogPosts: db.blogPosts, blog, clock: () => new Date(), sitemapUrls: 2 });
+    const index = parseXml(await feeds.sitemapIndex('https://t.example'));
+    expect(texts(index, 'sitemap > loc')).toEqual([
+      'https://t.example/sitemap-pages.xml',
+      'https://t.example/sitemap-posts-1.xml',
+      'https://t.example/sitemap-posts-2.xml',
+      'https://t.example/sitemap-posts-3.xml',
+    ]);
+    const parts = await Promise.all([1, 2, 3].map((part) => feeds.sitemapPosts('https://t.example', part)));
+    expect(parts.map((xml) => texts(parseXml(xml ?? ''), 'url > loc').map((url) => url?.split('/').pop()))).toEqual([
+      ['p-0', 'p-1'],
+      ['p-2', 'p-3'],
+      ['p-4'],
+    ]);
+    expect(await feeds.sitemapPosts('https://t.example', 4)).toBeNull();
   });
 
   it('escapes a hostile Host header or ignores it', async () => {
     const { app } = blogSetup();
-    const res = await request(app).get('/sitemap.xml').set('Host', 'evil.example"><x>');
+    const res = await request(app).get('/sitemap-pages.xml').set('Host', 'evil.example"><x>');
     const doc = parseXml(res.text);
     expect(texts(doc, 'url > loc')[0]).toBe('http://localhost/');
   });
@@ -160,13 +234,13 @@ describe('origin of absolute URLs', () => {
 
   it('ignores X-Forwarded-* unless TRUST_PROXY trusts the hop', async () => {
     const { app } = blogSetup();
-    const doc = parseXml((await request(app).get('/sitemap.xml').set(headers)).text);
+    const doc = parseXml((await request(app).get('/sitemap-pages.xml').set(headers)).text);
     expect(texts(doc, 'url > loc')[0]).toBe('http://internal:3000/');
   });
 
   it('uses X-Forwarded-Proto and -Host behind a trusted proxy', async () => {
     const { app } = blogSetup({ config: { trustProxy: 1 } });
-    const doc = parseXml((await request(app).get('/sitemap.xml').set(headers)).text);
+    const doc = parseXml((await request(app).get('/sitemap-pages.xml').set(headers)).text);
     expect(texts(doc, 'url > loc')[0]).toBe('https://toolvault.example/');
     const rss = parseXml((await request(app).get('/blog/rss.xml').set(headers)).text);
     expect(channelLink(rss)).toEqual(['https://toolvault.example/blog']);
@@ -174,11 +248,14 @@ describe('origin of absolute URLs', () => {
 });
 
 describe('feeds beside the SPA', () => {
-  it.each(['/blog/rss.xml', '/sitemap.xml'])('%s is answered by the API, not the SPA fallback', async (url) => {
-    const { app } = blogSetup({ webDist });
-    const res = await request(app).get(url);
-    expect(res.status).toBe(200);
-    expect(res.type).toMatch(/xml/);
-    expect(() => parseXml(res.text)).not.toThrow();
-  });
+  it.each(['/blog/rss.xml', '/sitemap.xml', '/sitemap-pages.xml'])(
+    '%s is answered by the API, not the SPA fallback',
+    async (url) => {
+      const { app } = blogSetup({ webDist });
+      const res = await request(app).get(url);
+      expect(res.status).toBe(200);
+      expect(res.type).toMatch(/xml/);
+      expect(() => parseXml(res.text)).not.toThrow();
+    },
+  );
 });

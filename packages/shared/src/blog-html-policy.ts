@@ -98,3 +98,100 @@ export function createBlogSanitizer(purifier: DOMPurify): (html: string) => stri
   });
   return (html) => purifier.sanitize(html, BLOG_HTML_CONFIG) as string;
 }
+
+/**
+ * How deeply a post's elements may nest. The editor never goes past a dozen levels; HTML parsers and
+ * sanitizers slow down with depth (the DOM work per element grows with it) and recurse on it, so deeper
+ * markup is refused before anything parses it.
+ */
+export const BLOG_HTML_MAX_DEPTH = 256;
+export const BLOG_HTML_TOO_DEEP = `Content is nested too deeply: at most ${BLOG_HTML_MAX_DEPTH} levels of elements are allowed.`;
+
+/** Elements that never have content, so they never nest anything. */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+/** Elements whose text is never parsed as tags: the scan jumps to their end tag. */
+const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes']);
+/** An element that an open tag of the same name closes (`<p>a<p>b` are siblings, not nested). */
+const SELF_CLOSING_SIBLINGS = new Set(['p', 'li', 'dt', 'dd', 'option', 'tr', 'td', 'th']);
+const TAG_NAME = /[A-Za-z][^\s/>]*/y;
+
+/**
+ * The deepest element nesting of `html`, found in one pass without building a tree, and stopping as
+ * soon as it passes `stopAbove`. On serialized HTML (every element closed, as DOMPurify writes it) it
+ * is exact; on hand-written markup it follows the parser's simple rules (void elements, a `<p>` closing
+ * the previous `<p>`, an end tag closing what it names) — enough to refuse deep input before parsing it,
+ * while the sanitized output is checked again exactly. Linear in the length of `html`.
+ */
+export function htmlNestingDepth(html: string, stopAbove: number = BLOG_HTML_MAX_DEPTH): number {
+  const open: string[] = [];
+  let deepest = 0;
+  let at = html.indexOf('<');
+  while (at !== -1 && at < html.length) {
+    let next = at + 1;
+    if (html.startsWith('<!--', at)) {
+      const end = html.indexOf('-->', at + 4);
+      next = end === -1 ? html.length : end + 3;
+    } else if (html[at + 1] === '!' || html[at + 1] === '?') {
+      const end = html.indexOf('>', at);
+      next = end === -1 ? html.length : end + 1;
+    } else {
+      const closing = html[at + 1] === '/';
+      TAG_NAME.lastIndex = closing ? at + 2 : at + 1;
+      const match = TAG_NAME.exec(html);
+      if (match) {
+        const name = match[0].toLowerCase();
+        next = tagEnd(html, TAG_NAME.lastIndex);
+        if (closing) {
+          const index = open.lastIndexOf(name);
+          if (index !== -1) open.length = index;
+        } else if (RAW_TEXT_ELEMENTS.has(name)) {
+          const endTag = new RegExp(`</${name}`, 'gi');
+          endTag.lastIndex = next;
+          next = endTag.exec(html)?.index ?? html.length;
+        } else if (!VOID_ELEMENTS.has(name)) {
+          if (SELF_CLOSING_SIBLINGS.has(name) && open.at(-1) === name) open.pop();
+          open.push(name);
+          if (open.length > deepest) deepest = open.length;
+          if (deepest > stopAbove) return deepest;
+        }
+      }
+    }
+    at = html.indexOf('<', next);
+  }
+  return deepest;
+}
+
+/** Index after the `>` that ends a tag whose name ends at `from`, skipping quoted attribute values. */
+function tagEnd(html: string, from: number): number {
+  let quote: string | null = null;
+  let previous = '';
+  for (let i = from; i < html.length; i++) {
+    const char = html[i] ?? '';
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === '>') {
+      return i + 1;
+    } else if ((char === '"' || char === "'") && previous === '=') {
+      // A quote opens a value only right after `=` (spaces between allowed); elsewhere it is part of a name.
+      quote = char;
+    }
+    if (char > ' ') previous = char;
+  }
+  return html.length;
+}

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { checkHttpUrl } from './shortlinks';
+import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from './blog-html-policy';
 
 /** Messages of spec 001 §5 and §8 for the blog area, copied verbatim; the API answers with the same strings. */
 export const BLOG_MESSAGES = {
@@ -150,7 +151,13 @@ export const ZPostInput = z
     // A body that is not an object at all has none of the required fields.
     { error: BLOG_MESSAGES.postRequired },
   )
-  .superRefine((post, ctx) => checkSlug(post.slug, ctx));
+  .superRefine((post, ctx) => {
+    checkSlug(post.slug, ctx);
+    // Refused before any parser sees it: parsing and sanitizing cost grows with depth, not just length.
+    if (htmlNestingDepth(post.content) > BLOG_HTML_MAX_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: BLOG_HTML_TOO_DEEP, path: ['content'] });
+    }
+  });
 export type PostInput = z.output<typeof ZPostInput>;
 /** What the form or a client sends (optional fields may be left out). */
 export type PostInputBody = z.input<typeof ZPostInput>;
@@ -192,17 +199,90 @@ export type PostIdParams = z.output<typeof ZPostIdParams>;
 export const ZCategoryIdParams = z.object({ id: positiveId('Category id must be a positive integer') });
 export type CategoryIdParams = z.output<typeof ZCategoryIdParams>;
 
-/** `GET /api/blog?category=<slug>`: '' or absent lists every category. */
+/** Page sizes of the post lists: the public list shows 10 cards a page; no client may ask for more than 50. */
+export const BLOG_PAGE_SIZE = 10;
+export const BLOG_PAGE_SIZE_MAX = 50;
+/** Highest page number a client may ask for: 10 000 pages of 50 are far past any blog, and bound the work. */
+export const BLOG_PAGE_MAX = 10_000;
+/** Title searches longer than this are refused: no title is longer (BLOG_LIMITS.title). */
+export const BLOG_SEARCH_MAX = BLOG_LIMITS.title;
+/** How a post list may be ordered: newest first, or most viewed first (the "Popular Posts" box). */
+export const BLOG_SORTS = ['newest', 'popular'] as const;
+export type BlogSort = (typeof BLOG_SORTS)[number];
+
+/** A query parameter sent once: `?page=1&page=2` arrives as a list, which no parameter accepts. */
+const oneValue = (name: string) => z.string({ error: `${name} must be given once` });
+
+/** A whole number from `min` to `max` sent as decimal digits, or its default when absent or ''. */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  oneValue(name)
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? '').trim();
+      if (text === '') return fallback;
+      const number = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+      if (Number.isInteger(number) && number >= min && number <= max) return number;
+      ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}` });
+      return z.NEVER;
+    });
+
+/**
+ * `GET /api/blog?page=&limit=&category=&sort=&q=`: numbered pages, newest (or most viewed) first.
+ * `category` is a category slug ('' or absent: every category); `q` searches titles (the admin's list).
+ */
 export const ZBlogListQuery = z.object({
   category: z
     .string({ error: 'category must be one category slug' })
     .optional()
-    .transform((value) => {
+    .transform((value, ctx) => {
       const slug = (value ?? '').trim();
-      return slug === '' ? undefined : slug;
+      if (slug === '') return undefined;
+      if (slug.length > BLOG_LIMITS.categorySlug || !isBlogSlug(slug)) {
+        ctx.addIssue({ code: 'custom', message: 'category must be one category slug' });
+        return z.NEVER;
+      }
+      return slug;
     }),
+  page: wholeNumber('page', 1, BLOG_PAGE_MAX, 1),
+  limit: wholeNumber('limit', 1, BLOG_PAGE_SIZE_MAX, BLOG_PAGE_SIZE),
+  sort: oneValue('sort')
+    .optional()
+    .transform((value, ctx): BlogSort => {
+      const sort = (value ?? '').trim() || 'newest';
+      if ((BLOG_SORTS as readonly string[]).includes(sort)) return sort as BlogSort;
+      ctx.addIssue({ code: 'custom', message: `sort must be one of: ${BLOG_SORTS.join(', ')}` });
+      return z.NEVER;
+    }),
+  q: oneValue('q')
+    .optional()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.string().max(BLOG_SEARCH_MAX, { error: `q must be at most ${BLOG_SEARCH_MAX} characters` }))
+    .transform((value) => value || undefined),
 });
 export type BlogListQuery = z.output<typeof ZBlogListQuery>;
+
+/**
+ * A post as the lists return it: everything but the HTML, with a plain-text excerpt cut by the server
+ * (a list of whole posts would carry megabytes of HTML nobody reads there).
+ */
+export interface BlogPostSummary extends Omit<BlogPost, 'content'> {
+  /** The category's slug, for the card's category link; null when uncategorised. */
+  category_slug: string | null;
+  /** About the first 160 characters of the post's text, whole words, with an ellipsis when cut. */
+  excerpt: string;
+}
+
+/** One numbered page of a post list. */
+export interface BlogPostPage {
+  items: BlogPostSummary[];
+  /** 1-based; may be past the last page (then items is empty). */
+  page: number;
+  pageSize: number;
+  /** Posts matching the query, on every page. */
+  total: number;
+  /** At least 1, so "page 1 of 1" reads right for an empty list. */
+  pageCount: number;
+}
 
 /** A category as the API returns it (spec 001 §3). */
 export interface Category {

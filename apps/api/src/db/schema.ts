@@ -116,4 +116,6 @@ export interface BlogPostsTable {
   view_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Plain-text summary for lists; NULL until written (posts saved before it existed). */
+  excerpt: string | null;
 }

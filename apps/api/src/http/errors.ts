@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES, SHORTLINK_MESSAGES } from '@toolvault/shared';
+import { BLOG_HTML_TOO_DEEP, BLOG_MESSAGES, SHORTLINK_MESSAGES } from '@toolvault/shared';
 
 /** Every error the API answers on purpose, with its one status and message (STYLE habit 11). */
 export const ERRORS = {
@@ -18,6 +18,12 @@ export const ERRORS = {
   /** A post's category_id names no category: the body is wrong, not the address. */
   UNKNOWN_CATEGORY: { status: 400, message: BLOG_MESSAGES.categoryNotFound },
   POST_CONTENT_UNSAFE: { status: 400, message: 'Content is empty once unsafe or unsupported HTML is removed.' },
+  POST_CONTENT_TOO_DEEP: { status: 400, message: BLOG_HTML_TOO_DEEP },
+  /** Content that the sanitizer cannot finish within its time or memory limit: refused, never stored unchecked. */
+  POST_CONTENT_TOO_COMPLEX: {
+    status: 400,
+    message: 'Content is too complex to check safely. Simplify its formatting or split it into several posts.',
+  },
   POST_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.postSlugTaken },
   CATEGORY_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.categorySlugTaken },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },

@@ -32,14 +32,17 @@ interface BlogRouterDeps {
   optionalAdmin: RequestHandler;
 }
 
-/** `/api/blog` (spec 001 §7): public reads (drafts for the admin), admin writes. */
+/**
+ * `/api/blog` (spec 001 §7): public reads (drafts for the admin), admin writes. The list answers one
+ * page of summaries (`?page=&limit=&category=&sort=newest|popular&q=`), never every post in full.
+ */
 export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps): Router {
   const list = async (req: Request, res: Response) => {
-    const { category } = req.query as unknown as BlogListQuery;
+    const query = req.query as unknown as BlogListQuery;
     const admin = isAdmin(res);
     // The answer depends on the token: never shared between a visitor and the admin.
     res.vary('Authorization').set('Cache-Control', admin ? 'private, no-store' : 'no-cache');
-    res.json(await blog.list({ admin }, category));
+    res.json(await blog.list({ admin }, query));
   };
   const read = async (req: Request<{ slug: string }>, res: Response) => {
     const post = await blog.read(req.params.slug, { admin: isAdmin(res), userAgent: req.get('user-agent') });

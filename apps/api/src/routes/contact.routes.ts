@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ZContactMessage, type ContactMessageInput } from '@toolvault/shared';
+import { ZContactListQuery, ZContactMessage, type ContactListQuery, type ContactMessageInput } from '@toolvault/shared';
 import { contactLimiter } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import type { Logger } from '../logger';
@@ -15,12 +15,14 @@ export function contactRouter({ contact, requireAdmin, logger }: ContactRouterDe
   const submit = async (req: Request<object, unknown, ContactMessageInput>, res: Response) => {
     res.status(201).json(await contact.submit(req.body));
   };
-  const list = async (_req: Request, res: Response) => {
-    res.json(await contact.listNewestFirst());
+  const list = async (req: Request, res: Response) => {
+    const page = await contact.page(req.query as unknown as ContactListQuery);
+    // Visitors' names, addresses and messages: personal data no cache may keep.
+    res.set('Cache-Control', 'no-store').json(page);
   };
 
   const router = Router();
   router.post('/', contactLimiter(logger), validate(ZContactMessage), submit);
-  router.get('/', requireAdmin, list);
+  router.get('/', requireAdmin, validate(ZContactListQuery, 'query'), list);
   return router;
 }

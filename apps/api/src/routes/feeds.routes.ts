@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { FeedService } from '../services/feeds.service';
+import { AppError } from '../http/errors';
+import { SITEMAP_PAGES_PATH, type FeedService } from '../services/feeds.service';
 
 /** Where the feeds live; mounted before the SPA, and served without one too (they are generated here). */
 export const RSS_PATH = '/blog/rss.xml';
@@ -27,8 +28,17 @@ export function feedsRouter({ feeds }: { feeds: FeedService }): Router {
   router.get(RSS_PATH, async (req, res) =>
     send(res, 'application/rss+xml; charset=utf-8', await feeds.rss(siteOrigin(req))),
   );
+  // An index, so the sitemap stays valid past the protocol's 50 000 URLs per file.
   router.get(SITEMAP_PATH, async (req, res) =>
-    send(res, 'application/xml; charset=utf-8', await feeds.sitemap(siteOrigin(req))),
+    send(res, 'application/xml; charset=utf-8', await feeds.sitemapIndex(siteOrigin(req))),
   );
+  router.get(SITEMAP_PAGES_PATH, (req, res) =>
+    send(res, 'application/xml; charset=utf-8', feeds.sitemapPages(siteOrigin(req))),
+  );
+  router.get(/^\/sitemap-posts-([1-9]\d{0,5})\.xml$/, async (req, res) => {
+    const xml = await feeds.sitemapPosts(siteOrigin(req), Number(req.params[0]));
+    if (xml === null) throw new AppError('NOT_FOUND');
+    send(res, 'application/xml; charset=utf-8', xml);
+  });
   return router;
 }

@@ -1,14 +1,17 @@
 import { isbot } from 'isbot';
-import type { BlogPost, PostInput } from '@toolvault/shared';
-import type { BlogPostsRepo } from '../db/blog-posts.repo';
+import type { BlogListQuery, BlogPost, BlogPostPage, BlogPostSummary, PostInput } from '@toolvault/shared';
+import type { BlogPostsRepo, StoredSummary } from '../db/blog-posts.repo';
 import type { CategoriesRepo } from '../db/categories.repo';
 import type { Clock } from './clock';
 import type { PageMeta } from './html-meta';
-import { htmlText, sanitizeHtml } from './html-sanitizer';
+import type { HtmlSanitizerPool, SanitizeFailure } from './html-sanitizer.pool';
 import { fail, ok, type Result } from './result';
 
+export { DESCRIPTION_LENGTH, excerpt } from './html-sanitizer';
+
 /** What an admin can get wrong here; the route maps each to the error of the same name. */
-export type BlogFailure = 'BLOG_POST_NOT_FOUND' | 'POST_SLUG_TAKEN' | 'UNKNOWN_CATEGORY' | 'POST_CONTENT_UNSAFE';
+export type BlogFailure =
+  'BLOG_POST_NOT_FOUND' | 'POST_SLUG_TAKEN' | 'UNKNOWN_CATEGORY' | 'POST_CONTENT_UNSAFE' | SanitizeFailure;
 
 /** Who reads: the admin (token checked by the route) sees drafts; bots are never counted. */
 export interface Reader {
@@ -17,8 +20,8 @@ export interface Reader {
 }
 
 export interface BlogService {
-  /** Newest first; drafts only for the admin; optionally one category (by slug). */
-  list(reader: Pick<Reader, 'admin'>, categorySlug?: string): Promise<BlogPost[]>;
+  /** One numbered page of summaries, newest or most viewed first; drafts only for the admin. */
+  list(reader: Pick<Reader, 'admin'>, query: BlogListQuery): Promise<BlogPostPage>;
   /** The post of `slug` with one more view, unless the reader is a bot (then no count); null when unknown or a draft for visitors. */
   read(slug: string, reader: Reader): Promise<BlogPost | null>;
   create(input: PostInput): Promise<Result<BlogPost, BlogFailure>>;
@@ -32,30 +35,59 @@ export interface BlogServiceDeps {
   blogPosts: BlogPostsRepo;
   categories: CategoriesRepo;
   clock: Clock;
+  /** Sanitizes post HTML in a worker thread, within a time limit. */
+  sanitizer: HtmlSanitizerPool;
 }
 
-/** Length of a post's description for crawlers and feeds (contract: about the first 160 characters). */
-export const DESCRIPTION_LENGTH = 160;
-
-/** The first `max` characters of the post's text, cut at a word where one is near, with an ellipsis. */
-export function excerpt(html: string, max: number = DESCRIPTION_LENGTH): string {
-  const text = htmlText(html);
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-export function createBlogService({ blogPosts, categories, clock }: BlogServiceDeps): BlogService {
-  /** The stored form of an input: content sanitized at write time (DECISIONS P2). */
-  const clean = (input: PostInput): PostInput => ({ ...input, content: sanitizeHtml(input.content) });
+export function createBlogService({ blogPosts, categories, clock, sanitizer }: BlogServiceDeps): BlogService {
+  /** The stored form of an input: content sanitized at write time (DECISIONS P2), off the event loop. */
+  const clean = async (input: PostInput): Promise<Result<PostInput & { excerpt: string }, BlogFailure>> => {
+    const result = await sanitizer.clean(input.content);
+    if (!result.ok) return result;
+    if (result.value.html.trim() === '') return fail('POST_CONTENT_UNSAFE');
+    return ok({ ...input, content: result.value.html, excerpt: result.value.excerpt });
+  };
+  /**
+   * Posts saved before excerpts were stored have none yet: written now, from the stored (already
+   * sanitized) content, in the sanitizer's thread, and kept, so each post pays for this once.
+   */
+  const withExcerpts = async (items: StoredSummary[]): Promise<BlogPostSummary[]> => {
+    const missing = items.filter((item) => item.excerpt === null).map((item) => item.id);
+    const written = new Map<number, string>();
+    for (const { id, content } of await blogPosts.contents(missing)) {
+      const result = await sanitizer.clean(content);
+      const text = result.ok ? result.value.excerpt : '';
+      await blogPosts.setExcerpt(id, text);
+      written.set(id, text);
+    }
+    return items.map((item) => ({ ...item, excerpt: item.excerpt ?? written.get(item.id) ?? '' }));
+  };
   const categoryMissing = async (input: PostInput) =>
     input.category_id !== null && !(await categories.exists(input.category_id));
   const missingPost = async (id: number, otherwise: BlogFailure) =>
     fail((await blogPosts.findById(id)) ? otherwise : 'BLOG_POST_NOT_FOUND');
 
   return {
-    list: ({ admin }, categorySlug) => blogPosts.list({ includeDrafts: admin, categorySlug }),
+    async list({ admin }, { page, limit, category, sort, q }) {
+      // The admin's screen lists posts before anyone saves one: start the sanitizer thread now, so the
+      // first save does not wait seconds for it.
+      if (admin) void sanitizer.ready();
+      const { items, total } = await blogPosts.page({
+        includeDrafts: admin,
+        categorySlug: category,
+        titleContains: q,
+        sort,
+        offset: (page - 1) * limit,
+        limit,
+      });
+      return {
+        items: await withExcerpts(items),
+        page,
+        pageSize: limit,
+        total,
+        pageCount: Math.max(1, Math.ceil(total / limit)),
+      };
+    },
 
     read(slug, { admin, userAgent }) {
       const options = { includeDrafts: admin };
@@ -65,17 +97,17 @@ export function createBlogService({ blogPosts, categories, clock }: BlogServiceD
 
     async create(input) {
       if (await categoryMissing(input)) return fail('UNKNOWN_CATEGORY');
-      const cleaned = clean(input);
-      if (cleaned.content.trim() === '') return fail('POST_CONTENT_UNSAFE');
-      const created = await blogPosts.insert({ ...cleaned, createdAt: clock().toISOString() });
+      const cleaned = await clean(input);
+      if (!cleaned.ok) return cleaned;
+      const created = await blogPosts.insert({ ...cleaned.value, createdAt: clock().toISOString() });
       return created ? ok(created) : fail('POST_SLUG_TAKEN');
     },
 
     async update(id, input) {
       if (await categoryMissing(input)) return missingPost(id, 'UNKNOWN_CATEGORY');
-      const cleaned = clean(input);
-      if (cleaned.content.trim() === '') return missingPost(id, 'POST_CONTENT_UNSAFE');
-      const result = await blogPosts.update(id, { ...cleaned, updatedAt: clock().toISOString() });
+      const cleaned = await clean(input);
+      if (!cleaned.ok) return missingPost(id, cleaned.error);
+      const result = await blogPosts.update(id, { ...cleaned.value, updatedAt: clock().toISOString() });
       if (result.ok) return ok(result.post);
       return fail(result.reason === 'slug-taken' ? 'POST_SLUG_TAKEN' : 'BLOG_POST_NOT_FOUND');
     },
@@ -83,11 +115,13 @@ export function createBlogService({ blogPosts, categories, clock }: BlogServiceD
     delete: async (id) => ((await blogPosts.delete(id)) ? ok(undefined) : fail('BLOG_POST_NOT_FOUND')),
 
     async preview(slug, pageUrl) {
-      const post = await blogPosts.findBySlug(slug, { includeDrafts: false });
+      const found = await blogPosts.summaryBySlug(slug);
+      if (!found) return null;
+      const [post] = await withExcerpts([found]);
       if (!post) return null;
       return {
         title: post.title,
-        description: excerpt(post.content),
+        description: post.excerpt,
         image: post.cover_image,
         url: pageUrl,
         type: 'article',

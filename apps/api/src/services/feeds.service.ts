@@ -1,17 +1,26 @@
 import { PAGE_SEGMENTS, TOOL_SLUGS } from '@toolvault/shared';
 import type { BlogPostsRepo } from '../db/blog-posts.repo';
-import { excerpt } from './blog.service';
+import type { BlogService } from './blog.service';
 import type { Clock } from './clock';
 
 export interface FeedService {
   /** RSS 2.0 of the newest published posts; every URL absolute under `origin` (`https://host`). */
   rss(origin: string): Promise<string>;
-  /** Home, every tool, the content pages, /blog and every published post. */
-  sitemap(origin: string): Promise<string>;
+  /** The sitemap index: the pages' sitemap and one sitemap per SITEMAP_URLS published posts. */
+  sitemapIndex(origin: string): Promise<string>;
+  /** Home, every tool, the content pages and /blog. */
+  sitemapPages(origin: string): string;
+  /** Published posts, oldest first, the `part`-th (1-based) run of SITEMAP_URLS; null past the last. */
+  sitemapPosts(origin: string, part: number): Promise<string | null>;
 }
 
 /** Items in the feed: readers fetch it often, and only the newest matter. */
 export const RSS_ITEMS = 50;
+/**
+ * Posts per sitemap file. The protocol allows 50 000, but one file of that many would hold the event
+ * loop for half a second; 1 000 take a few milliseconds, and the index lists as many files as needed.
+ */
+export const SITEMAP_URLS = 1_000;
 /** Pages that are not for search engines: the admin screens. */
 const UNLISTED_PAGES: ReadonlySet<string> = new Set(['blog-admin', 'login']);
 
@@ -38,12 +47,37 @@ function element(name: string, text: string): string {
   return `<${name}>${escapeXml(text)}</${name}>`;
 }
 
-export function createFeedService({ blogPosts, clock }: { blogPosts: BlogPostsRepo; clock: Clock }): FeedService {
+export interface FeedServiceDeps {
+  blogPosts: BlogPostsRepo;
+  blog: Pick<BlogService, 'list'>;
+  clock: Clock;
+  /** URLs per post sitemap; SITEMAP_URLS unless a test needs small parts. */
+  sitemapUrls?: number;
+}
+
+export function createFeedService({
+  blogPosts,
+  blog,
+  clock,
+  sitemapUrls = SITEMAP_URLS,
+}: FeedServiceDeps): FeedService {
   const postUrl = (origin: string, slug: string) => `${origin}/blog/${encodeURIComponent(slug)}`;
+  const urlset = (urls: string[]) =>
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n');
 
   return {
     async rss(origin) {
-      const posts = await blogPosts.list({ includeDrafts: false, limit: RSS_ITEMS });
+      // Summaries carry the stored excerpt: the feed never parses a post's HTML.
+      const { items: posts } = await blog.list(
+        { admin: false },
+        { page: 1, limit: RSS_ITEMS, sort: 'newest', category: undefined, q: undefined },
+      );
       const lastBuild = posts.reduce((latest, post) => (post.updated_at > latest ? post.updated_at : latest), '');
       const items = posts.map((post) => {
         const url = postUrl(origin, post.slug);
@@ -54,7 +88,7 @@ export function createFeedService({ blogPosts, clock }: { blogPosts: BlogPostsRe
           `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
           `      ${element('pubDate', rfc822(post.created_at))}`,
           ...(post.category_name ? [`      ${element('category', post.category_name)}`] : []),
-          `      ${element('description', excerpt(post.content))}`,
+          `      ${element('description', post.excerpt)}`,
           '    </item>',
         ].join('\n');
       });
@@ -75,24 +109,46 @@ export function createFeedService({ blogPosts, clock }: { blogPosts: BlogPostsRe
       ].join('\n');
     },
 
-    async sitemap(origin) {
-      const pages = [
-        '/',
-        ...TOOL_SLUGS.map((slug) => `/${slug}`),
-        ...PAGE_SEGMENTS.filter((segment) => !UNLISTED_PAGES.has(segment)).map((segment) => `/${segment}`),
-      ].map((path) => `  <url>${element('loc', `${origin}${path}`)}</url>`);
-      const posts = (await blogPosts.publishedLinks()).map(
-        ({ slug, updatedAt }) =>
-          `  <url>${element('loc', postUrl(origin, slug))}${element('lastmod', updatedAt)}</url>`,
-      );
+    async sitemapIndex(origin) {
+      // Only a count, read from an index: each post sitemap carries its posts' own lastmod.
+      const parts = Math.ceil((await blogPosts.publishedCount()) / sitemapUrls);
+      const sitemap = (path: string) => `  <sitemap>${element('loc', `${origin}${path}`)}</sitemap>`;
       return [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...pages,
-        ...posts,
-        '</urlset>',
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        sitemap(SITEMAP_PAGES_PATH),
+        ...Array.from({ length: parts }, (_, index) => sitemap(sitemapPostsPath(index + 1))),
+        '</sitemapindex>',
         '',
       ].join('\n');
     },
+
+    sitemapPages(origin) {
+      return urlset(
+        [
+          '/',
+          ...TOOL_SLUGS.map((slug) => `/${slug}`),
+          ...PAGE_SEGMENTS.filter((segment) => !UNLISTED_PAGES.has(segment)).map((segment) => `/${segment}`),
+        ].map((path) => `  <url>${element('loc', `${origin}${path}`)}</url>`),
+      );
+    },
+
+    async sitemapPosts(origin, part) {
+      const links = await blogPosts.publishedLinks({ offset: (part - 1) * sitemapUrls, limit: sitemapUrls });
+      if (links.length === 0 && part > 1) return null;
+      return urlset(
+        links.map(
+          ({ slug, updatedAt }) =>
+            `  <url>${element('loc', postUrl(origin, slug))}${element('lastmod', updatedAt)}</url>`,
+        ),
+      );
+    },
   };
+}
+
+/** Where the sitemap of the fixed pages lives. */
+export const SITEMAP_PAGES_PATH = '/sitemap-pages.xml';
+/** Where the `part`-th sitemap of posts lives (1-based). */
+export function sitemapPostsPath(part: number): string {
+  return `/sitemap-posts-${part}.xml`;
 }

@@ -5,6 +5,9 @@ import { JSDOM } from 'jsdom';
 /**
  * Blog HTML is sanitized on write (DECISIONS P2) with the policy shared with
  * the page (packages/shared blog-html-policy), so what is stored is already safe.
+ * jsdom's cost per element grows with the document, so the server never calls
+ * these on its event loop: html-sanitizer.pool.ts runs them in a worker thread
+ * with a time limit. They stay synchronous here for that worker and for tests.
  */
 
 /** A bug inside DOMPurify or jsdom (never a user's input, which is only ever cleaned). */
@@ -43,6 +46,18 @@ export function sanitizeHtml(html: string): string {
     if (error instanceof HtmlSanitizerError) throw error;
     throw new HtmlSanitizerError('Sanitizing HTML failed', { cause: error });
   }
+}
+
+/** Length of a post's excerpt, description for crawlers and feed item (contract: about the first 160 characters). */
+export const DESCRIPTION_LENGTH = 160;
+
+/** The first `max` characters of the post's text, cut at a word where one is near, with an ellipsis. */
+export function excerpt(html: string, max: number = DESCRIPTION_LENGTH): string {
+  const text = htmlText(html);
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** Block ends and line breaks become spaces, so `<p>a</p><p>b</p>` reads "a b", not "ab". */

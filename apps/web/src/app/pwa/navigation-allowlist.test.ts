@@ -34,6 +34,7 @@ describe('navigationAllowlist', () => {
     ['/sample-shortlinks.json', false],
     ['/blog/rss.xml', false],
     ['/sitemap.xml', false],
+    ['/sitemap-posts-2.xml', false],
     ['/robots.txt', false],
     ['/vendor/tesseract/worker.min.js', false],
     ['/blog/a/b', false],

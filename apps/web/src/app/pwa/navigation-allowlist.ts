@@ -26,5 +26,6 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/api(?:\/|$)/,
   /^\/sample-shortlinks\.json/,
   /^\/blog\/rss\.xml/,
-  /^\/sitemap\.xml/,
+  // The sitemap index and its parts (/sitemap-pages.xml, /sitemap-posts-1.xml, …).
+  /^\/sitemap(?:-[\w-]+)?\.xml/,
 ];

@@ -9,6 +9,7 @@ import {
   categorySaveProblem,
   categoryText,
   editorImageUrl,
+  EDITOR_PLACEHOLDER,
   EMPTY_CATEGORY_FORM,
   EMPTY_POST_FORM,
   isBlankEditorHtml,
@@ -227,6 +228,11 @@ describe('save problems (spec 001 §8)', () => {
 });
 
 describe('editor helpers', () => {
+  it('has a placeholder that promises nothing the editor lacks (no Markdown)', () => {
+    expect(EDITOR_PLACEHOLDER).toBe('Write your post…');
+    expect(EDITOR_PLACEHOLDER).not.toMatch(/markdown|coming soon/i);
+  });
+
   it.each([
     ['', true],
     ['<p></p>', true],

@@ -29,8 +29,11 @@ export const ADMIN_MESSAGES = {
   imageUrl: 'Images must use an http, https or data:image address.',
 } as const;
 
-/** Placeholder of the content editor (spec 001 §2: it mentions Markdown support). */
-export const EDITOR_PLACEHOLDER = 'Write your post… (Markdown support coming soon)';
+/**
+ * Placeholder of the content editor. The original promised "Markdown support coming soon"; the editor is
+ * rich text only, so the placeholder promises nothing it does not do.
+ */
+export const EDITOR_PLACEHOLDER = 'Write your post…';
 
 /** What Quill's link format stores for a refused address. */
 export const REFUSED_LINK = 'about:blank';

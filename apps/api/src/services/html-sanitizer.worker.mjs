@@ -1,0 +1,6 @@
+// Starts the sanitizer's TypeScript worker: the server runs its source through tsx, and a worker
+// thread needs the same loader registered before it can import a .ts file.
+import { register } from 'tsx/esm/api';
+
+const api = register({ namespace: 'html-sanitizer-worker' });
+await api.import('./html-sanitizer.worker.ts', import.meta.url);

@@ -1,0 +1,114 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from '@toolvault/shared';
+import request from 'supertest';
+import { createHtmlSanitizerPool, sharedHtmlSanitizerPool } from '../src/services/html-sanitizer.pool';
+import { blogSetup } from './blog-fixtures';
+
+const nested = (depth: number, tag = 'b') => `${`<${tag}>`.repeat(depth)}deep${`</${tag}>`.repeat(depth)}`;
+
+describe('deeply nested post content', () => {
+  it('is refused with 400 past the depth limit, before any parser sees it', async () => {
+    const { app, auth, adminList } = blogSetup();
+    for (const content of [nested(BLOG_HTML_MAX_DEPTH + 1), '<b>'.repeat(9000), '<div>'.repeat(60_000)]) {
+      const res = await request(app).post('/api/blog').set(auth()).send({ title: 'x', slug: 'x', content });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION');
+    }
+    expect(await adminList()).toEqual([]);
+  });
+
+  it('answers the depth message for the 27 KB <b>×9000 body', async () => {
+    const { app, auth } = blogSetup();
+    const content = '<b>'.repeat(9000);
+    expect(content.length).toBe(27_000);
+    const res = await request(app).post('/api/blog').set(auth()).send({ title: 'x', slug: 'x', content });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: BLOG_HTML_TOO_DEEP, code: 'VALIDATION' });
+  });
+
+  it('accepts content exactly at the limit, and on update refuses past it', async () => {
+    const { app, auth, createPost } = blogSetup();
+    const post = await createPost({ content: nested(BLOG_HTML_MAX_DEPTH) });
+    expect(post.content).toBe(nested(BLOG_HTML_MAX_DEPTH));
+    const res = await request(app)
+      .put(`/api/blog/${post.id}`)
+      .set(auth())
+      .send({ title: 'x', slug: 'x', content: nested(BLOG_HTML_MAX_DEPTH + 1) });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(BLOG_HTML_TOO_DEEP);
+  });
+
+  it('refuses markup that only the parser makes deep (re-opened formatting elements)', async () => {
+    const { app, auth } = blogSetup();
+    // Two runs of 150 distinct <b> elements, each closed by </div>: the tags never nest past 151, but the
+    // parser re-opens every unclosed formatting element before the next one, so the text ends 300 deep.
+    const bolds = (from: number) => Array.from({ length: 150 }, (_, i) => `<b class="ql-x${from + i}">`).join('');
+    const content = `<div>${bolds(0)}</div><div>${bolds(150)}</div>text`;
+    expect(htmlNestingDepth(content)).toBeLessThanOrEqual(BLOG_HTML_MAX_DEPTH);
+    const res = await request(app).post('/api/blog').set(auth()).send({ title: 'x', slug: 'x', content });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: BLOG_HTML_TOO_DEEP, code: 'POST_CONTENT_TOO_DEEP' });
+  });
+});
+
+describe('the sanitizer thread', () => {
+  // A short limit, far below what the slow document below needs and far above what a small one does.
+  const pool = createHtmlSanitizerPool({ timeLimitMs: 300 });
+  beforeAll(() => pool.ready(), 60_000);
+  afterAll(() => pool.close());
+
+  it('cleans a post and writes its excerpt', async () => {
+    expect(await sharedHtmlSanitizerPool().clean('<p>Hello <script>x</script><b>world</b></p>')).toEqual({
+      ok: true,
+      value: { html: '<p>Hello <b>world</b></p>', excerpt: 'Hello world' },
+    });
+  });
+
+  it('refuses a document past its time limit, and then serves the next one from a fresh thread', async () => {
+    // 25 000 flat elements: within every size and depth limit, but seconds of DOM work.
+    const slow = await pool.clean('<b>x</b>'.repeat(25_000));
+    expect(slow).toEqual({ ok: false, error: 'POST_CONTENT_TOO_COMPLEX' });
+    expect(await pool.clean('<p>next</p>')).toMatchObject({ ok: true, value: { html: '<p>next</p>' } });
+    // Generous: the replacement thread loads jsdom again.
+  }, 60_000);
+
+  it('never throws or overflows on 8,000 nested tags called directly', async () => {
+    const result = await pool.clean('<b>'.repeat(8000));
+    expect(result.ok).toBe(false);
+  }, 60_000);
+});
+
+describe('a hostile post does not hold the server', () => {
+  it('GET /api/health answers while the post is being refused', async () => {
+    const pool = createHtmlSanitizerPool({ timeLimitMs: 1500 });
+    const { app, auth } = blogSetup({ sanitizer: pool });
+    // Warm the thread, so the hostile request is the only work left.
+    await pool.ready();
+    const server = app.listen(0);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const order: string[] = [];
+      const hostile = fetch(`${base}/api/blog`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...auth() },
+        body: JSON.stringify({ title: 'x', slug: 'x', content: '<b>x</b>'.repeat(25_000) }),
+      }).then(async (res) => {
+        order.push('post');
+        return { status: res.status, body: (await res.json()) as { code: string } };
+      });
+      for (let i = 0; i < 5; i++) {
+        const health = await fetch(`${base}/api/health`);
+        expect(health.status).toBe(200);
+        order.push('health');
+      }
+      const answer = await hostile;
+      // Five health checks came back while the hostile post was still being worked on, then it was refused.
+      expect(order).toEqual(['health', 'health', 'health', 'health', 'health', 'post']);
+      expect(answer).toEqual({ status: 400, body: expect.objectContaining({ code: 'POST_CONTENT_TOO_COMPLEX' }) });
+    } finally {
+      server.close();
+      await pool.close();
+    }
+  }, 60_000);
+});
