@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob } from '../../lib/download';
 import { fakeProcess, imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
 import ImageCompressorTool from './ImageCompressorTool';
+import { render } from '../../lib/testing-router';
 
 vi.mock('../../lib/download', () => ({ downloadBlob: vi.fn() }));
 
@@ -91,5 +92,14 @@ describe('ImageCompressorTool', () => {
     expect(within(column('Compressed')).getByRole('img')).toHaveAccessibleName(
       'Compressed image: compressed_photo.jpg',
     );
+  });
+
+  it('opens with the sliders of its address (bad values fall back)', () => {
+    render(<ImageCompressorTool process={fakeProcess().process} />, {
+      url: '/image-compressor?quality=55&maxWidth=800&maxHeight=99999',
+    });
+    expect(slider('Quality')).toHaveValue('55');
+    expect(slider('Max Width')).toHaveValue('800');
+    expect(slider('Max Height')).toHaveValue('1080');
   });
 });
