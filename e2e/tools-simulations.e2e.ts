@@ -177,7 +177,10 @@ describe('simulation tools', () => {
     await expect
       .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 5000 })
       .toBeGreaterThan(0);
-    expect(await start.isDisabled()).toBe(true);
+    // While running, the start button reads "Running..." beside its spinner, and cannot be pressed.
+    const running = page.getByRole('button', { name: 'Running...' });
+    expect(await running.isDisabled()).toBe(true);
+    expect(await start.count()).toBe(0);
     await stop.click();
     await page.getByText('Simulation stopped.').waitFor();
     expect(await bar.getAttribute('aria-valuenow')).toBe('0');

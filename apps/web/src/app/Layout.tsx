@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { AdSlot } from './ads/AdSlot';
@@ -11,7 +11,12 @@ import { PageBoundary } from './PageBoundary';
 /** A new page starts at the top; Back and Forward leave the position to the browser. */
 function ScrollToTop({ pathname }: { pathname: string }) {
   const navigationType = useNavigationType();
+  // Only a change of page scrolls: a tool that keeps its settings in the query navigates on
+  // every change, and must not jump to the top while the user moves a slider.
+  const shown = useRef(pathname);
   useLayoutEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
   return null;

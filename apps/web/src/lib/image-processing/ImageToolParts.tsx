@@ -135,15 +135,47 @@ export function JobStatus({ job, doneText }: { job: ImageJob; doneText: string }
   );
 }
 
-function Preview({ blob, alt, caption }: { blob: Blob; alt: string; caption: string }) {
+function Preview({ blob, alt }: { blob: Blob; alt: string }) {
   const url = useObjectUrl(blob);
   return (
-    <figure className="min-w-0">
-      <div className="flex h-56 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-100 p-2 dark:border-slate-700 dark:bg-slate-950">
-        {url ? <img src={url} alt={alt} decoding="async" className="max-h-full max-w-full object-contain" /> : null}
-      </div>
-      <figcaption className={`mt-2 ${ui.muted}`}>{caption}</figcaption>
-    </figure>
+    <div className="flex h-56 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-100 p-2 dark:border-slate-700 dark:bg-slate-950">
+      {url ? <img src={url} alt={alt} decoding="async" className="max-h-full max-w-full object-contain" /> : null}
+    </div>
+  );
+}
+
+type StatRow = [term: string, value: string, green?: boolean];
+
+function Stats({ rows, className = '' }: { rows: StatRow[]; className?: string }) {
+  return (
+    <dl className={`space-y-2 text-sm ${className}`}>
+      {rows.map(([term, value, green]) => (
+        <div key={term} className="flex justify-between gap-4 border-b border-slate-100 py-1 dark:border-slate-800">
+          <dt className="text-slate-600 dark:text-slate-400">{term}</dt>
+          <dd
+            className={`font-medium tabular-nums ${
+              green ? 'text-green-700 dark:text-green-400' : 'text-slate-900 dark:text-white'
+            }`}
+          >
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One side of the comparison: its heading, its preview and its own figures, in one column. */
+function Side({ heading, blob, alt, rows }: { heading: string; blob: Blob; alt: string; rows: StatRow[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="min-w-0">
+      <h3 id={headingId} className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">
+        {heading}
+      </h3>
+      <Preview blob={blob} alt={alt} />
+      <Stats rows={rows} className="mt-3" />
+    </section>
   );
 }
 
@@ -176,35 +208,33 @@ export function ImageResultCard({
   const change = describeSizeChange(original.size, output.blob.size);
   const [changeLabel, changeText] =
     style === 'reduction' ? ['Size reduction', `${change.reduction.toFixed(1)}%`] : ['Size change', change.text];
-  const rows: [string, string, boolean?][] = [
-    ['Original size', formatBytes(original.size)],
-    [`${resultLabel} size`, formatBytes(output.blob.size)],
-    [changeLabel, changeText, change.smaller],
-    ['Original dimensions', formatDimensions(output.sourceWidth, output.sourceHeight)],
-    [`${resultLabel} dimensions`, formatDimensions(output.width, output.height)],
-  ];
 
   return (
     <Card>
       <h2 className={ui.subheading}>Result</h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Preview blob={original} alt={`Original image: ${original.name}`} caption="Original" />
-        <Preview blob={output.blob} alt={`${resultLabel} image: ${fileName}`} caption={resultLabel} />
+      {/* Each figure sits in the column of the image it describes, so a two-column grid can never
+          put the original's dimensions under the result's heading (or the reverse). */}
+      <div className="mt-4 grid gap-6 sm:grid-cols-2">
+        <Side
+          heading="Original"
+          blob={original}
+          alt={`Original image: ${original.name}`}
+          rows={[
+            ['Original size', formatBytes(original.size)],
+            ['Original dimensions', formatDimensions(output.sourceWidth, output.sourceHeight)],
+          ]}
+        />
+        <Side
+          heading={resultLabel}
+          blob={output.blob}
+          alt={`${resultLabel} image: ${fileName}`}
+          rows={[
+            [`${resultLabel} size`, formatBytes(output.blob.size)],
+            [`${resultLabel} dimensions`, formatDimensions(output.width, output.height)],
+          ]}
+        />
       </div>
-      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        {rows.map(([term, value, green]) => (
-          <div key={term} className="flex justify-between gap-4 border-b border-slate-100 py-1 dark:border-slate-800">
-            <dt className="text-slate-600 dark:text-slate-400">{term}</dt>
-            <dd
-              className={`font-medium tabular-nums ${
-                green ? 'text-green-700 dark:text-green-400' : 'text-slate-900 dark:text-white'
-              }`}
-            >
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Stats rows={[[changeLabel, changeText, change.smaller]]} className="mt-2 sm:max-w-[calc(50%-0.75rem)]" />
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
           type="button"

@@ -2,8 +2,10 @@ import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { ImageBatchCard } from './ImageBatchCard';
 import { ImageResultCard, JobStatus, RunButtons, Slider } from './ImageToolParts';
 import type { ImageOutput } from './operations';
+import type { ImageBatchOptions } from './use-image-batch';
 import type { ImageRequest, ImageTool } from './use-image-tool';
 
 /** How the result card names the result and its download. */
@@ -25,12 +27,15 @@ interface ImageToolScreenProps<R extends ImageRequest> {
   dense?: boolean;
   /** The tool's own options, shown between the upload and the run button. */
   children?: ReactNode;
+  /** Test seams for the batch card (its worker pool and ZIP worker). */
+  batch?: ImageBatchOptions;
 }
 
 /**
  * The screen of the image tools that run one operation on one image: the
  * "Upload Image" card (upload, the tool's options, run and Cancel, status)
- * and, once a run is done, the result card with previews, sizes and Download.
+ * and, once a run is done, the result card with previews, sizes and Download;
+ * below them, "Several images" runs the same options on a batch.
  */
 export function ImageToolScreen<R extends ImageRequest>({
   tool,
@@ -42,6 +47,7 @@ export function ImageToolScreen<R extends ImageRequest>({
   result,
   dense = false,
   children,
+  batch,
 }: ImageToolScreenProps<R>) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,6 +78,7 @@ export function ImageToolScreen<R extends ImageRequest>({
           {...result(tool.result.file, tool.result.request)}
         />
       ) : null}
+      <ImageBatchCard request={request} naming={result} {...batch} />
     </div>
   );
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cosSin, coverCrop, fitInside, fitWithin, rotatedBounds, rotationMatrix, type Matrix } from './geometry';
+import {
+  cosSin,
+  coverCrop,
+  fitInside,
+  fitWithin,
+  padPlacement,
+  rotatedBounds,
+  rotationMatrix,
+  type Matrix,
+} from './geometry';
 
 const apply = ([a, b, c, d, e, f]: Matrix, x: number, y: number) => [a * x + c * y + e, b * x + d * y + f];
 
@@ -189,5 +198,58 @@ describe('coverCrop (centred part with the target shape)', () => {
     ],
   ])('%j to %j → %j', (source, target, expected) => {
     expect(coverCrop(source, target)).toEqual(expected);
+  });
+});
+
+describe('padPlacement (fit the whole image inside the box, centred, padding around it)', () => {
+  it.each([
+    [
+      'landscape into Full HD: full height, bars left and right',
+      { width: 4000, height: 3000 },
+      { width: 1920, height: 1080 },
+      { x: 240, y: 0, width: 1440, height: 1080 },
+    ],
+    [
+      'landscape into a square: bars above and below',
+      { width: 4000, height: 3000 },
+      { width: 1080, height: 1080 },
+      { x: 0, y: 135, width: 1080, height: 810 },
+    ],
+    [
+      'portrait into a banner',
+      { width: 300, height: 900 },
+      { width: 1584, height: 396 },
+      { x: 726, y: 0, width: 132, height: 396 },
+    ],
+    [
+      'same shape: no padding',
+      { width: 1280, height: 720 },
+      { width: 1920, height: 1080 },
+      { x: 0, y: 0, width: 1920, height: 1080 },
+    ],
+    [
+      'a small image is scaled up',
+      { width: 100, height: 100 },
+      { width: 1500, height: 500 },
+      { x: 500, y: 0, width: 500, height: 500 },
+    ],
+    [
+      'an odd gap puts the extra pixel after the image',
+      { width: 10, height: 10 },
+      { width: 851, height: 315 },
+      { x: 268, y: 0, width: 315, height: 315 },
+    ],
+    [
+      'a very wide source keeps at least one pixel',
+      { width: 10000, height: 1 },
+      { width: 100, height: 100 },
+      { x: 0, y: 49, width: 100, height: 1 },
+    ],
+    ['a one-pixel box', { width: 4000, height: 3000 }, { width: 1, height: 1 }, { x: 0, y: 0, width: 1, height: 1 }],
+  ])('%s', (_name, source, box, expected) => {
+    const placed = padPlacement(source, box);
+    expect(placed).toEqual(expected);
+    expect(placed.x + placed.width).toBeLessThanOrEqual(box.width);
+    expect(placed.y + placed.height).toBeLessThanOrEqual(box.height);
   });
 });

@@ -103,3 +103,16 @@ export function coverCrop(source: Size, target: Size): Rect {
     height,
   };
 }
+
+/**
+ * Where the whole source lands inside `box` when it is fitted and padded
+ * (CSS `object-fit: contain` on a canvas of exactly the box): scaled to fit,
+ * proportions kept, centred; the rest of the box is padding. Never larger
+ * than the box, never below one pixel.
+ */
+export function padPlacement(source: Size, box: Size): Rect {
+  const fitted = fitInside(source, box);
+  const width = Math.min(box.width, fitted.width);
+  const height = Math.min(box.height, fitted.height);
+  return { x: Math.floor((box.width - width) / 2), y: Math.floor((box.height - height) / 2), width, height };
+}

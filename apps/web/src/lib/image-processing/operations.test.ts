@@ -62,6 +62,19 @@ describe('planImage', () => {
       { width: 1000, height: 1000, crop: whole },
     ],
     [
+      'resize pad (presets, Fit): exact size, whole image centred on the colour',
+      { kind: 'resize', width: 1920, height: 1080, fit: 'pad', background: '#102030' },
+      {
+        width: 1920,
+        height: 1080,
+        crop: whole,
+        place: { x: 240, y: 0, width: 1440, height: 1080 },
+        background: '#102030',
+        draw: { kind: 'scale', resampler: 'pica' },
+        format: 'png',
+      },
+    ],
+    [
       'convert to JPG: chosen quality, white background',
       { kind: 'convert', format: 'jpeg', quality: 90 },
       { width: 4000, height: 3000, format: 'jpeg', quality: 0.9, background: '#ffffff' },
@@ -104,6 +117,18 @@ describe('planImage', () => {
       { kind: 'compress', quality: 80, maxWidth: 10.5, maxHeight: 100 },
       photo,
       'Maximum sizes must be whole pixels',
+    ],
+    [
+      'a padded resize without a colour',
+      { kind: 'resize', width: 100, height: 100, fit: 'pad' },
+      photo,
+      'The padding colour must be a #rrggbb colour',
+    ],
+    [
+      'a padded resize with a colour name',
+      { kind: 'resize', width: 100, height: 100, fit: 'pad', background: 'red' },
+      photo,
+      'The padding colour must be a #rrggbb colour',
     ],
     [
       'a zero resize',

@@ -5,7 +5,16 @@
  * chunks stay small (STYLE habit 6).
  */
 import { err, ok, type Result } from '../result';
-import { coverCrop, fitInside, fitWithin, rotationMatrix, type Matrix, type Rect, type Size } from './geometry';
+import {
+  coverCrop,
+  fitInside,
+  fitWithin,
+  padPlacement,
+  rotationMatrix,
+  type Matrix,
+  type Rect,
+  type Size,
+} from './geometry';
 
 export type OutputFormat = 'png' | 'jpeg' | 'webp';
 export type OutputMime = 'image/png' | 'image/jpeg' | 'image/webp';
@@ -22,16 +31,17 @@ export const FORMAT_LABEL: Record<OutputFormat, string> = { png: 'PNG', jpeg: 'J
  * How a resize fills its target box:
  * - `contain`: fitted inside the box, proportions kept (the result may be smaller than the box);
  * - `fill`: exactly the box, stretched;
- * - `cover`: exactly the box, proportions kept, the centre cropped to the box's shape.
+ * - `cover`: exactly the box, proportions kept, the centre cropped to the box's shape;
+ * - `pad`: exactly the box, proportions kept, the whole image centred on the request's background colour.
  */
-export type ResizeFit = 'contain' | 'fill' | 'cover';
+export type ResizeFit = 'contain' | 'fill' | 'cover' | 'pad';
 
 /** Qualities are the sliders' percentages (10–100), as the screens show them. */
 export type ImageOperation =
   | { kind: 'rotate'; degrees: number }
   | { kind: 'grayscale' }
   | { kind: 'compress'; quality: number; maxWidth: number; maxHeight: number }
-  | { kind: 'resize'; width: number; height: number; fit: ResizeFit }
+  | { kind: 'resize'; width: number; height: number; fit: ResizeFit; background?: string }
   | { kind: 'convert'; format: OutputFormat; quality?: number };
 
 export interface ImageOutput {
@@ -62,6 +72,8 @@ export interface ImagePlan {
   height: number;
   /** The part of the source that is drawn (the whole image unless cover-cropping). */
   crop: Rect;
+  /** Where in the output it is drawn, when not over the whole output (padding around it). */
+  place?: Rect;
   draw: { kind: 'transform'; matrix: Matrix } | { kind: 'scale'; resampler: Resampler };
   grayscale: boolean;
   /** Painted under the image first: JPEG has no transparency, so it is flattened onto white. */
@@ -75,6 +87,7 @@ const WHITE = '#ffffff';
 
 const isPercent = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 100;
+const isColour = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 const isSide = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
 function tooLarge({ width, height }: Size): string | null {
@@ -137,12 +150,18 @@ export function planImage(operation: ImageOperation, source: Size): Result<Image
       const box = { width: operation.width, height: operation.height };
       const size = operation.fit === 'contain' ? fitInside(source, box) : box;
       const crop = operation.fit === 'cover' ? coverCrop(source, box) : whole;
+      let background: string | null = null;
+      if (operation.fit === 'pad') {
+        if (!isColour(operation.background)) return err('The padding colour must be a #rrggbb colour');
+        background = operation.background;
+      }
       plan = {
         ...size,
         crop,
+        ...(operation.fit === 'pad' ? { place: padPlacement(source, box) } : {}),
         draw: { kind: 'scale', resampler: 'pica' },
         grayscale: false,
-        background: null,
+        background,
         format: 'png',
       };
       break;

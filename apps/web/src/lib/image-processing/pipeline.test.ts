@@ -103,6 +103,21 @@ describe('runImageOperation', () => {
     expect(calls).toContainEqual(['drawImage', image, 0, 0, 4, 2, 0, 0, 4, 2]);
   });
 
+  it('pads: fills the whole box with the colour, then draws the image at its centred place', async () => {
+    const { surface, calls, image } = fakeSurface();
+    const result = await runImageOperation(
+      file,
+      { kind: 'resize', width: 8, height: 2, fit: 'pad', background: '#00ff00' },
+      surface,
+    );
+    expect(result).toMatchObject({ ok: true, value: { width: 8, height: 2 } });
+    expect(calls.slice(0, 3)).toEqual([
+      ['createCanvas', 8, 2],
+      ['fillRect', '#00ff00', 0, 0, 8, 2],
+      ['drawImage', image, 0, 0, 4, 2, 2, 0, 4, 2],
+    ]);
+  });
+
   it('answers "Failed to load image" for a file the browser cannot decode', async () => {
     const { surface, calls } = fakeSurface({ decodeFails: true });
     expect(await runImageOperation(file, { kind: 'grayscale' }, surface)).toEqual({

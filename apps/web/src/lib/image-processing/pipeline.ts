@@ -127,9 +127,20 @@ async function draw(plan: ImagePlan, source: DecodedImage, surface: Surface, con
     return;
   }
 
-  const sameSize = crop.width === plan.width && crop.height === plan.height;
+  const place = plan.place ?? { x: 0, y: 0, width: plan.width, height: plan.height };
+  const sameSize = crop.width === place.width && crop.height === place.height;
   if (plan.draw.resampler === 'native' || sameSize) {
-    context.drawImage(source.image, crop.x, crop.y, crop.width, crop.height, 0, 0, plan.width, plan.height);
+    context.drawImage(
+      source.image,
+      crop.x,
+      crop.y,
+      crop.width,
+      crop.height,
+      place.x,
+      place.y,
+      place.width,
+      place.height,
+    );
     return;
   }
 
@@ -138,11 +149,12 @@ async function draw(plan: ImagePlan, source: DecodedImage, surface: Surface, con
   // its cropped part, is drawn onto one first.
   const piece = surface.createCanvas(crop.width, crop.height);
   piece.context.drawImage(source.image, crop.x, crop.y, crop.width, crop.height, 0, 0, crop.width, crop.height);
-  if (plan.background) {
-    // Resample onto a transparent canvas, then flatten onto the background.
-    const scaled = surface.createCanvas(plan.width, plan.height);
+  if (plan.background || plan.place) {
+    // Resample onto a transparent canvas of the drawn part's size, then lay it over the
+    // background (and the padding) at its place.
+    const scaled = surface.createCanvas(place.width, place.height);
     await getResizer().resize(piece.canvas, scaled.canvas);
-    context.drawImage(scaled.canvas, 0, 0);
+    context.drawImage(scaled.canvas, place.x, place.y);
     scaled.canvas.width = 0;
   } else {
     await getResizer().resize(piece.canvas, target);

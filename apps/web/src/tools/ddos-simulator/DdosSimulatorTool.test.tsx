@@ -37,7 +37,8 @@ describe('DdosSimulatorTool', () => {
     fireEvent.change(screen.getByLabelText('Duration (seconds)'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Attack Type'), { target: { value: 'syn-flood' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start Attack' }));
-    expect(screen.getByRole('button', { name: 'Start Attack' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Running...' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Start Attack' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
     expect(screen.getByRole('status')).toHaveTextContent('Simulating SYN Flood against target.example');
 
@@ -52,6 +53,7 @@ describe('DdosSimulatorTool', () => {
     expect(statistic('Avg Response Time')).toBe('240 ms');
     expect(screen.getByRole('status')).toHaveTextContent('Simulation complete.');
     expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Start Attack' })).toBeEnabled();
   });
 
   it('Stop ends the run, resets progress to 0 and keeps the counters', async () => {

@@ -169,7 +169,7 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
               ) : (
                 <Zap aria-hidden="true" className="size-4" />
               )}
-              Start Attack
+              {running ? 'Running...' : 'Start Attack'}
             </button>
             <button type="button" className={ui.buttonSecondary} onClick={stop} disabled={!running}>
               <Square aria-hidden="true" className="size-4" />

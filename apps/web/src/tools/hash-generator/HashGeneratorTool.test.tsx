@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { render } from '../../lib/testing-router';
 import { describe, expect, it, vi } from 'vitest';
 import HashGeneratorTool from './HashGeneratorTool';
 import type { Digests, HashProgress, HashWorkerRequest } from './hash.protocol';
@@ -86,6 +87,23 @@ describe('HashGeneratorTool — text', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Algorithm' }), { target: { value: 'sha3-256' } });
     fireEvent.change(screen.getByLabelText('Expected hash (optional)'), { target: { value: 'a'.repeat(32) } });
     expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('sha3-256');
+  });
+
+  it('opens with the settings of its address (never the text or key), and a named algorithm counts as chosen', () => {
+    render(<HashGeneratorTool runWorker={fakeWorker().run} />, {
+      url: '/hash-generator?algorithm=sha512&hmac=1&keyFormat=hex',
+    });
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('sha512');
+    expect(screen.getByRole('checkbox', { name: 'HMAC with a secret key' })).toBeChecked();
+    expect(screen.getByLabelText('Key format')).toHaveValue('hex');
+    expect(screen.getByLabelText('HMAC key')).toHaveValue('');
+    fireEvent.change(screen.getByLabelText('Expected hash (optional)'), { target: { value: 'a'.repeat(32) } });
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('sha512');
+  });
+
+  it('falls back to MD5 for an unknown algorithm in the address', () => {
+    render(<HashGeneratorTool runWorker={fakeWorker().run} />, { url: '/hash-generator?algorithm=sha999' });
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('md5');
   });
 
   it('hashes the text with the chosen algorithm in the worker and shows a read-only result', async () => {

@@ -6,6 +6,8 @@ import { Card } from '../../components/Page';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { ui } from '../../components/ui';
 import { isAbortError } from '../../lib/simulation';
+import { urlField } from '../../lib/url-state';
+import { useUrlState } from '../../lib/use-url-state';
 import {
   ALGORITHM_LABELS,
   CLASSIC_ALGORITHMS,
@@ -124,21 +126,29 @@ function Checkbox({
   );
 }
 
+/** The settings a shared address carries; the text, the key and the files never go there. */
+const HASH_URL = {
+  algorithm: urlField.choice(HASH_ALGORITHMS, 'md5'),
+  hmac: urlField.flag(false),
+  keyFormat: urlField.choice(['text', 'hex'], 'text'),
+  all: urlField.flag(false),
+};
+
 export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWorker?: typeof runHashWorker }) {
   const ids = useId();
   const [text, setText] = useState('');
-  const [algorithm, setAlgorithm] = useState<HashAlgorithm>('md5');
-  // Until the user picks an algorithm, a pasted expected hash picks it by its length.
-  const [algorithmChosen, setAlgorithmChosen] = useState(false);
-  const [hmac, setHmac] = useState(false);
+  const [settings, update] = useUrlState(HASH_URL);
+  const { algorithm, hmac, keyFormat, all: allFour } = settings;
+  // Until the user picks an algorithm (or opens a link that names one), a pasted expected hash
+  // picks it by its length.
+  const [algorithmChosen, setAlgorithmChosen] = useState(algorithm !== 'md5');
   const [key, setKey] = useState('');
-  const [keyFormat, setKeyFormat] = useState<KeyFormat>('text');
   const [expectedText, setExpectedText] = useState('');
   const [result, setResult] = useState<TextResult | null>(null);
   const [hashing, setHashing] = useState(false);
   const textRun = useRef(0);
 
-  const [allFour, setAllFour] = useState(false);
+  const setAllFour = (value: boolean) => update({ all: value });
   const [expectedFiles, setExpectedFiles] = useState('');
   const [batch, setBatch] = useState<Batch>({ rows: [], primary: 'md5', running: false });
   const [dragging, setDragging] = useState(false);
@@ -159,7 +169,7 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
     const first = parsed.ok ? parsed.value[0] : undefined;
     const guessed = first ? algorithmForLength(first.hex.length) : undefined;
     if (guessed && guessed !== algorithm) {
-      setAlgorithm(guessed);
+      update({ algorithm: guessed }, 'replace');
       invalidateText();
     }
   };
@@ -307,7 +317,7 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
             id={`${ids}-hmac`}
             checked={hmac}
             onChange={(checked) => {
-              setHmac(checked);
+              update({ hmac: checked });
               invalidateText();
             }}
           >
@@ -333,7 +343,7 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
                   value={keyFormat}
                   options={KEY_FORMATS}
                   onValueChange={(value) => {
-                    setKeyFormat(value);
+                    update({ keyFormat: value });
                     invalidateText();
                   }}
                 />
@@ -349,7 +359,7 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
                 id={algorithmId}
                 value={algorithm}
                 onChange={(event) => {
-                  if (isHashAlgorithm(event.target.value)) setAlgorithm(event.target.value);
+                  if (isHashAlgorithm(event.target.value)) update({ algorithm: event.target.value });
                   setAlgorithmChosen(true);
                   invalidateText();
                 }}

@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob } from '../../lib/download';
 import { fakeProcess, imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
 import ImageCompressorTool from './ImageCompressorTool';
+import { render } from '../../lib/testing-router';
 
 vi.mock('../../lib/download', () => ({ downloadBlob: vi.fn() }));
 
@@ -66,5 +67,39 @@ describe('ImageCompressorTool', () => {
     const reduction = screen.getByText('Size reduction').nextElementSibling!;
     expect(reduction).toHaveTextContent('-50.0%');
     expect(reduction).not.toHaveClass('text-green-700');
+  });
+
+  it('shows each figure under the heading of the image it describes', async () => {
+    const fake = fakeProcess();
+    render(<ImageCompressorTool process={fake.process} />);
+    choose(imageFile('photo.png', 10000));
+    fireEvent.click(screen.getByRole('button', { name: 'Compress Image' }));
+    const compressed = { blob: new Blob([new Uint8Array(2345)]), width: 1620, height: 1080 };
+    await act(async () =>
+      fake.calls[0]!.resolve({ ok: true, value: { ...compressed, sourceWidth: 3000, sourceHeight: 2000 } }),
+    );
+
+    const column = (heading: string) => screen.getByRole('region', { name: heading });
+    const valueOf = (heading: string, term: string) =>
+      within(column(heading)).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(valueOf('Original', 'Original size')).toBe('9.8 KB');
+    expect(valueOf('Original', 'Original dimensions')).toBe('3000 × 2000 px');
+    expect(valueOf('Compressed', 'Compressed size')).toBe('2.3 KB');
+    expect(valueOf('Compressed', 'Compressed dimensions')).toBe('1620 × 1080 px');
+    expect(within(column('Original')).queryByText(/^Compressed/)).toBeNull();
+    expect(within(column('Compressed')).queryByText(/^Original/)).toBeNull();
+    expect(within(column('Original')).getByRole('img')).toHaveAccessibleName('Original image: photo.png');
+    expect(within(column('Compressed')).getByRole('img')).toHaveAccessibleName(
+      'Compressed image: compressed_photo.jpg',
+    );
+  });
+
+  it('opens with the sliders of its address (bad values fall back)', () => {
+    render(<ImageCompressorTool process={fakeProcess().process} />, {
+      url: '/image-compressor?quality=55&maxWidth=800&maxHeight=99999',
+    });
+    expect(slider('Quality')).toHaveValue('55');
+    expect(slider('Max Width')).toHaveValue('800');
+    expect(slider('Max Height')).toHaveValue('1080');
   });
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ui } from '../../components/ui';
 import { formatBytes } from '../../lib/image-file';
 import { processImage, type ProcessImage } from '../../lib/image-processing/client';
@@ -6,12 +5,14 @@ import { Slider } from '../../lib/image-processing/ImageToolParts';
 import { ImageToolScreen, QualitySlider } from '../../lib/image-processing/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool } from '../../lib/image-processing/use-image-tool';
-import { MAX_SIZE, QUALITY, compressOperation, compressedFileName } from './image-compressor.service';
+import { useUrlState } from '../../lib/use-url-state';
+import { COMPRESS_URL, MAX_SIZE, QUALITY, compressOperation, compressedFileName } from './image-compressor.service';
 
 export default function ImageCompressorTool({ process = processImage }: { process?: ProcessImage }) {
-  const [quality, setQuality] = useState<number>(QUALITY.default);
-  const [maxWidth, setMaxWidth] = useState<number>(MAX_SIZE.defaultWidth);
-  const [maxHeight, setMaxHeight] = useState<number>(MAX_SIZE.defaultHeight);
+  const [{ quality, maxWidth, maxHeight }, update] = useUrlState(COMPRESS_URL);
+  const setQuality = (value: number) => update({ quality: value }, 'replace');
+  const setMaxWidth = (value: number) => update({ maxWidth: value }, 'replace');
+  const setMaxHeight = (value: number) => update({ maxHeight: value }, 'replace');
   const tool = useImageTool(process);
   const { running } = tool;
 

@@ -2,6 +2,7 @@
 import { outputFileName } from '../../lib/image-file';
 import { fitWithin, type Size } from '../../lib/image-processing/geometry';
 import type { ImageOperation } from '../../lib/image-processing/operations';
+import { urlField } from '../../lib/url-state';
 
 /** Spec 000 §9: quality slider 10 to 100 step 5, default 80. */
 export const QUALITY = { min: 10, max: 100, step: 5, default: 80 } as const;
@@ -35,3 +36,10 @@ export function compressedSize(
 export function compressedFileName(originalName: string): string {
   return outputFileName('compressed_', originalName, 'jpg');
 }
+
+/** The settings a shared address carries (the file never does). */
+export const COMPRESS_URL = {
+  quality: urlField.integer({ min: QUALITY.min, max: QUALITY.max, fallback: QUALITY.default }),
+  maxWidth: urlField.integer({ min: MAX_SIZE.min, max: MAX_SIZE.max, fallback: MAX_SIZE.defaultWidth }),
+  maxHeight: urlField.integer({ min: MAX_SIZE.min, max: MAX_SIZE.max, fallback: MAX_SIZE.defaultHeight }),
+};

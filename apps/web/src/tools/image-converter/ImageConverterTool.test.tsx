@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob } from '../../lib/download';
 import { fakeProcess, imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
 import ImageConverterTool from './ImageConverterTool';
+import { render } from '../../lib/testing-router';
 
 vi.mock('../../lib/download', () => ({ downloadBlob: vi.fn() }));
 

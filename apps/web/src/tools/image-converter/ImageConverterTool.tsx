@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { SelectField } from '../../components/FormField';
 import { ui } from '../../components/ui';
 import { processImage, type ProcessImage } from '../../lib/image-processing/client';
 import { ImageToolScreen, QualitySlider } from '../../lib/image-processing/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool, type ImageRequest } from '../../lib/image-processing/use-image-tool';
+import { useUrlState } from '../../lib/use-url-state';
 import {
+  CONVERT_URL,
   QUALITY,
   TARGET_FORMATS,
   TARGET_LABELS,
@@ -22,8 +24,9 @@ type ConvertRequest = ImageRequest & { format: TargetFormat };
 
 export default function ImageConverterTool({ process = processImage }: { process?: ProcessImage }) {
   const formatId = useId();
-  const [format, setFormat] = useState<TargetFormat>('png');
-  const [quality, setQuality] = useState<number>(QUALITY.default);
+  const [{ format, quality }, update] = useUrlState(CONVERT_URL);
+  const setFormat = (value: TargetFormat) => update({ format: value });
+  const setQuality = (value: number) => update({ quality: value }, 'replace');
   const tool = useImageTool<ConvertRequest>(process);
   const { running } = tool;
 

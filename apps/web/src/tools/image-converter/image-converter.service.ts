@@ -1,6 +1,7 @@
 /** Image Format Converter: formats, the quality rule, the request and the name. No React, no DOM. */
 import { outputFileName } from '../../lib/image-file';
 import type { ImageOperation, OutputFormat } from '../../lib/image-processing/operations';
+import { urlField } from '../../lib/url-state';
 
 /** Spec 001 §9: formats png, jpg, webp (the select shows PNG, JPG, WEBP). */
 export const TARGET_FORMATS = ['png', 'jpg', 'webp'] as const;
@@ -32,3 +33,9 @@ export function convertOperation(format: TargetFormat, quality: number = QUALITY
 export function convertedFileName(originalName: string, format: TargetFormat): string {
   return outputFileName('converted_', originalName, format);
 }
+
+/** The settings a shared address carries (the file never does). */
+export const CONVERT_URL = {
+  format: urlField.choice(TARGET_FORMATS, 'png'),
+  quality: urlField.integer({ min: QUALITY.min, max: QUALITY.max, fallback: QUALITY.default }),
+};

@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeProcess, imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
 import ImageResizerTool from './ImageResizerTool';
+import { render } from '../../lib/testing-router';
 
 const choose = (file: File) => fireEvent.change(screen.getByLabelText(/Upload image/), { target: { files: [file] } });
 const mode = () => screen.getByRole('combobox', { name: 'Resize mode' });
@@ -57,5 +58,49 @@ describe('ImageResizerTool', () => {
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(screen.getByLabelText('Width (px)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Resize Image' })).toBeDisabled();
+  });
+
+  it('offers Fill (the default) or Fit with a padding colour beside a preset', () => {
+    const fake = fakeProcess();
+    render(<ImageResizerTool process={fake.process} />);
+    choose(imageFile());
+    expect(screen.queryByLabelText('Fill (crop edges)')).not.toBeInTheDocument();
+    fireEvent.change(mode(), { target: { value: 'full-hd' } });
+    expect(screen.getByRole('group', { name: 'Preset size' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Fill (crop edges)')).toBeChecked();
+    expect(screen.queryByLabelText(/Padding colour/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Fit (keep everything, pad with a colour)'));
+    expect(screen.getByLabelText(/Padding colour/)).toHaveValue('#ffffff');
+    fireEvent.change(screen.getByLabelText(/Padding colour/), { target: { value: '#336699' } });
+    expect(screen.getByText(/whole image is scaled to fit inside/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resize Image' }));
+    expect(fake.calls[0]!.operation).toEqual({
+      kind: 'resize',
+      width: 1920,
+      height: 1080,
+      fit: 'pad',
+      background: '#336699',
+    });
+  });
+
+  it('opens with the settings of its address, and ignores bad values', () => {
+    const fake = fakeProcess();
+    render(<ImageResizerTool process={fake.process} />, { url: '/image-resizer?mode=instagram&fit=fit&pad=%23000000' });
+    expect(mode()).toHaveValue('instagram');
+    expect(screen.getByLabelText('Fit (keep everything, pad with a colour)')).toBeChecked();
+    expect(screen.getByLabelText(/Padding colour/)).toHaveValue('#000000');
+    choose(imageFile());
+    fireEvent.click(screen.getByRole('button', { name: 'Resize Image' }));
+    expect(fake.calls[0]!.operation).toMatchObject({ width: 1080, height: 1080, fit: 'pad', background: '#000000' });
+  });
+
+  it('reads custom sizes from the address, falling back field by field', () => {
+    render(<ImageResizerTool process={fakeProcess().process} />, {
+      url: '/image-resizer?mode=nope&width=640&height=-3&aspect=0',
+    });
+    expect(mode()).toHaveValue('custom');
+    expect(screen.getByLabelText('Width (px)')).toHaveValue(640);
+    expect(screen.getByLabelText('Height (px)')).toHaveValue(600);
+    expect(screen.getByLabelText('Maintain aspect ratio')).not.toBeChecked();
   });
 });

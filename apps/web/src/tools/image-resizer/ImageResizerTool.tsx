@@ -1,14 +1,16 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { SelectField } from '../../components/FormField';
 import { ui } from '../../components/ui';
 import { processImage, type ProcessImage } from '../../lib/image-processing/client';
 import { ImageToolScreen } from '../../lib/image-processing/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool } from '../../lib/image-processing/use-image-tool';
+import { useUrlState, useUrlText } from '../../lib/use-url-state';
 import {
-  CUSTOM,
-  DEFAULT_CUSTOM,
   MODE_OPTIONS,
+  PRESET_FITS,
+  PRESET_FIT_LABELS,
+  RESIZE_URL,
   findPreset,
   parseDimension,
   resizeOperation,
@@ -20,17 +22,28 @@ const errorText = 'mt-1 text-sm font-medium text-red-700 dark:text-red-400';
 
 export default function ImageResizerTool({ process = processImage }: { process?: ProcessImage }) {
   const ids = useId();
-  const [mode, setMode] = useState<ResizeMode>(CUSTOM);
-  const [width, setWidth] = useState(String(DEFAULT_CUSTOM.width));
-  const [height, setHeight] = useState(String(DEFAULT_CUSTOM.height));
-  const [keepAspect, setKeepAspect] = useState(true);
+  const [settings, update] = useUrlState(RESIZE_URL);
+  const { mode, aspect: keepAspect, fit: presetFit, pad: padColour } = settings;
+  const setMode = (value: ResizeMode) => update({ mode: value });
+  const setKeepAspect = (value: boolean) => update({ aspect: value });
+  // The fields keep what is typed; each valid number goes to the address.
+  const [width, setWidth] = useUrlText(
+    settings.width,
+    (text) => parseDimension('Width', text),
+    (value) => update({ width: value }, 'replace'),
+  );
+  const [height, setHeight] = useUrlText(
+    settings.height,
+    (text) => parseDimension('Height', text),
+    (value) => update({ height: value }, 'replace'),
+  );
   const tool = useImageTool(process);
   const { running } = tool;
 
   const preset = findPreset(mode);
   const widthCheck = parseDimension('Width', width);
   const heightCheck = parseDimension('Height', height);
-  const operation = resizeOperation({ mode, width, height, keepAspect });
+  const operation = resizeOperation({ mode, width, height, keepAspect, presetFit, padColour });
 
   const id = (name: string) => `${ids}-${name}`;
 
@@ -55,10 +68,48 @@ export default function ImageResizerTool({ process = processImage }: { process?:
       </div>
 
       {preset ? (
-        <p className={ui.muted}>
-          The result is exactly {preset.width} × {preset.height} pixels: the image is scaled to cover that size and its
-          centre is kept, so nothing is stretched (edges are trimmed when the shapes differ).
-        </p>
+        <fieldset className="space-y-3">
+          <legend className={ui.label}>Preset size</legend>
+          <div className="space-y-2">
+            {PRESET_FITS.map((fit) => (
+              <div key={fit} className="flex items-center gap-2">
+                <input
+                  id={id(`fit-${fit}`)}
+                  type="radio"
+                  name={id('fit')}
+                  value={fit}
+                  checked={presetFit === fit}
+                  disabled={running}
+                  onChange={() => update({ fit })}
+                  className="size-4 accent-indigo-600"
+                />
+                <label htmlFor={id(`fit-${fit}`)} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+                  {PRESET_FIT_LABELS[fit]}
+                </label>
+              </div>
+            ))}
+          </div>
+          {presetFit === 'fit' ? (
+            <div className="flex items-center gap-3">
+              <input
+                id={id('pad')}
+                type="color"
+                value={padColour}
+                disabled={running}
+                onChange={(event) => update({ pad: event.target.value.toLowerCase() }, 'replace')}
+                className="h-9 w-14 cursor-pointer rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900"
+              />
+              <label htmlFor={id('pad')} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+                Padding colour <span className="font-mono text-slate-600 dark:text-slate-400">{padColour}</span>
+              </label>
+            </div>
+          ) : null}
+          <p className={ui.muted}>
+            {presetFit === 'fit'
+              ? `The result is exactly ${preset.width} × ${preset.height} pixels: the whole image is scaled to fit inside and centred, and the space around it is filled with the padding colour.`
+              : `The result is exactly ${preset.width} × ${preset.height} pixels: the image is scaled to cover that size and its centre is kept, so nothing is stretched (edges are trimmed when the shapes differ).`}
+          </p>
+        </fieldset>
       ) : (
         <fieldset className="space-y-4">
           <legend className="sr-only">Custom size</legend>

@@ -23,8 +23,8 @@ function plan(choice: ResizeChoice, source: { width: number; height: number }) {
   if (!operation.ok) throw new Error(operation.error);
   const planned = planImage(operation.value, source);
   if (!planned.ok) throw new Error(planned.error);
-  const { width, height, crop } = planned.value;
-  return { width, height, crop };
+  const { width, height, crop, place, background } = planned.value;
+  return { width, height, crop, ...(place ? { place, background } : {}) };
 }
 
 describe('presets', () => {
@@ -87,6 +87,55 @@ describe('presets', () => {
     expect(resizeOperation({ mode: 'hd', width: 'junk', height: '', keepAspect: false })).toEqual({
       ok: true,
       value: { kind: 'resize', width: 1280, height: 720, fit: 'cover' },
+    });
+  });
+});
+
+describe('presets with Fit (keep everything, pad with a colour)', () => {
+  const sources = [
+    ['landscape', { width: 4000, height: 3000 }],
+    ['portrait', { width: 3000, height: 4000 }],
+    ['square', { width: 1000, height: 1000 }],
+    ['tiny', { width: 16, height: 9 }],
+  ] as const;
+  const rows = PRESETS.flatMap((preset) =>
+    sources.map(([kind, source]) => [preset.name, kind, preset, source] as const),
+  );
+
+  it.each(rows)(
+    '%s from a %s source: exact size, the whole image centred, touching two edges, on the colour',
+    (_n, _k, preset, source) => {
+      const choice = { ...custom('', ''), mode: preset.id, presetFit: 'fit', padColour: '#123abc' } as const;
+      const { width, height, crop, place, background } = plan(choice, source);
+      expect({ width, height }).toEqual({ width: preset.width, height: preset.height });
+      expect(crop).toEqual({ x: 0, y: 0, ...source });
+      expect(background).toBe('#123abc');
+      expect(place!.width === preset.width || place!.height === preset.height).toBe(true);
+      expect(place!.x).toBe(Math.floor((preset.width - place!.width) / 2));
+      expect(place!.y).toBe(Math.floor((preset.height - place!.height) / 2));
+      // Proportions kept to within the rounding of one pixel.
+      expect(Math.abs(place!.width / place!.height - source.width / source.height)).toBeLessThan(
+        (source.width / source.height) * (1 / Math.min(place!.width, place!.height)) + 1e-9,
+      );
+    },
+  );
+
+  it.each([
+    ['Fill is the default', {}, { fit: 'cover' }],
+    ['Fill', { presetFit: 'fill', padColour: '#000000' }, { fit: 'cover' }],
+    ['Fit pads with white by default', { presetFit: 'fit' }, { fit: 'pad', background: '#ffffff' }],
+    ['Fit with a chosen colour', { presetFit: 'fit', padColour: '#000000' }, { fit: 'pad', background: '#000000' }],
+  ] as const)('%s', (_name, extra, expected) => {
+    expect(resizeOperation({ mode: 'instagram', width: '', height: '', keepAspect: true, ...extra })).toEqual({
+      ok: true,
+      value: { kind: 'resize', width: 1080, height: 1080, ...expected },
+    });
+  });
+
+  it('does not change custom mode', () => {
+    expect(resizeOperation({ ...custom('200', '100'), presetFit: 'fit' })).toEqual({
+      ok: true,
+      value: { kind: 'resize', width: 200, height: 100, fit: 'contain' },
     });
   });
 });

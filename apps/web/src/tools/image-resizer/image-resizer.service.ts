@@ -2,6 +2,7 @@
 import { outputFileName } from '../../lib/image-file';
 import { MAX_SIDE, type ImageOperation } from '../../lib/image-processing/operations';
 import { err, ok, type Result } from '../../lib/result';
+import { urlField } from '../../lib/url-state';
 
 export interface ResizePreset {
   id: string;
@@ -46,6 +47,19 @@ export function parseDimension(label: 'Width' | 'Height', text: string): Result<
   return ok(value);
 }
 
+/**
+ * How a preset reaches its exact size: `fill` scales the image to cover the
+ * preset and trims the edges that stick out (the default); `fit` keeps the
+ * whole image, scaled to fit, and pads the rest with a colour.
+ */
+export const PRESET_FITS = ['fill', 'fit'] as const;
+export type PresetFit = (typeof PRESET_FITS)[number];
+export const PRESET_FIT_LABELS: Record<PresetFit, string> = {
+  fill: 'Fill (crop edges)',
+  fit: 'Fit (keep everything, pad with a colour)',
+};
+export const DEFAULT_PAD_COLOUR = '#ffffff';
+
 export interface ResizeChoice {
   mode: ResizeMode;
   /** The custom fields' text (ignored by presets). */
@@ -53,18 +67,28 @@ export interface ResizeChoice {
   height: string;
   /** Spec 000 §5: maintain aspect ratio, default on, custom mode only. */
   keepAspect: boolean;
+  /** Presets only: crop to fill (default) or fit and pad. */
+  presetFit?: PresetFit;
+  /** Presets with `fit` only: the padding colour, #rrggbb (default white). */
+  padColour?: string;
 }
 
 /**
- * The request for a choice. Presets produce exactly their size: the image is
- * scaled to cover the preset and its centre cropped to the preset's shape, so
- * a photo is never stretched (our decision; the spec leaves the aspect flag to
- * custom mode only). Custom mode fits the image inside the box with "maintain
+ * The request for a choice. Presets produce exactly their size and never
+ * stretch a photo (our decision; the spec leaves the aspect flag to custom
+ * mode only): "Fill" scales the image to cover the preset and crops its centre
+ * to the preset's shape, "Fit" scales it to fit and centres it on the padding
+ * colour. Custom mode fits the image inside the box with "maintain
  * aspect ratio" on, and stretches to exactly the box with it off.
  */
 export function resizeOperation(choice: ResizeChoice): Result<ImageOperation> {
   const preset = findPreset(choice.mode);
-  if (preset) return ok({ kind: 'resize', width: preset.width, height: preset.height, fit: 'cover' });
+  if (preset) {
+    const size = { kind: 'resize', width: preset.width, height: preset.height } as const;
+    return choice.presetFit === 'fit'
+      ? ok({ ...size, fit: 'pad', background: choice.padColour ?? DEFAULT_PAD_COLOUR })
+      : ok({ ...size, fit: 'cover' });
+  }
   const width = parseDimension('Width', choice.width);
   if (!width.ok) return width;
   const height = parseDimension('Height', choice.height);
@@ -76,3 +100,16 @@ export function resizeOperation(choice: ResizeChoice): Result<ImageOperation> {
 export function resizedFileName(originalName: string): string {
   return outputFileName('resized_', originalName, 'png');
 }
+
+/** The settings a shared address carries (the file never does). */
+export const RESIZE_URL = {
+  mode: urlField.choice(
+    MODE_OPTIONS.map((option) => option.value),
+    CUSTOM,
+  ),
+  width: urlField.integer({ min: 1, max: MAX_SIDE, fallback: DEFAULT_CUSTOM.width }),
+  height: urlField.integer({ min: 1, max: MAX_SIDE, fallback: DEFAULT_CUSTOM.height }),
+  aspect: urlField.flag(true),
+  fit: urlField.choice(PRESET_FITS, 'fill'),
+  pad: urlField.colour(DEFAULT_PAD_COLOUR),
+};

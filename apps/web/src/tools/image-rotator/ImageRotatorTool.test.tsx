@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob } from '../../lib/download';
 import { fakeProcess, imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
 import ImageRotatorTool from './ImageRotatorTool';
+import { render } from '../../lib/testing-router';
 
 vi.mock('../../lib/download', () => ({ downloadBlob: vi.fn() }));
 

@@ -1,17 +1,26 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ui } from '../../components/ui';
 import { processImage, type ProcessImage } from '../../lib/image-processing/client';
 import { ImageToolScreen } from '../../lib/image-processing/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool, type ImageRequest } from '../../lib/image-processing/use-image-tool';
-import { ANGLE, ROTATED_MESSAGE, parseAngle, rotateOperation, rotatedFileName } from './image-rotator.service';
+import { useUrlState, useUrlText } from '../../lib/use-url-state';
+import {
+  ANGLE,
+  ROTATED_MESSAGE,
+  ROTATE_URL,
+  parseAngle,
+  rotateOperation,
+  rotatedFileName,
+} from './image-rotator.service';
 
 /** The status names the angle that was applied, even if the field changed since. */
 type RotateRequest = ImageRequest & { degrees: number };
 
 export default function ImageRotatorTool({ process = processImage }: { process?: ProcessImage }) {
   const ids = useId();
-  const [angleText, setAngleText] = useState(String(ANGLE.default));
+  const [settings, update] = useUrlState(ROTATE_URL);
+  const [angleText, setAngleText] = useUrlText(settings.angle, parseAngle, (angle) => update({ angle }, 'replace'));
   const tool = useImageTool<RotateRequest>(process);
   const { running } = tool;
   const angle = parseAngle(angleText);

@@ -3,6 +3,7 @@ import { outputFileName } from '../../lib/image-file';
 import { rotatedBounds, type Size } from '../../lib/image-processing/geometry';
 import type { ImageOperation } from '../../lib/image-processing/operations';
 import { err, ok, type Result } from '../../lib/result';
+import { urlField } from '../../lib/url-state';
 
 /** Spec 000 §5: angle input min −360, max 360, default 90. */
 export const ANGLE = { min: -360, max: 360, default: 90 } as const;
@@ -33,3 +34,8 @@ export function rotatedSize(source: Size, degrees: number): Size {
 export function rotatedFileName(originalName: string): string {
   return outputFileName('rotated_', originalName, 'png');
 }
+
+/** The settings a shared address carries (the file never does). */
+export const ROTATE_URL = {
+  angle: urlField.decimal({ min: ANGLE.min, max: ANGLE.max, fallback: ANGLE.default }),
+};

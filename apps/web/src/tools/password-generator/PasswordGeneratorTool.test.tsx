@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { render } from '../../lib/testing-router';
 import { describe, expect, it, vi } from 'vitest';
 import PasswordGeneratorTool from './PasswordGeneratorTool';
 import { CHARACTER_SETS, type RandomValues } from './password-generator.service';
@@ -38,6 +39,13 @@ describe('PasswordGeneratorTool', () => {
       expect(screen.getByRole('checkbox', { name: new RegExp(name) })).toBeChecked();
     }
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('opens with the options of its address', () => {
+    render(<PasswordGeneratorTool />, { url: '/password-generator?length=20&symbols=0&numbers=x' });
+    expect(screen.getByText('Password Length:')).toHaveTextContent('Password Length: 20');
+    expect(screen.getByRole('checkbox', { name: /Symbols/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Numbers/ })).toBeChecked();
   });
 
   it('generates a Strong 12-character password with every class and its entropy', () => {

@@ -5,10 +5,13 @@ import { CopyButton } from '../../components/CopyButton';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { urlField } from '../../lib/url-state';
+import { useUrlState } from '../../lib/use-url-state';
 import { EFF_LARGE_WORDLIST } from './eff-wordlist';
 import {
   CAPITALISATIONS,
   PASSPHRASE_WORDS,
+  SEPARATORS,
   generatePassphrase,
   passphraseBits,
   type Capitalisation,
@@ -112,6 +115,19 @@ interface Generated {
   bits: number;
 }
 
+/** The options a shared address carries; a generated or checked password never goes there. */
+const PASSWORD_URL = {
+  mode: urlField.choice(['characters', 'passphrase'], 'characters'),
+  length: urlField.integer({ min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max, fallback: PASSWORD_LENGTH.default }),
+  uppercase: urlField.flag(true),
+  lowercase: urlField.flag(true),
+  numbers: urlField.flag(true),
+  symbols: urlField.flag(true),
+  words: urlField.integer({ min: PASSPHRASE_WORDS.min, max: PASSPHRASE_WORDS.max, fallback: PASSPHRASE_WORDS.default }),
+  separator: urlField.choice(Object.keys(SEPARATORS) as Separator[], 'hyphen'),
+  case: urlField.choice(CAPITALISATIONS, 'lower'),
+};
+
 export default function PasswordGeneratorTool({
   randomValues = cryptoRandomValues,
   loadEstimator = loadZxcvbn,
@@ -120,19 +136,16 @@ export default function PasswordGeneratorTool({
   loadEstimator?: LoadEstimator;
 }) {
   const ids = useId();
-  const [mode, setMode] = useState<Mode>('characters');
-  const [words, setWords] = useState<number>(PASSPHRASE_WORDS.default);
-  const [separator, setSeparator] = useState<Separator>('hyphen');
-  const [capitalisation, setCapitalisation] = useState<Capitalisation>('lower');
+  const [settings, update] = useUrlState(PASSWORD_URL);
+  const { mode, words, separator, length, case: capitalisation } = settings;
+  const selected: Record<CharacterClass, boolean> = settings;
+  const setMode = (value: Mode) => update({ mode: value });
+  const setWords = (value: number) => update({ words: value }, 'replace');
+  const setSeparator = (value: Separator) => update({ separator: value });
+  const setCapitalisation = (value: Capitalisation) => update({ case: value });
+  const setLength = (value: number) => update({ length: value }, 'replace');
   const [checked, setChecked] = useState('');
   const [showChecked, setShowChecked] = useState(false);
-  const [length, setLength] = useState<number>(PASSWORD_LENGTH.default);
-  const [selected, setSelected] = useState<Record<CharacterClass, boolean>>({
-    uppercase: true,
-    lowercase: true,
-    numbers: true,
-    symbols: true,
-  });
   const [generated, setGenerated] = useState<Generated | null>(null);
 
   const estimator = useEstimator(loadEstimator, generated !== null || checked !== '');
@@ -231,7 +244,7 @@ export default function PasswordGeneratorTool({
                         id={`${ids}-${name}`}
                         type="checkbox"
                         checked={selected[name]}
-                        onChange={(event) => setSelected((current) => ({ ...current, [name]: event.target.checked }))}
+                        onChange={(event) => update({ [name]: event.target.checked })}
                         className="size-4 shrink-0 accent-indigo-600 dark:accent-indigo-400"
                       />
                       <label

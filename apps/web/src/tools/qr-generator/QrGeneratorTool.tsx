@@ -4,6 +4,9 @@ import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { downloadBlob, downloadText } from '../../lib/download';
+import { err, ok } from '../../lib/result';
+import { urlField } from '../../lib/url-state';
+import { useUrlState, useUrlText } from '../../lib/use-url-state';
 import { useObjectUrl } from '../../lib/use-object-url';
 import {
   clampSize,
@@ -22,11 +25,24 @@ import {
 const GENERATED = 'QR Code generated successfully!';
 const DOWNLOADED = 'QR Code downloaded successfully!';
 
+/** The options a shared address carries; the text never goes there. */
+const QR_URL = {
+  size: urlField.integer({ min: QR_SIZE.min, max: QR_SIZE.max, fallback: QR_SIZE.default }),
+  level: urlField.choice(ERROR_CORRECTION_LEVELS, DEFAULT_LEVEL),
+};
+/** Only a size the field would keep as typed goes into the address. */
+const exactSize = (text: string) => {
+  const choice = clampSize(text);
+  return choice.note ? err(choice.note) : ok(choice.size);
+};
+
 export default function QrGeneratorTool() {
   const [text, setText] = useState('');
-  const [sizeInput, setSizeInput] = useState(String(QR_SIZE.default));
+  const [settings, update] = useUrlState(QR_URL);
+  const [sizeInput, setSizeInput] = useUrlText(settings.size, exactSize, (size) => update({ size }, 'replace'));
   const [sizeNote, setSizeNote] = useState<string | undefined>();
-  const [level, setLevel] = useState<ErrorCorrectionLevel>(DEFAULT_LEVEL);
+  const { level } = settings;
+  const setLevel = (value: ErrorCorrectionLevel) => update({ level: value });
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<(GeneratedQr & { pngBlob: Blob }) | null>(null);
   const pngUrl = useObjectUrl(result?.pngBlob);

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { render } from '../../lib/testing-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import TextEncryptorTool from './TextEncryptorTool';
@@ -30,6 +31,18 @@ describe('TextEncryptorTool', () => {
     expect(options.map((option) => option.value)).toEqual(['caesar', 'vigenere', 'base64', 'reverse', 'aes-gcm']);
     expect(screen.getByRole('button', { name: 'Encrypt' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Decrypt' })).toBeDisabled();
+  });
+
+  it('opens with the algorithm and Caesar shift of its address; bad values fall back', () => {
+    const { unmount } = render(<TextEncryptorTool />, { url: '/text-encryptor?shift=7' });
+    expect(screen.getByLabelText('Algorithm')).toHaveValue('caesar');
+    expect(screen.getByLabelText('Shift')).toHaveValue('7');
+    unmount();
+    render(<TextEncryptorTool />, { url: '/text-encryptor?algorithm=vigenere&shift=abc' });
+    expect(screen.getByLabelText('Algorithm')).toHaveValue('vigenere');
+    expect(screen.getByLabelText('Key')).toHaveValue('');
+    choose('caesar');
+    expect(screen.getByLabelText('Shift')).toHaveValue('3');
   });
 
   it('labels the key field Shift for caesar, Key for vigenère, and hides it otherwise', () => {

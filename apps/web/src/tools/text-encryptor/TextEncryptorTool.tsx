@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { SelectField, TextField } from '../../components/FormField';
 import { TextConverter } from '../../components/TextConverter';
 import { ui } from '../../components/ui';
+import { err, ok, type Result } from '../../lib/result';
+import { urlField } from '../../lib/url-state';
+import { useUrlState, useUrlText } from '../../lib/use-url-state';
 import { CipherBreaker } from './CipherBreaker';
 import { DEFAULT_ITERATIONS, decryptWithPassphrase, encryptWithPassphrase } from './passphrase-cipher';
 import { ALGORITHMS, KEY_FIELD, runCipher, type Algorithm, type Direction } from './text-encryptor.service';
@@ -27,19 +30,40 @@ const PASSPHRASE_FIELD = {
   hint: `The key is derived with PBKDF2-SHA-256 (${DEFAULT_ITERATIONS.toLocaleString('en-US')} iterations, random salt); the output is one Base64 string that holds everything but the passphrase.`,
 };
 
+/** A Caesar shift goes into the address only as a plain whole number (what the field reads as 3 stays out). */
+const SHIFT_RANGE = { min: -1_000_000, max: 1_000_000 } as const;
+function parseShift(text: string): Result<number> {
+  const trimmed = text.trim();
+  if (!/^-?\d+$/.test(trimmed)) return err('not a whole number');
+  const shift = Number(trimmed) + 0;
+  return shift >= SHIFT_RANGE.min && shift <= SHIFT_RANGE.max ? ok(shift) : err('out of range');
+}
+
+/**
+ * The settings a shared address carries: the algorithm and the Caesar shift.
+ * The text, a Vigenère key and a passphrase never go there.
+ */
+const ENCRYPTOR_URL = {
+  algorithm: urlField.choice(TOOL_ALGORITHMS, 'caesar'),
+  shift: urlField.integer({ ...SHIFT_RANGE, fallback: 3 }),
+};
+
 const isClassic = (algorithm: ToolAlgorithm): algorithm is Algorithm => algorithm !== 'aes-gcm';
 
 export default function TextEncryptorTool() {
-  const [algorithm, setAlgorithm] = useState<ToolAlgorithm>('caesar');
+  const [settings, update] = useUrlState(ENCRYPTOR_URL);
+  const { algorithm } = settings;
+  const setAlgorithm = (value: ToolAlgorithm) => update({ algorithm: value });
+  const [shiftText, setShiftText] = useUrlText(settings.shift, parseShift, (shift) => update({ shift }, 'replace'));
   // One value per algorithm, so switching does not feed a shift to Vigenère as its key.
-  const [keys, setKeys] = useState<Record<ToolAlgorithm, string>>({
-    caesar: '3',
+  const [secretKeys, setKeys] = useState<Record<Exclude<ToolAlgorithm, 'caesar'>, string>>({
     vigenere: '',
     base64: '',
     reverse: '',
     'aes-gcm': '',
   });
 
+  const keys: Record<ToolAlgorithm, string> = { ...secretKeys, caesar: shiftText };
   const keyField = isClassic(algorithm) ? KEY_FIELD[algorithm] : PASSPHRASE_FIELD;
   const cipher = (direction: Direction) => (text: string) => {
     const key = keys[algorithm];
@@ -78,7 +102,11 @@ export default function TextEncryptorTool() {
             type={algorithm === 'aes-gcm' ? 'password' : 'text'}
             inputMode={algorithm === 'caesar' ? 'numeric' : 'text'}
             value={keys[algorithm]}
-            onValueChange={(value) => setKeys((previous) => ({ ...previous, [algorithm]: value }))}
+            onValueChange={(value) =>
+              algorithm === 'caesar'
+                ? setShiftText(value)
+                : setKeys((previous) => ({ ...previous, [algorithm]: value }))
+            }
             placeholder={keyField.placeholder}
             hint={keyField.hint}
           />

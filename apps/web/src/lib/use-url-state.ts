@@ -1,0 +1,59 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Result } from './result';
+import { readUrlSettings, writeUrlSettings, type UrlSettings, type UrlShape } from './url-state';
+
+/**
+ * How a change enters the browser's history: `push` for a deliberate choice
+ * (a select, a checkbox), so Back returns to the previous setup; `replace`
+ * for values that change in many small steps (sliders, typed numbers), so
+ * one drag is not fifty Back presses.
+ */
+export type UrlHistory = 'push' | 'replace';
+
+/**
+ * A tool's settings, read from and written to the address's query
+ * (lib/url-state). Back and Forward restore them, because the query is the
+ * only copy. The shape must be a module-level constant.
+ */
+export function useUrlState<S extends UrlShape>(shape: S) {
+  const [params, setParams] = useSearchParams();
+  const settings = useMemo(() => readUrlSettings(shape, params), [shape, params]);
+  const update = useCallback(
+    (patch: Partial<UrlSettings<S>>, history: UrlHistory = 'push') => {
+      setParams((current) => writeUrlSettings(shape, current, { ...readUrlSettings(shape, current), ...patch }), {
+        replace: history === 'replace',
+        preventScrollReset: true,
+      });
+    },
+    [shape, setParams],
+  );
+  return [settings, update] as const;
+}
+
+/**
+ * A text field whose valid values live in the query: the field keeps what the
+ * user types (even "-" or "" on the way to a number), `commit` writes each
+ * valid value, and when the query changes from outside (Back, Forward, a
+ * pasted link) the field shows the new value.
+ */
+export function useUrlText<T extends string | number>(
+  value: T,
+  parse: (text: string) => Result<T>,
+  commit: (value: T) => void,
+) {
+  const [text, setText] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // Adjusting state while rendering (React's pattern for props that change): no extra paint.
+    setShown(value);
+    const parsed = parse(text);
+    if (!parsed.ok || parsed.value !== value) setText(String(value));
+  }
+  const change = (next: string) => {
+    setText(next);
+    const parsed = parse(next);
+    if (parsed.ok) commit(parsed.value);
+  };
+  return [text, change] as const;
+}
