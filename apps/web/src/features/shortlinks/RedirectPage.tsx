@@ -2,6 +2,7 @@ import type { PublicShortlink } from '@toolvault/shared';
 import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Canonical, Meta } from '../../components/Head';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { apiFetch } from '../../lib/api';
@@ -109,7 +110,7 @@ export function RedirectView({
   if (state.status === 'error') {
     return (
       <Page title={state.message} width="narrow">
-        <meta name="robots" content="noindex" />
+        <Meta name="robots" content="noindex" />
         <Card className="py-12 text-center">
           <Link2Off aria-hidden="true" className="mx-auto size-10 text-slate-500" />
           <h1 className={`mt-4 ${ui.heading}`}>{state.message}</h1>
@@ -205,19 +206,20 @@ export function RedirectView({
   );
 }
 
-/** Social and description tags from the link (spec 001 §2); React 19 hoists them into <head>. */
+/** Social tags from the link (spec 001 §2): they update the server's copies and leave with the page. */
 function PreviewMeta({ preview }: { preview: Preview }) {
   return (
     <>
-      <meta property="og:type" content="website" />
-      <meta property="og:title" content={preview.title} />
-      {preview.description ? <meta property="og:description" content={preview.description} /> : null}
-      {preview.image ? <meta property="og:image" content={preview.image} /> : null}
-      <meta property="og:url" content={preview.targetUrl} />
-      <meta name="twitter:card" content={preview.image ? 'summary_large_image' : 'summary'} />
-      <meta name="twitter:title" content={preview.title} />
-      {preview.description ? <meta name="twitter:description" content={preview.description} /> : null}
-      {preview.image ? <meta name="twitter:image" content={preview.image} /> : null}
+      <Meta property="og:type" content="website" />
+      <Meta property="og:title" content={preview.title} />
+      <Meta property="og:description" content={preview.description} />
+      <Meta property="og:image" content={preview.image} />
+      <Meta property="og:url" content={preview.targetUrl} />
+      <Canonical href={preview.targetUrl} />
+      <Meta name="twitter:card" content={preview.image ? 'summary_large_image' : 'summary'} />
+      <Meta name="twitter:title" content={preview.title} />
+      <Meta name="twitter:description" content={preview.description} />
+      <Meta name="twitter:image" content={preview.image} />
     </>
   );
 }
