@@ -12,6 +12,7 @@ import {
   countdownText,
   isBotUserAgent,
   lookupErrorMessage,
+  REDIRECT_ERRORS,
   REDIRECT_DELAY_SECONDS,
   toPreview,
   validateCode,
@@ -117,11 +118,24 @@ export function RedirectView({
           <p className={`mt-2 ${ui.muted}`}>
             {state.message === lookupErrorMessage(0)
               ? 'The link could not be loaded. Check your connection and try again.'
-              : 'The link may have been removed or mistyped.'}
+              : state.message === REDIRECT_ERRORS.notFound
+                ? 'No page or short link has this address. It may have been removed or mistyped.'
+                : 'The link may have been removed or mistyped.'}
           </p>
-          <Link to="/" className={`mt-6 ${ui.button}`}>
-            Return to Home
-          </Link>
+          {state.message === REDIRECT_ERRORS.notFound ? (
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to="/" className={ui.button}>
+                Home
+              </Link>
+              <Link to="/#tools" className={ui.buttonSecondary}>
+                Tools
+              </Link>
+            </div>
+          ) : (
+            <Link to="/" className={`mt-6 ${ui.button}`}>
+              Return to Home
+            </Link>
+          )}
         </Card>
       </Page>
     );
