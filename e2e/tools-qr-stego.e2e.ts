@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { generateQr } from '../apps/web/src/tools/qr-generator/qr-generator.service';
 import { baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
 
 type Rgba = readonly [number, number, number, number];
@@ -34,7 +35,8 @@ function noisy(width: number, height: number, alpha: (x: number, y: number) => n
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-const downloadButton = (page: Page, button: string) => downloadFrom(page.getByRole('button', { name: button, exact: true }));
+const downloadButton = (page: Page, button: string) =>
+  downloadFrom(page.getByRole('button', { name: button, exact: true }));
 
 /** Every URL the page and its workers request; only the app's origin, blob: and data: are allowed. */
 function watchRequests(page: Page) {
@@ -209,6 +211,33 @@ describe('QR Code Generator → QR Code Reader', () => {
     await expectAccessible(reader.page, '/qr-reader WiFi result, dark');
     expect(requests.foreign()).toEqual([]);
     await close(reader.page, reader.requests.foreign);
+  });
+});
+
+describe('QR Code Reader gives the exact characters', () => {
+  it.each<[string, string, string]>([
+    ['ESC', 'a\u001bb', 'ESC (U+001B)'],
+    ['GS1 separators', '\u001d0109501101530003\u001d10ABC123', 'GS (U+001D) ×2'],
+    ['tab and CRLF next to ESC', '\u001b[1m\tcol\r\nnext', 'ESC (U+001B), TAB (U+0009), CR (U+000D)'],
+  ])('%s: Copy is exact, the invisible characters are pointed out', async (_label, text, listed) => {
+    const { page, requests } = await open('/qr-reader', { permissions: ['clipboard-read', 'clipboard-write'] });
+    // The generator's service: the qrcode package, drawn as the page's Download PNG is.
+    const generated = await generateQr({ text, size: 300, level: 'M' });
+    if (!generated.ok) throw new Error(generated.error);
+    const code = Buffer.from(generated.value.png);
+    await page
+      .getByLabel('Upload an image with a QR code')
+      .setInputFiles({ name: 'code.png', mimeType: 'image/png', buffer: code });
+    await page.getByRole('button', { name: 'Scan QR Code' }).click();
+    await page.getByRole('heading', { level: 2, name: /^Scan Result/ }).waitFor();
+    // A text box keeps every character except that it stores CR LF as LF (HTML's newline normalisation).
+    expect(await page.getByLabel('Decoded text').inputValue()).toBe(text.replace(/\r\n/g, '\n'));
+    await page.getByText(`characters a text box does not show: ${listed}.`, { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await toast(page, 'Output copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    expect(await page.getByText(/<ESC>|<GS>|<HT>|<CR>|<LF>/).count()).toBe(0);
+    await close(page, requests.foreign);
   });
 });
 

@@ -37,8 +37,26 @@ describe('SPA serving', () => {
     const res = await request(buildApp({ webDist }).app).get(url);
     expect(res.status).toBe(status);
     expect(res.type).toBe('text/html');
-    expect(res.text).toBe(INDEX);
+    // A missing post keeps the plain page: the app says "Post not found" itself.
+    if (status === 200 || url.startsWith('/blog/')) expect(res.text).toBe(INDEX);
+    else expect(res.text).toContain('<body><div id="root"><main');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['/nonexistent-page-xyz', 'Page or short link not found'],
+    ['/zzzzzz', 'Page or short link not found'],
+    ['/no/such/page', 'Page not found'],
+    ['/x', 'Page not found'],
+  ])('GET %s says "%s" before any script runs, with links Home and to the tools', async (url, heading) => {
+    const res = await request(buildApp({ webDist }).app).get(url);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain(`<title>${heading} — Toolvault</title>`);
+    expect(res.text).toContain(`<h1>${heading}</h1>`);
+    expect(res.text).toContain('<a href="/">Home</a>');
+    expect(res.text).toContain('<a href="/#tools">Tools</a>');
+    expect(res.text).toContain('<meta name="robots" content="noindex">');
+    expect(res.text).not.toContain('>SPA<');
   });
 
   it('serves hashed assets as immutable', async () => {

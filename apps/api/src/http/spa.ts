@@ -34,6 +34,8 @@ const REVALIDATE = 'no-cache';
 /** DECISIONS P3: static files, then index.html for every client route with the right status. */
 export function spa({ webDist, shortlinks, blogPosts }: SpaOptions): Router {
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const missingLinkHtml = notFoundHtml(indexHtml, 'Page or short link not found');
+  const missingPageHtml = notFoundHtml(indexHtml, 'Page not found');
   const router = Router();
 
   // The build writes a .br and a .gz beside each text and wasm file (apps/web/build/precompress.ts):
@@ -71,13 +73,28 @@ export function spa({ webDist, shortlinks, blogPosts }: SpaOptions): Router {
         // The same address answers JSON to the redirect page's request (see routes/shortlink-redirect.routes.ts).
         res.vary('Accept');
         const meta = (await shortlinks?.(page.code, req)) ?? null;
-        return meta ? sendIndex(res, 200, injectMeta(indexHtml, meta)) : sendIndex(res, 404, indexHtml);
+        return meta ? sendIndex(res, 200, injectMeta(indexHtml, meta)) : sendIndex(res, 404, missingLinkHtml);
       }
       case 'unknown':
-        return sendIndex(res, 404, indexHtml);
+        return sendIndex(res, 404, missingPageHtml);
     }
   });
   return router;
+}
+
+/**
+ * index.html for an address that leads nowhere, saying so before any script runs (curl, crawlers, a
+ * browser without JavaScript): the title, noindex, and a heading with links Home and to the tools
+ * inside the root element, which the app replaces with its own page when it starts.
+ */
+export function notFoundHtml(indexHtml: string, heading: string): string {
+  const body =
+    `<main class="mx-auto max-w-3xl px-4 py-16 text-center"><p>404</p><h1>${heading}</h1>` +
+    `<p><a href="/">Home</a> · <a href="/#tools">Tools</a></p></main>`;
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${heading} — Toolvault</title>`)
+    .replace(/<\/head>/i, () => `  <meta name="robots" content="noindex">\n  </head>`)
+    .replace(/(<div id="root">)[\s\S]*?(<\/div>)/i, (_all, open: string, close: string) => open + body + close);
 }
 
 function sendIndex(res: Response, status: number, html: string): void {

@@ -3,18 +3,35 @@ import { AtSign, Code2, Mail, Rss, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { openConsentPreferences } from './consent/consent';
 import { LEGAL_LINKS, QUICK_LINKS, type HomeNavigationState } from './nav';
+import { EXTERNAL_LINKS, RSS_FEED_PATH, type ExternalLinks } from './site-links';
 
-const SOCIAL_LINKS = [
-  { label: 'Toolvault blog', href: '/blog', icon: Rss },
-  { label: 'Email us', href: '/contact', icon: Mail },
-  { label: 'Source code', href: '/about', icon: Code2 },
-  { label: 'Follow us', href: '/about', icon: AtSign },
-] as const;
+interface SocialLink {
+  label: string;
+  href: string;
+  icon: typeof Rss;
+  /** Another site: opens in a new tab. */
+  external?: boolean;
+  /** Not a page of the app (the feed): a plain link the browser loads from the server. */
+  document?: boolean;
+}
+
+/** The feed and Contact always; Source code and Follow us only where site-links.ts has an address. */
+export function socialLinks({ sourceCode, followUs }: ExternalLinks = EXTERNAL_LINKS): SocialLink[] {
+  return [
+    { label: 'Blog RSS feed', href: RSS_FEED_PATH, icon: Rss, document: true },
+    { label: 'Email us', href: '/contact', icon: Mail },
+    ...(sourceCode ? [{ label: 'Source code', href: sourceCode, icon: Code2, external: true }] : []),
+    ...(followUs ? [{ label: 'Follow us', href: followUs, icon: AtSign, external: true }] : []),
+  ];
+}
+
+const socialClass =
+  'inline-flex rounded-full bg-white p-2 text-slate-700 shadow-sm hover:text-indigo-700 dark:bg-slate-800 dark:text-slate-200 dark:hover:text-indigo-300';
 
 const headingClass = 'text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-white';
 const linkClass = 'rounded text-sm text-slate-700 hover:text-indigo-700 dark:text-slate-300 dark:hover:text-indigo-300';
 
-export function Footer() {
+export function Footer({ links = EXTERNAL_LINKS }: { links?: ExternalLinks } = {}) {
   const navigate = useNavigate();
   const openCategory = (category: string) => {
     const state: HomeNavigationState = { category };
@@ -34,15 +51,22 @@ export function Footer() {
             text are processed in your browser.
           </p>
           <ul className="mt-4 flex gap-3" aria-label="Social links">
-            {SOCIAL_LINKS.map(({ label, href, icon: Icon }) => (
+            {socialLinks(links).map(({ label, href, icon: Icon, external, document }) => (
               <li key={label}>
-                <Link
-                  to={href}
-                  aria-label={label}
-                  className="inline-flex rounded-full bg-white p-2 text-slate-700 shadow-sm hover:text-indigo-700 dark:bg-slate-800 dark:text-slate-200 dark:hover:text-indigo-300"
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                </Link>
+                {external || document ? (
+                  <a
+                    href={href}
+                    aria-label={label}
+                    className={socialClass}
+                    {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
+                    <Icon aria-hidden="true" className="size-4" />
+                  </a>
+                ) : (
+                  <Link to={href} aria-label={label} className={socialClass}>
+                    <Icon aria-hidden="true" className="size-4" />
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

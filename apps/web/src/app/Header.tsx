@@ -1,7 +1,7 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
-import { HEADER_LINKS } from './nav';
+import { Link, useLocation } from 'react-router-dom';
+import { activeHeaderLink, HEADER_LINKS } from './nav';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${
@@ -12,7 +12,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header() {
   const menuId = useId();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const active = activeHeaderLink(pathname, hash);
   // The menu is open for the page it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -27,9 +28,13 @@ export function Header() {
         <ul className="hidden items-center gap-1 md:flex">
           {HEADER_LINKS.map((link) => (
             <li key={link.label}>
-              <NavLink to={link.to} end className={linkClass}>
+              <Link
+                to={link.to}
+                aria-current={active === link.label ? 'page' : undefined}
+                className={linkClass({ isActive: active === link.label })}
+              >
                 {link.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -49,9 +54,13 @@ export function Header() {
           <ul className="flex flex-col gap-1">
             {HEADER_LINKS.map((link) => (
               <li key={link.label}>
-                <NavLink to={link.to} end className={(state) => `block ${linkClass(state)}`}>
+                <Link
+                  to={link.to}
+                  aria-current={active === link.label ? 'page' : undefined}
+                  className={`block ${linkClass({ isActive: active === link.label })}`}
+                >
                   {link.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

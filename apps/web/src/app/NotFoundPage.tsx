@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Meta } from '../components/Head';
 import { Page } from '../components/Page';
 import { ui } from '../components/ui';
 
@@ -6,6 +7,7 @@ import { ui } from '../components/ui';
 export function NotFoundPage() {
   return (
     <Page title="Page not found" width="narrow">
+      <Meta name="robots" content="noindex" />
       <div className="py-16 text-center">
         <p className="text-6xl font-extrabold text-indigo-600 dark:text-indigo-400">404</p>
         <h1 className={`mt-4 ${ui.heading}`}>Oops! Page not found</h1>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { FallbackProps } from 'react-error-boundary';
+import { DocumentTitle } from '../components/Head';
 import { ui } from '../components/ui';
 
 /** A chunk that a newer deployment removed, or that could not be fetched: fixed by a reload. */
@@ -17,7 +18,7 @@ export function RouteErrorPage({ error }: Pick<FallbackProps, 'error'>) {
   const detail = error instanceof Error ? error.message : 'Unknown error';
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>Error — Toolvault</title>
+      <DocumentTitle>Error — Toolvault</DocumentTitle>
       <h1 className={ui.heading}>Unexpected Application Error!</h1>
       <p className={`mt-3 ${ui.muted}`}>{detail}</p>
       <div className="mt-8 flex justify-center gap-3">

@@ -1,11 +1,23 @@
-/** Header links (spec 000 §2 "Shared header"): Tools goes to / like Home. */
+/** Header links (spec 000 §2 "Shared header"): Tools goes to the home page too, at its tool grid. */
 export const HEADER_LINKS = [
   { label: 'Home', to: '/' },
   { label: 'Blog', to: '/blog' },
-  { label: 'Tools', to: '/' },
+  { label: 'Tools', to: '/#tools' },
   { label: 'About', to: '/about' },
   { label: 'Contact', to: '/contact' },
 ] as const;
+
+export type HeaderLabel = (typeof HEADER_LINKS)[number]['label'];
+
+/**
+ * The one header link marked as the current page: Home and Tools both lead to `/`, so Tools is
+ * current only when the address asks for the tool grid (`/#tools`), Home otherwise.
+ */
+export function activeHeaderLink(pathname: string, hash: string): HeaderLabel | null {
+  if (pathname === '/') return hash === '#tools' ? 'Tools' : 'Home';
+  const path = pathname.replace(/\/+$/, '');
+  return HEADER_LINKS.find((link) => link.to === path)?.label ?? null;
+}
 
 /** Footer Quick Links column (spec 000 §2 "Shared footer"). */
 export const QUICK_LINKS = [

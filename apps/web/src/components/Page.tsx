@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle, Meta } from './Head';
 
 export const SITE_NAME = 'Toolvault';
 
@@ -14,12 +15,15 @@ interface PageProps {
 
 const widths = { narrow: 'max-w-3xl', normal: 'max-w-5xl', wide: 'max-w-7xl' } as const;
 
-/** Frame of every page: sets the document title (React 19 hoists it) and centres the content. */
+/**
+ * Frame of every page: sets the document title and description (one element each, given back when
+ * the page goes away, see lib/head.ts) and centres the content.
+ */
 export function Page({ title, description, width = 'normal', children }: PageProps) {
   return (
     <div className={`mx-auto w-full ${widths[width]} px-4 py-8 sm:px-6 lg:px-8`}>
-      <title>{`${title} — ${SITE_NAME}`}</title>
-      {description ? <meta name="description" content={description} /> : null}
+      <DocumentTitle>{`${title} — ${SITE_NAME}`}</DocumentTitle>
+      <Meta name="description" content={description} />
       {children}
     </div>
   );

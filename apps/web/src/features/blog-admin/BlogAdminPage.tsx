@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
+import { Meta } from '../../components/Head';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { ApiResult } from '../../lib/api';
@@ -37,7 +38,7 @@ export default function BlogAdminPage() {
   if (!token) {
     return (
       <Page title="Blog Admin" width="narrow">
-        <meta name="robots" content="noindex" />
+        <Meta name="robots" content="noindex" />
         <OfflineNotice what="Blog admin" />
         <div className="py-12">
           <AdminLoginCard />
@@ -224,7 +225,7 @@ function BlogAdmin() {
 
   return (
     <Page title="Blog Admin" width="wide">
-      <meta name="robots" content="noindex" />
+      <Meta name="robots" content="noindex" />
       <OfflineNotice what="Blog admin" onRetry={retryLoads} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className={ui.heading}>Blog Admin</h1>

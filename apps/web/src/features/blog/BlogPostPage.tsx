@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { OfflineNotice } from '../../components/OfflineNotice';
+import { Canonical, Meta } from '../../components/Head';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { getAdminToken } from '../auth/admin-session';
@@ -47,7 +48,7 @@ export default function BlogPostPage() {
     const message = post.status === 'error' && post.httpStatus !== 404 ? FAILED_POST : BLOG_MESSAGES.postNotFound;
     return (
       <Page title={message} width="narrow">
-        <meta name="robots" content="noindex" />
+        <Meta name="robots" content="noindex" />
         <BackLink label="Back to Blog" to="/blog" />
         <OfflineNotice what="The blog" onRetry={reloadPost} />
         <h1 className={`mt-6 ${ui.heading}`}>{message}</h1>
@@ -72,12 +73,12 @@ function PostArticle({ post }: { post: BlogPost }) {
 
   return (
     <Page title={post.title} description={description || undefined} width="narrow">
-      <meta property="og:type" content="article" />
-      <meta property="og:title" content={post.title} />
-      {description ? <meta property="og:description" content={description} /> : null}
-      {cover ? <meta property="og:image" content={cover} /> : null}
-      <meta property="og:url" content={url} />
-      <link rel="canonical" href={url} />
+      <Meta property="og:type" content="article" />
+      <Meta property="og:title" content={post.title} />
+      <Meta property="og:description" content={description} />
+      <Meta property="og:image" content={cover} />
+      <Meta property="og:url" content={url} />
+      <Canonical href={url} />
 
       <BackLink label="Back to Blog" to="/blog" />
       <article className="mt-6">

@@ -150,7 +150,12 @@ describe('RedirectView', () => {
   it.each<[string, string | undefined, Answer, string]>([
     ['no code', undefined, { status: 200, body: LINK }, 'Invalid shortlink'],
     ['a code the pattern refuses', 'a b', { status: 200, body: LINK }, 'Invalid shortlink'],
-    ['an unknown code', 'Zz9Zz9', { status: 404, body: { error: 'Shortlink not found' } }, 'Shortlink not found'],
+    [
+      'an unknown code',
+      'Zz9Zz9',
+      { status: 404, body: { error: 'Shortlink not found' } },
+      'Page or short link not found',
+    ],
     ['a server failure', 'Ab3xY9', { status: 500, body: { error: 'Internal error' } }, 'Network error'],
     ['no connection', 'Ab3xY9', 'network-error', 'Network error'],
     [

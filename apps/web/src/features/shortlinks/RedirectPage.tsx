@@ -2,6 +2,7 @@ import type { PublicShortlink } from '@toolvault/shared';
 import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Canonical, Meta } from '../../components/Head';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { apiFetch } from '../../lib/api';
@@ -11,6 +12,7 @@ import {
   countdownText,
   isBotUserAgent,
   lookupErrorMessage,
+  REDIRECT_ERRORS,
   REDIRECT_DELAY_SECONDS,
   toPreview,
   validateCode,
@@ -109,18 +111,31 @@ export function RedirectView({
   if (state.status === 'error') {
     return (
       <Page title={state.message} width="narrow">
-        <meta name="robots" content="noindex" />
+        <Meta name="robots" content="noindex" />
         <Card className="py-12 text-center">
           <Link2Off aria-hidden="true" className="mx-auto size-10 text-slate-500" />
           <h1 className={`mt-4 ${ui.heading}`}>{state.message}</h1>
           <p className={`mt-2 ${ui.muted}`}>
             {state.message === lookupErrorMessage(0)
               ? 'The link could not be loaded. Check your connection and try again.'
-              : 'The link may have been removed or mistyped.'}
+              : state.message === REDIRECT_ERRORS.notFound
+                ? 'No page or short link has this address. It may have been removed or mistyped.'
+                : 'The link may have been removed or mistyped.'}
           </p>
-          <Link to="/" className={`mt-6 ${ui.button}`}>
-            Return to Home
-          </Link>
+          {state.message === REDIRECT_ERRORS.notFound ? (
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to="/" className={ui.button}>
+                Home
+              </Link>
+              <Link to="/#tools" className={ui.buttonSecondary}>
+                Tools
+              </Link>
+            </div>
+          ) : (
+            <Link to="/" className={`mt-6 ${ui.button}`}>
+              Return to Home
+            </Link>
+          )}
         </Card>
       </Page>
     );
@@ -205,19 +220,20 @@ export function RedirectView({
   );
 }
 
-/** Social and description tags from the link (spec 001 §2); React 19 hoists them into <head>. */
+/** Social tags from the link (spec 001 §2): they update the server's copies and leave with the page. */
 function PreviewMeta({ preview }: { preview: Preview }) {
   return (
     <>
-      <meta property="og:type" content="website" />
-      <meta property="og:title" content={preview.title} />
-      {preview.description ? <meta property="og:description" content={preview.description} /> : null}
-      {preview.image ? <meta property="og:image" content={preview.image} /> : null}
-      <meta property="og:url" content={preview.targetUrl} />
-      <meta name="twitter:card" content={preview.image ? 'summary_large_image' : 'summary'} />
-      <meta name="twitter:title" content={preview.title} />
-      {preview.description ? <meta name="twitter:description" content={preview.description} /> : null}
-      {preview.image ? <meta name="twitter:image" content={preview.image} /> : null}
+      <Meta property="og:type" content="website" />
+      <Meta property="og:title" content={preview.title} />
+      <Meta property="og:description" content={preview.description} />
+      <Meta property="og:image" content={preview.image} />
+      <Meta property="og:url" content={preview.targetUrl} />
+      <Canonical href={preview.targetUrl} />
+      <Meta name="twitter:card" content={preview.image ? 'summary_large_image' : 'summary'} />
+      <Meta name="twitter:title" content={preview.title} />
+      <Meta name="twitter:description" content={preview.description} />
+      <Meta name="twitter:image" content={preview.image} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { SHORTLINK_MESSAGES, type PublicShortlink } from '@toolvault/shared';
+import type { PublicShortlink } from '@toolvault/shared';
 import { describe, expect, it, vi } from 'vitest';
 import type { Scheduler } from '../../lib/simulation';
 import {
@@ -29,7 +29,7 @@ describe('validateCode', () => {
 
 describe('lookupErrorMessage', () => {
   it.each<[number, string]>([
-    [404, 'Shortlink not found'],
+    [404, 'Page or short link not found'],
     [400, 'Invalid shortlink'],
     [0, 'Network error'],
     [500, 'Network error'],
@@ -37,8 +37,8 @@ describe('lookupErrorMessage', () => {
   ])('%i → %s', (status, message) => {
     expect(lookupErrorMessage(status)).toBe(message);
   });
-  it('uses the shared not-found text', () => {
-    expect(REDIRECT_ERRORS.notFound).toBe(SHORTLINK_MESSAGES.notFound);
+  it('names pages as well as short links when nothing is found', () => {
+    expect(REDIRECT_ERRORS.notFound).toBe('Page or short link not found');
   });
 });
 

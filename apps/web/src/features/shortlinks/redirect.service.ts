@@ -1,18 +1,15 @@
-import {
-  isHttpUrl,
-  REDIRECT_DELAY_SECONDS,
-  SHORT_CODE_PATTERN,
-  SHORTLINK_MESSAGES,
-  type PublicShortlink,
-} from '@toolvault/shared';
+import { isHttpUrl, REDIRECT_DELAY_SECONDS, SHORT_CODE_PATTERN, type PublicShortlink } from '@toolvault/shared';
 import { isbot } from 'isbot';
 import { err, ok, type Result } from '../../lib/result';
 import { realScheduler, type Scheduler } from '../../lib/simulation';
 
-/** Error states of the redirect page (spec 001 §4, §8). */
+/**
+ * Error states of the redirect page (spec 001 §4, §8). Any one-segment address reaches this page, a
+ * mistyped page name as much as an unknown code, so "not found" names both.
+ */
 export const REDIRECT_ERRORS = {
   invalid: 'Invalid shortlink',
-  notFound: SHORTLINK_MESSAGES.notFound,
+  notFound: 'Page or short link not found',
   network: 'Network error',
 } as const;
 

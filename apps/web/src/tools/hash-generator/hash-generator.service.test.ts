@@ -30,6 +30,9 @@ const nodeHash = (algorithm: HashAlgorithm, data: string | Uint8Array) =>
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const DIGITS_80 = '1234567890'.repeat(8);
 const FIPS_448 = 'abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq';
+/** FIPS 180-4's two-block example message for SHA-384 and SHA-512. */
+const FIPS_896 =
+  'abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu';
 
 // RFC 1321 §A.5, the MD5 test suite.
 const RFC_1321: [string, string][] = [
@@ -64,6 +67,16 @@ const FIPS_180: [HashAlgorithm, string, string][] = [
     'sha512',
     FIPS_448,
     '204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445',
+  ],
+  [
+    'sha512',
+    FIPS_896,
+    '8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909',
+  ],
+  [
+    'sha384',
+    FIPS_896,
+    '09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039',
   ],
 ];
 

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { NOT_UNICODE_ERROR } from '../../lib/unicode';
 import { crc32 } from './png';
 import {
   BLANK_TEXT,
@@ -17,6 +18,9 @@ import {
   rasterLayout,
   renderSvg,
   tooMuchText,
+  QR_MODES,
+  textMode,
+  type QrMode,
   type ErrorCorrectionLevel,
   type QrSymbol,
 } from './qr-generator.service';
@@ -110,15 +114,49 @@ describe('createQr', () => {
     expect(createQr({ text: 'a'.repeat(MAX_BYTES[level]), level }).ok).toBe(true);
     expect(createQr({ text: 'a'.repeat(MAX_BYTES[level] + 1), level })).toEqual({
       ok: false,
-      error: tooMuchText(level, MAX_BYTES[level] + 1),
+      error: tooMuchText(level, 'a'.repeat(MAX_BYTES[level] + 1)),
     });
   });
 
-  it('counts UTF-8 bytes in the capacity message', () => {
-    expect(createQr({ text: '😀'.repeat(400), level: 'H' })).toEqual({ ok: false, error: tooMuchText('H', 1600) });
-    expect(tooMuchText('H', 1600)).toBe(
-      'Too much text for a QR code at error correction level H: 1,600 bytes, but at most 1,273 fit. Shorten the text or choose a lower level.',
+  it.each(
+    ERROR_CORRECTION_LEVELS.flatMap((level) =>
+      (['numeric', 'alphanumeric'] as const).map((mode) => [level, mode] as const),
+    ),
+  )('level %s holds exactly the %s maximum and refuses one more', (level, mode) => {
+    const max = QR_MODES[mode].max[level];
+    const char = mode === 'numeric' ? '7' : 'A';
+    expect(createQr({ text: char.repeat(max), level }).ok).toBe(true);
+    expect(createQr({ text: char.repeat(max + 1), level })).toEqual({
+      ok: false,
+      error: tooMuchText(level, char.repeat(max + 1)),
+    });
+  });
+
+  it.each<[string, string, ErrorCorrectionLevel, string]>([
+    ['UTF-8 bytes for byte mode', '😀'.repeat(400), 'H', '1,600 bytes, but at most 1,273 fit'],
+    ['digits for numeric mode', '1'.repeat(7090), 'L', '7,090 digits, but at most 7,089 fit'],
+    ['characters for alphanumeric mode', 'HELLO WORLD '.repeat(400), 'M', '4,800 characters, but at most 3,391 fit'],
+    ['bytes once one character is outside the 45-character set', `${'1'.repeat(7089)}a`, 'L', '7,090 bytes'],
+  ])('counts %s in the capacity message', (_label, text, level, counted) => {
+    const refused = createQr({ text, level });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error).toBe(
+      `Too much text for a QR code at error correction level ${level}: ${counted.includes('fit') ? counted : `${counted}, but at most 2,953 fit`}. Shorten the text or choose a lower level.`,
     );
+  });
+
+  it.each<[string, QrMode]>([
+    ['0123456789', 'numeric'],
+    ['HELLO WORLD $%*+-./:', 'alphanumeric'],
+    ['hello', 'byte'],
+    ['12 34', 'alphanumeric'],
+    ['Ü', 'byte'],
+  ])('textMode(%j) = %s', (text, mode) => {
+    expect(textMode(text)).toBe(mode);
+  });
+
+  it.each(['ab\uD83D', '\uDE00', 'x\uDE00\uD83Dy'])('refuses text that is not valid Unicode (%j)', (text) => {
+    expect(createQr({ text })).toEqual({ ok: false, error: NOT_UNICODE_ERROR });
   });
 
   it('has the three finder patterns in the corners', () => {
@@ -212,7 +250,7 @@ describe('generateQr: the PNG is a real PNG that decodes back to the text', () =
   it.each<[string, string]>([
     ['', BLANK_TEXT],
     ['  ', BLANK_TEXT],
-    ['a'.repeat(2332), tooMuchText('M', 2332)],
+    ['a'.repeat(2332), tooMuchText('M', 'a'.repeat(2332))],
   ])('refuses %j', async (text, error) => {
     expect(await generateQr({ text, size: 200 })).toEqual({ ok: false, error });
   });

@@ -5,6 +5,7 @@
  */
 import qrcode, { type QRCode } from 'qrcode';
 import { err, ok, type Result } from '../../lib/result';
+import { hasLoneSurrogate, NOT_UNICODE_ERROR } from '../../lib/unicode';
 import { encodeGreyscalePng } from './png';
 
 /** Spec 000 §5: size input min 100, max 500, default 200 (pixels). */
@@ -25,6 +26,30 @@ export const LEVEL_LABELS: Record<ErrorCorrectionLevel, string> = {
 
 /** Largest 8-bit text a version-40 symbol holds at each level (ISO/IEC 18004 Table 7). */
 export const MAX_BYTES: Record<ErrorCorrectionLevel, number> = { L: 2953, M: 2331, Q: 1663, H: 1273 };
+
+/**
+ * The encoding mode a whole text can use, with the unit it is counted in and what a
+ * version-40 symbol holds at each level (ISO/IEC 18004 Table 7). The library picks
+ * the densest mode per run of characters, so a text of digits only is numeric.
+ */
+export const QR_MODES = {
+  numeric: { unit: 'digits', max: { L: 7089, M: 5596, Q: 3993, H: 3057 } },
+  alphanumeric: { unit: 'characters', max: { L: 4296, M: 3391, Q: 2420, H: 1852 } },
+  byte: { unit: 'bytes', max: MAX_BYTES },
+} as const satisfies Record<string, { unit: string; max: Record<ErrorCorrectionLevel, number> }>;
+export type QrMode = keyof typeof QR_MODES;
+
+/** Numeric for digits only, alphanumeric for the 45-character set (0–9, A–Z, space, $%*+-./:), else byte. */
+export function textMode(text: string): QrMode {
+  if (/^[0-9]+$/.test(text)) return 'numeric';
+  if (/^[0-9A-Z $%*+\-./:]+$/.test(text)) return 'alphanumeric';
+  return 'byte';
+}
+
+/** The text's length in its mode's own unit: digits, characters, or UTF-8 bytes. */
+export function modeLength(text: string, mode: QrMode = textMode(text)): number {
+  return mode === 'byte' ? new TextEncoder().encode(text).length : text.length;
+}
 
 /** ISO/IEC 18004 §6.3.8: a light border four modules wide around the symbol. */
 export const QUIET_ZONE = 4;
@@ -59,8 +84,12 @@ export function clampSize(raw: string | number): SizeChoice {
   };
 }
 
-export function tooMuchText(level: ErrorCorrectionLevel, bytes: number): string {
-  return `Too much text for a QR code at error correction level ${level}: ${bytes.toLocaleString('en-US')} bytes, but at most ${MAX_BYTES[level].toLocaleString('en-US')} fit. Shorten the text or choose a lower level.`;
+/** Says how much is too much in the unit of the text's mode ("7,090 digits, but at most 7,089 fit"). */
+export function tooMuchText(level: ErrorCorrectionLevel, text: string): string {
+  const mode = textMode(text);
+  const { unit, max } = QR_MODES[mode];
+  const count = (value: number) => value.toLocaleString('en-US');
+  return `Too much text for a QR code at error correction level ${level}: ${count(modeLength(text, mode))} ${unit}, but at most ${count(max[level])} fit. Shorten the text or choose a lower level.`;
 }
 
 export interface QrSymbol {
@@ -85,13 +114,15 @@ export function createQr({
   level?: ErrorCorrectionLevel;
 }): Result<QrSymbol> {
   if (text.trim() === '') return err(BLANK_TEXT);
+  // The code must hold the user's exact text; a lone surrogate would be written as U+FFFD.
+  if (hasLoneSurrogate(text)) return err(NOT_UNICODE_ERROR);
   let qr: QRCode;
   try {
     qr = qrcode.create(text, { errorCorrectionLevel: level });
   } catch (error) {
     // The package's one user-facing failure; anything else is a bug and is rethrown.
     if (error instanceof Error && /too big/i.test(error.message)) {
-      return err(tooMuchText(level, new TextEncoder().encode(text).length));
+      return err(tooMuchText(level, text));
     }
     throw error;
   }

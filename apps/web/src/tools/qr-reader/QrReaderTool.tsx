@@ -7,7 +7,9 @@ import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { isAbortError } from '../../lib/simulation';
 import {
+  describeInvisible,
   detectContentType,
+  invisibleCharacters,
   openableUrl,
   parseWifi,
   PROCESSING_FAILED,
@@ -115,6 +117,7 @@ function ScanResult({ text, decoder }: { text: string; decoder: string }) {
   const type = detectContentType(text);
   const href = openableUrl(text);
   const wifi = parseWifi(text);
+  const invisible = invisibleCharacters(text);
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -144,8 +147,15 @@ function ScanResult({ text, decoder }: { text: string; decoder: string }) {
         readOnly
         rows={Math.min(8, Math.max(2, text.split('\n').length))}
         spellCheck={false}
+        aria-describedby={invisible.length > 0 ? 'qr-invisible' : undefined}
         className={`${ui.input} break-all`}
       />
+      {invisible.length > 0 ? (
+        <p id="qr-invisible" className={`mt-2 ${ui.muted}`}>
+          Also holds characters a text box does not show: {describeInvisible(invisible)}. They are in the text exactly
+          as the code holds them, and Copy includes them.
+        </p>
+      ) : null}
       {type === 'WiFi' || wifi ? (
         <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <p className="flex items-center gap-2 font-semibold">

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectContentType, openableUrl, parseWifi, type QrContentType } from './qr-reader.service';
+import {
+  describeInvisible,
+  detectContentType,
+  invisibleCharacters,
+  openableUrl,
+  parseWifi,
+  type QrContentType,
+} from './qr-reader.service';
 
 describe('detectContentType (spec 001 §5, first matching rule wins)', () => {
   it.each<[string, QrContentType]>([
@@ -102,4 +109,29 @@ describe('parseWifi', () => {
       expect(parseWifi(text)).toBeNull();
     },
   );
+});
+
+describe('invisibleCharacters: what the screen points out, in order of first appearance', () => {
+  it.each<[string, string]>([
+    ['', ''],
+    ['plain text', ''],
+    ['line one\nline two', ''], // a text box shows LF as a line break
+    ['a\u001bb', 'ESC (U+001B)'],
+    ['\u001d01\u001d10', 'GS (U+001D) ×2'],
+    ['a\tb\r\nc', 'TAB (U+0009), CR (U+000D)'],
+    ['\u0000\u007f', 'NUL (U+0000), DEL (U+007F)'],
+    ['\uFEFFbom\u200B', 'U+FEFF, U+200B'],
+    ['\u0085', 'U+0085'],
+    ['<ESC>', ''], // angle brackets are just text
+    ['日本語 😀', ''],
+  ])('%j → %j', (text, listed) => {
+    expect(describeInvisible(invisibleCharacters(text))).toBe(listed);
+  });
+
+  it('counts each character and keeps its code point', () => {
+    expect(invisibleCharacters('\t\u001b\t')).toEqual([
+      { name: 'TAB', codePoint: 'U+0009', count: 2 },
+      { name: 'ESC', codePoint: 'U+001B', count: 1 },
+    ]);
+  });
 });

@@ -122,3 +122,50 @@ export function parseWifi(text: string): WifiNetwork | null {
     hidden: (fields.get('H') ?? '').toLowerCase() === 'true',
   };
 }
+
+/** ASCII's names for the C0 control characters, as decoders and terminals print them. */
+// prettier-ignore
+const C0_NAMES = [
+  'NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'TAB', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI',
+  'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US',
+] as const;
+
+export interface InvisibleCharacter {
+  /** "ESC", "GS", "TAB", or "U+200B" for one without a short name. */
+  name: string;
+  /** "U+001B". */
+  codePoint: string;
+  count: number;
+}
+
+/**
+ * The characters of `text` a text box shows as nothing (controls and format characters such as
+ * U+FEFF), in order of first appearance, so the screen can point them out while the value and
+ * Copy stay exact. Line feeds are left out: the text box shows them as line breaks.
+ */
+export function invisibleCharacters(text: string): InvisibleCharacter[] {
+  const found = new Map<number, InvisibleCharacter>();
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code === 0x0a || !/[\p{Cc}\p{Cf}]/u.test(char)) continue;
+    const entry = found.get(code);
+    if (entry) {
+      entry.count++;
+      continue;
+    }
+    const codePoint = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    const name = code < 0x20 ? C0_NAMES[code]! : code === 0x7f ? 'DEL' : codePoint;
+    found.set(code, { name, codePoint, count: 1 });
+  }
+  return [...found.values()];
+}
+
+/** "ESC (U+001B) ×2, GS (U+001D)": the list the screen shows under the decoded text. */
+export function describeInvisible(characters: InvisibleCharacter[]): string {
+  return characters
+    .map(({ name, codePoint, count }) => {
+      const label = name === codePoint ? codePoint : `${name} (${codePoint})`;
+      return count > 1 ? `${label} ×${count}` : label;
+    })
+    .join(', ');
+}

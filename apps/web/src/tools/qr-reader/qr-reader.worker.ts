@@ -4,9 +4,10 @@
  * when it finds nothing — ZXing-C++ (zxing-wasm). Its .wasm file is part of
  * the build and fetched from the app's own origin, never from a CDN.
  */
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { prepareZXingModule } from 'zxing-wasm/reader';
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { err, ok, type Result } from '../../lib/result';
+import { readQrText } from './qr-decode';
 import { LOAD_FAILED, PROCESSING_FAILED } from './qr-reader.service';
 import type { QrScanRequest, QrScanResponse, ScanOutcome } from './qr-reader.protocol';
 
@@ -67,8 +68,7 @@ async function detectWithZxing(image: ImageData): Promise<string | undefined> {
     fireImmediately: true,
   });
   await zxingReady;
-  const results = await readBarcodes(image, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
-  return results.find((result) => result.isValid)?.text;
+  return readQrText(image);
 }
 
 async function scan(file: Blob): Promise<Result<ScanOutcome>> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../lib/simulation';
+import { NOT_UNICODE_ERROR } from '../../lib/unicode';
 import {
   capacityBytes,
   extractMessage,
@@ -60,6 +61,10 @@ describe('hide → extract round trip', () => {
     ['multi-line with CRLF and tabs', 'line one\nline two\r\n\tindented\n\n'],
     ['NUL and control characters', 'a\u0000b\u0007c'],
     ['looks like the marker', 'TVSG\u0000\u0000\u0000\u0004TVSG'],
+    ['a leading byte-order mark', '\uFEFFbom'],
+    ['only a byte-order mark', '\uFEFF'],
+    ['two byte-order marks', '\uFEFF\uFEFFx\uFEFF'],
+    ['a replacement character the user typed', 'a\uFFFDb'],
   ])('%s', (_label, message) => {
     const image = randomImage(pixelsFor(utf8Length(message)) + 7, 11);
     const hidden = hideMessage({ pixels: image, message });
@@ -138,6 +143,10 @@ describe('hideMessage refuses', () => {
       '😀'.repeat(8),
       tooLongMessage(32, 29),
     ],
+    // Text that is not valid Unicode gets the same refusal as in Base64 and URL, never a U+FFFD in its place.
+    ['a lone high surrogate', randomImage(1000), 'ab\uD83D', NOT_UNICODE_ERROR],
+    ['a lone low surrogate first', randomImage(1000), '\uDE00x', NOT_UNICODE_ERROR],
+    ['surrogates in the wrong order', randomImage(1000), '\uDE00\uD83D', NOT_UNICODE_ERROR],
   ])('%s', (_label, pixels, message, error) => {
     expect(hideMessage({ pixels, message })).toEqual({ ok: false, error });
   });

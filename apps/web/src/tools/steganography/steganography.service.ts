@@ -15,6 +15,7 @@
  */
 import { outputFileName } from '../../lib/image-file';
 import { err, ok, type Result } from '../../lib/result';
+import { utf8Bytes } from '../../lib/unicode';
 
 /** Marks an image written by this tool, so a random image is not misread as a message. */
 export const MAGIC = Uint8Array.of(0x54, 0x56, 0x53, 0x47); // "TVSG"
@@ -76,7 +77,10 @@ export interface HideResult {
 
 export function hideMessage({ pixels, message }: HideOptions): Result<HideResult> {
   if (message.length === 0) return err(HIDE_REQUIRED);
-  const body = new TextEncoder().encode(message);
+  // A lone surrogate has no UTF-8 form; refused as every text tool does, never stored as U+FFFD.
+  const encoded = utf8Bytes(message);
+  if (!encoded.ok) return encoded;
+  const body = encoded.value;
   const capacity = capacityBytes(pixels);
   if (body.length > capacity) return err(tooLongMessage(body.length, capacity));
 
@@ -120,7 +124,8 @@ export function extractMessage(pixels: Uint8ClampedArray): Result<string> {
   if (length === 0 || length > capacity) return err(NO_MESSAGE_FOUND);
   const body = readBytes(channels, pixels, length);
   try {
-    return ok(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    // ignoreBOM keeps a leading U+FEFF the user hid: the message comes back exactly.
+    return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body));
   } catch {
     return err(NO_MESSAGE_FOUND);
   }

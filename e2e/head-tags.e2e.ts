@@ -1,0 +1,87 @@
+/**
+ * Head tags a page sets are its own: the redirect page updates the server's
+ * preview tags instead of adding second copies, and once the visitor moves on
+ * inside the app nothing of the link is left in <head>.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPassword, baseURL, newPage, pageErrors } from './support';
+
+const VISITOR_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+let token = '';
+
+beforeAll(async () => {
+  const login = await fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: adminPassword }),
+  });
+  token = ((await login.json()) as { token: string }).token;
+  expect(token).toBeTruthy();
+});
+
+/** Every title, meta and canonical link in <head>, as "key=value". */
+const headTags = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.head.querySelectorAll('title, meta[name], meta[property], link[rel="canonical"]')).map(
+      (element) => {
+        if (element.tagName === 'TITLE') return `title=${element.textContent ?? ''}`;
+        if (element.tagName === 'LINK') return `canonical=${element.getAttribute('href') ?? ''}`;
+        return `${element.getAttribute('name') ?? element.getAttribute('property')}=${element.getAttribute('content')}`;
+      },
+    ),
+  );
+
+const count = (tags: string[], key: string) => tags.filter((tag) => tag.startsWith(`${key}=`)).length;
+
+describe('head tags of the redirect page', () => {
+  it('are there once each, and none of the link is left in <head> after going Home', async () => {
+    const code = `hd${Math.random().toString(36).slice(2, 8)}`;
+    const link = {
+      shortCode: code,
+      title: 'Unique Head Title',
+      description: 'Unique head description',
+      targetUrl: 'https://example.org/unique-head-target',
+      metaImage: 'https://example.org/unique-head-image.png',
+    };
+    const created = await fetch(`${baseURL}/api/shortlinks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(link),
+    });
+    expect(created.status).toBe(201);
+
+    const page = await newPage({ userAgent: VISITOR_UA });
+    // The link's image is on another origin; the test never fetches it.
+    await page.route('https://example.org/**', (route) => route.abort());
+    await page.goto(`/${code}`);
+    await page.getByRole('heading', { level: 1, name: link.title }).waitFor();
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+
+    const tags = await headTags(page);
+    for (const key of ['title', 'description', 'og:title', 'og:description', 'og:url', 'twitter:title', 'canonical']) {
+      expect(count(tags, key), `${key} in ${tags.join('\n')}`).toBe(1);
+    }
+    expect(tags).toContain(`og:title=${link.title}`);
+    expect(tags).toContain(`twitter:title=${link.title}`);
+    expect(tags).toContain(`description=${link.description}`);
+    expect(tags).toContain(`title=${link.title} — Toolvault`);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const home = await headTags(page);
+    const html = await page.evaluate(() => document.head.innerHTML);
+    for (const value of [link.title, link.description, link.targetUrl, link.metaImage, 'unique-head']) {
+      expect(html, `"${value}" left in <head>`).not.toContain(value);
+    }
+    for (const key of ['title', 'description', 'og:title', 'og:description']) expect(count(home, key)).toBe(1);
+    for (const key of ['og:url', 'og:image', 'twitter:title', 'twitter:description', 'canonical']) {
+      expect(count(home, key)).toBe(0);
+    }
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});

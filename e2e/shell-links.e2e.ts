@@ -1,0 +1,81 @@
+/**
+ * The shell's own links: a mistyped address says so and offers Home and Tools
+ * (before and after the app starts), the header marks one current item, and
+ * the footer's feed icon opens the feed.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, expectAccessible, newPage, pageErrors } from './support';
+
+const currentItems = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current="page"]').allTextContents();
+
+describe('an unknown one-segment address', () => {
+  it('answers 404 with "Page or short link not found" and links to Home and Tools, also without scripts', async () => {
+    const raw = await fetch(`${baseURL}/nonexistent-page-xyz`);
+    expect(raw.status).toBe(404);
+    const html = await raw.text();
+    expect(html).toContain('<h1>Page or short link not found</h1>');
+    expect(html).toContain('<a href="/">Home</a>');
+    expect(html).toContain('<a href="/#tools">Tools</a>');
+
+    const noScript = await newPage({ javaScriptEnabled: false });
+    await noScript.goto('/nonexistent-page-xyz');
+    await noScript.getByRole('heading', { level: 1, name: 'Page or short link not found' }).waitFor();
+    await noScript.context().close();
+
+    const page = await newPage();
+    expect((await page.goto('/nonexistent-page-xyz'))?.status()).toBe(404);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: 'Page or short link not found' }).waitFor();
+    expect(await main.getByRole('link', { name: 'Home', exact: true }).getAttribute('href')).toBe('/');
+    await expectAccessible(page, '/nonexistent-page-xyz');
+    await main.getByRole('link', { name: 'Tools', exact: true }).click();
+    await page.waitForURL(`${baseURL}/#tools`);
+    await page.getByRole('heading', { level: 2, name: 'All Tools' }).waitFor();
+    await expect.poll(() => currentItems(page)).toEqual(['Tools']);
+    expect(await page.locator('head meta[name="robots"]').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('header', () => {
+  it('marks only Home as current on /, and Tools only at the tool grid', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => currentItems(page)).toEqual(['Home']);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools', exact: true }).click();
+    await page.waitForURL(`${baseURL}/#tools`);
+    await expect.poll(() => currentItems(page)).toEqual(['Tools']);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.waitForURL(`${baseURL}/blog`);
+    await expect.poll(() => currentItems(page)).toEqual(['Blog']);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('footer icons', () => {
+  it('open the RSS feed and Contact; no icon leads to a placeholder page', async () => {
+    const page = await newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const social = page.getByRole('list', { name: 'Social links' });
+    const feed = social.getByRole('link', { name: 'Blog RSS feed' });
+    expect(await feed.getAttribute('href')).toBe('/blog/rss.xml');
+    const [response] = await Promise.all([page.waitForResponse(`${baseURL}/blog/rss.xml`), feed.click()]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/rss+xml');
+    await page.goto('/about');
+    const hrefs = await page
+      .getByRole('list', { name: 'Social links' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    // This build sets neither VITE_SOURCE_CODE_URL nor VITE_FOLLOW_US_URL, so those icons are left out.
+    expect(hrefs).toEqual(['/blog/rss.xml', '/contact']);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
