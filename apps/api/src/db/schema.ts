@@ -12,6 +12,7 @@ export interface Tables {
   shortlink_clicks: ShortlinkClicksTable;
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
+  rate_counters: RateCountersTable;
 }
 
 export interface SettingsTable {
@@ -70,4 +71,11 @@ export interface BlogPostsTable {
   view_count: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export interface RateCountersTable {
+  key: string;
+  hits: number;
+  /** End of the current window, in milliseconds since the epoch. */
+  reset_at: number;
 }
