@@ -123,8 +123,23 @@ describe.each(ENGINES)('rate_counters repository on %s', (engine) => {
   it.each([
     // [hits at, window, expected hits and window end after each]
     ['a new key opens a window', [0], [[1, 1000]]],
-    ['hits inside the window add up', [0, 10, 999], [[1, 1000], [2, 1000], [3, 1000]]],
-    ['a hit at the window end opens a new one', [0, 1000], [[1, 1000], [1, 2000]]],
+    [
+      'hits inside the window add up',
+      [0, 10, 999],
+      [
+        [1, 1000],
+        [2, 1000],
+        [3, 1000],
+      ],
+    ],
+    [
+      'a hit at the window end opens a new one',
+      [0, 1000],
+      [
+        [1, 1000],
+        [1, 2000],
+      ],
+    ],
   ] as const)('%s', async (_label, times, expected) => {
     const test = await openTestStorage(engine);
     try {

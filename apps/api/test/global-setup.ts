@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
   if (postgres !== true) missing.push(`PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')} (${postgres})`);
   const redis = await redisAnswers(redisUrl);
   if (redis !== true) missing.push(`Redis at ${redisUrl.replace(/:[^:@/]*@/, ':***@')} (${redis})`);
-  const redisServer = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0 ? 'redis-server' : null;
+  const redisServer =
+    spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0 ? 'redis-server' : null;
   if (!redisServer) missing.push('redis-server (not installed)');
 
   if (missing.length > 0) {

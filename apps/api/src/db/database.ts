@@ -23,7 +23,14 @@ const PG_CONNECT_TIMEOUT_MS = 3_000;
 
 /** PostgreSQL error classes that mean "the server is not there right now", not "the query is wrong". */
 const PG_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
-const NODE_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'SQLITE_BUSY']);
+const NODE_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'SQLITE_BUSY',
+]);
 
 /**
  * True for an error that says the database cannot be reached or is restarting (answered 503, and
@@ -32,7 +39,10 @@ const NODE_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('08') || PG_UNAVAILABLE_CODES.has(code) || NODE_UNAVAILABLE_CODES.has(code)))
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('08') || PG_UNAVAILABLE_CODES.has(code) || NODE_UNAVAILABLE_CODES.has(code))
+  )
     return true;
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
     error.message,

@@ -49,7 +49,14 @@ function limiter(options: {
 
 /** DECISIONS P2: brute force fails. 5 failed logins per 15 minutes; successes do not count. */
 export const loginLimiter = (deps: LimiterDeps) =>
-  limiter({ windowMs: 15 * MINUTE, limit: 5, skipSuccessfulRequests: true, code: 'LOGIN_THROTTLED', name: 'login', deps });
+  limiter({
+    windowMs: 15 * MINUTE,
+    limit: 5,
+    skipSuccessfulRequests: true,
+    code: 'LOGIN_THROTTLED',
+    name: 'login',
+    deps,
+  });
 
 /** DECISIONS P1 "Contact … rate-limited": 5 messages per 10 minutes per client. */
 export const contactLimiter = (deps: LimiterDeps) =>
@@ -74,4 +81,7 @@ export const speedtestTransferLimiter = (deps: LimiterDeps) =>
   limiter({ ...SPEEDTEST_TRANSFER_LIMIT, code: 'RATE_LIMITED', name: 'speedtest', deps });
 
 /** For a router mounted on its own (tests): counts in this process only. */
-export const localLimiterDeps = (logger: Logger): LimiterDeps => ({ logger, counters: memoryCounterStore(systemClock) });
+export const localLimiterDeps = (logger: Logger): LimiterDeps => ({
+  logger,
+  counters: memoryCounterStore(systemClock),
+});
