@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -11,12 +12,15 @@ declare module 'vitest' {
     redisUrl: string | null;
     /** `redis-server` on PATH: the outage tests start and stop a Redis of their own with it. */
     redisServer: string | null;
+    /** Debian's nginx (scripts/ensure-nginx.mjs installs it): the replica tests put it in front. */
+    nginx: string | null;
   }
 }
 
 /** The local servers every development machine and CI has; TEST_DATABASE_URL / TEST_REDIS_URL point elsewhere. */
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const NGINX = '/usr/sbin/nginx';
 
 /**
  * Looks for PostgreSQL and Redis once for the whole API suite. Without them (a fresh machine), the
@@ -34,6 +38,8 @@ export default async function setup(project: TestProject) {
   const redisServer =
     spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0 ? 'redis-server' : null;
   if (!redisServer) missing.push('redis-server (not installed)');
+  const nginx = fs.existsSync(NGINX) ? NGINX : null;
+  if (!nginx) missing.push(`nginx (not at ${NGINX})`);
 
   if (missing.length > 0) {
     console.info(
@@ -43,6 +49,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', postgres === true ? url : null);
   project.provide('redisUrl', redis === true ? redisUrl : null);
   project.provide('redisServer', redisServer);
+  project.provide('nginx', nginx);
 }
 
 async function postgresAnswers(url: string): Promise<true | string> {
