@@ -74,6 +74,10 @@ export function openPostgres(connectionString: string, options: { max?: number }
   // An idle client whose server went away emits 'error'; without a listener that kills the process.
   // The next query gets a fresh client, so there is nothing else to do here.
   pool.on('error', () => undefined);
+  // A client that is checked out (inside a transaction, between two queries) emits 'error' itself
+  // when its connection drops, and the pool listens only to idle ones: unheard, that error would
+  // end the process. The query that runs on it fails instead (answered 503); the pool then drops it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
