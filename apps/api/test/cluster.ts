@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { nginxArgs, renderNginx } from '../../../deploy/render-nginx.mjs';
 import { freePort, waitFor } from './servers';
 
 /**
@@ -16,7 +17,6 @@ export const postgresUrl = inject('postgresUrl');
 export const nginxPath = inject('nginx');
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
-const REPO_DIR = path.resolve(API_DIR, '../..');
 const START_TIMEOUT_MS = 60_000;
 
 const started = new Set<ChildProcess>();
@@ -119,45 +119,12 @@ export async function emptyPostgres(): Promise<{ url: string; query: pg.Client['
 }
 
 /** nginx on a random port with deploy/nginx.conf in front of two replicas. */
-export async function startNginx(replicas: [Replica, Replica]): Promise<{ base: string; stop(): Promise<void> }> {
+export async function startNginx(replicas: Replica[]): Promise<{ base: string; stop(): Promise<void> }> {
   if (!nginxPath) throw new Error('nginx is not installed');
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-nginx-'));
-  const template = fs.readFileSync(path.join(REPO_DIR, 'deploy/nginx.conf'), 'utf8');
-  const values: Record<string, string> = {
-    TOOLVAULT_PORT: `127.0.0.1:${port}`,
-    TOOLVAULT_REPLICA_1: `127.0.0.1:${replicas[0].port}`,
-    TOOLVAULT_REPLICA_2: `127.0.0.1:${replicas[1].port}`,
-  };
-  const site = template.replace(/\$\{(TOOLVAULT_\w+)\}/g, (_, name: string) => values[name] ?? '');
-  fs.writeFileSync(path.join(dir, 'toolvault.conf'), site);
-  const asRoot = process.getuid?.() === 0;
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `${asRoot ? 'user root;\n' : ''}daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 8192; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/toolvault.conf;
-}
-`,
-  );
-  const { child, output, exited } = spawnGroup(
-    nginxPath,
-    ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`],
-    {
-      cwd: dir,
-      env: process.env,
-    },
-  );
+  const config = renderNginx({ dir, port, replicas: replicas.map((replica) => `127.0.0.1:${replica.port}`) });
+  const { child, output, exited } = spawnGroup(nginxPath, nginxArgs(dir, config), { cwd: dir, env: process.env });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(
     async () => {
