@@ -11,14 +11,17 @@
  * share an event loop with the server it measures.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createRepositories, migrate, openSqlite } from '../apps/api/src/db';
+import pg from 'pg';
+import { createRepositories, migrate, openPostgres, openSqlite } from '../apps/api/src/db';
+import { nginxArgs, renderNginx } from '../deploy/render-nginx.mjs';
 import { startApp } from './support';
 
 const CODE = 'bench1';
@@ -34,7 +37,18 @@ const HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
 };
 
-type Kind = 'app' | 'bare';
+/** The SQLite app, the bare reference, the app on PostgreSQL, and one of two replicas on PostgreSQL + Redis. */
+type Kind = 'app' | 'bare' | 'pg' | 'replica';
+const LABELS: Record<Kind | 'cluster', string> = {
+  app: 'real app',
+  bare: 'bare node:http',
+  pg: 'app, PostgreSQL',
+  replica: 'replica',
+  cluster: '2 replicas+nginx',
+};
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const NGINX = '/usr/sbin/nginx';
 
 // ---------------------------------------------------------------- child: one server
 /**
@@ -104,8 +118,15 @@ async function serveBare(dataDir: string): Promise<{ port: number; close: () => 
   };
 }
 
-async function serve(kind: Kind, dataDir: string): Promise<void> {
-  const { port, close } = kind === 'app' ? await startApp({ dataDir }) : await serveBare(dataDir);
+async function serve(kind: Kind, dataDir: string, databaseUrl?: string): Promise<void> {
+  const { port, close } =
+    kind === 'app'
+      ? await startApp({ dataDir })
+      : kind === 'pg'
+        ? await startApp({ databaseUrl })
+        : kind === 'replica'
+          ? await startApp({ databaseUrl, redisUrl: REDIS_URL })
+          : await serveBare(dataDir);
   process.stdout.write(`LISTENING ${port}\n`);
   process.once('SIGTERM', () => {
     close();
@@ -114,11 +135,16 @@ async function serve(kind: Kind, dataDir: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------- parent: measure
-function startServer(kind: Kind, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const tsx = fileURLToPath(new URL('../apps/api/node_modules/.bin/tsx', import.meta.url));
-  const child = spawn(tsx, [fileURLToPath(import.meta.url), '--serve', kind, dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function startServer(kind: Kind, dataDir: string, databaseUrl = ''): Promise<{ child: ChildProcess; port: number }> {
+  // node itself (not the tsx wrapper), so that stopping it stops the server.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, dataDir, databaseUrl],
+    {
+      cwd: fileURLToPath(new URL('../apps/api', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -150,7 +176,7 @@ function run(url: string, limit: { amount: number } | { duration: number }): Pro
 }
 
 interface Measurement {
-  kind: Kind;
+  kind: Kind | 'cluster';
   rps: number;
   p50: number;
   p99: number;
@@ -160,8 +186,52 @@ interface Measurement {
   stopped: boolean;
 }
 
-async function measure(kind: Kind, dataDir: string, clickCount: () => Promise<number>): Promise<Measurement> {
-  const { child, port } = await startServer(kind, dataDir);
+/** Something to measure: where it answers, and how to stop it. */
+interface Target {
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function oneServer(kind: Kind, dataDir: string, databaseUrl?: string): Promise<Target> {
+  const { child, port } = await startServer(kind, dataDir, databaseUrl);
+  return { port, stop: () => stopServer(child) };
+}
+
+/** Two replicas on PostgreSQL + Redis with nginx in front, rendered from deploy/nginx.conf. */
+async function cluster(databaseUrl: string): Promise<Target> {
+  const replicas = [await oneServer('replica', '', databaseUrl), await oneServer('replica', '', databaseUrl)];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolvault-bench-nginx-'));
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  const config = renderNginx({ dir, port, replicas: replicas.map((replica) => `127.0.0.1:${replica.port}`) });
+  const nginx = spawn(NGINX, nginxArgs(dir, config), { stdio: 'ignore', detached: true });
+  for (let i = 0; i < 100; i += 1) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    async stop() {
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      process.kill(-nginx.pid!, 'SIGKILL');
+      await exited;
+      await Promise.all(replicas.map((replica) => replica.stop()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measure(
+  kind: Kind | 'cluster',
+  start: () => Promise<Target>,
+  clickCount: () => Promise<number>,
+): Promise<Measurement> {
+  const { port, stop } = await start();
   try {
     const url = `http://127.0.0.1:${port}/${CODE}`;
     // A timed warm-up (JIT, caches) also gives the rate, from which the measured run gets a
@@ -187,7 +257,7 @@ async function measure(kind: Kind, dataDir: string, clickCount: () => Promise<nu
       stopped,
     };
   } finally {
-    await stopServer(child);
+    await stop();
   }
 }
 
@@ -197,24 +267,15 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     const repos = createRepositories(db);
-    await repos.shortlinks.insert({
-      shortCode: CODE,
-      targetUrl: 'https://example.com/benchmark',
-      title: 'Benchmark',
-      description: 'The link every request of this run follows',
-      metaImage: '',
-      tags: [],
-      clickCount: 0,
-      redirectMode: 'preview',
-      createdAt: new Date().toISOString(),
-    });
+    await repos.shortlinks.insert(benchLink());
     const clickCount = async () => (await repos.shortlinks.listNewestFirst(1))[0]?.clickCount ?? Number.NaN;
 
     console.log(
       `GET /${CODE} (Accept: application/json), ${CONNECTIONS} connections, loopback, ~${TARGET_SECONDS} s per run (bound ${BOUND_SECONDS} s), ${os.cpus().length} CPUs, file-backed SQLite in ${dataDir}`,
     );
-    const app = await measure('app', dataDir, clickCount);
-    const bare = await measure('bare', dataDir, clickCount);
+    const app = await measure('app', () => oneServer('app', dataDir), clickCount);
+    const bare = await measure('bare', () => oneServer('bare', dataDir), clickCount);
+    const shared = await sharedRows();
 
     const verdict = (m: Measurement) =>
       m.counted === m.ok2xx
@@ -223,11 +284,11 @@ async function main(): Promise<void> {
           ? 'not comparable (stopped at the bound: answers in flight were dropped)'
           : 'MISMATCH';
     const row = (m: Measurement) =>
-      `${m.kind === 'app' ? 'real app' : 'bare node:http'}`.padEnd(16) +
+      LABELS[m.kind].padEnd(18) +
       `${Math.round(m.rps).toString().padStart(7)} req/s   p50 ${m.p50.toFixed(1).padStart(5)} ms   p99 ${m.p99.toFixed(1).padStart(5)} ms   ` +
+      `ratio to SQLite app ${(m.rps / app.rps).toFixed(2)}   ` +
       `2xx ${m.ok2xx}   other ${m.other}   clicks counted ${m.counted}   ${verdict(m)}`;
-    console.log(row(app));
-    console.log(row(bare));
+    for (const m of [app, bare, ...shared]) console.log(row(m));
     const ratio = app.rps / bare.rps;
     const exact = app.counted === app.ok2xx && bare.counted === bare.ok2xx && app.other === 0 && bare.other === 0;
     console.log(`ratio app / bare: ${ratio.toFixed(2)}`);
@@ -240,6 +301,64 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * The same click on PostgreSQL (one replica) and on two replicas behind nginx (PostgreSQL +
+ * Redis), in a schema of this run's own; one line instead when a server is missing.
+ */
+async function sharedRows(): Promise<Measurement[]> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL rows skipped: nothing answers at ${PG_URL} (${(error as Error).message})`);
+    return [];
+  }
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(PG_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const storage = openPostgres(url.toString());
+  try {
+    await migrate(storage);
+    const repos = createRepositories(storage);
+    await repos.shortlinks.insert(benchLink());
+    const clickCount = async () => (await repos.shortlinks.listNewestFirst(1))[0]?.clickCount ?? Number.NaN;
+    const rows = [await measure('pg', () => oneServer('pg', '', url.toString()), clickCount)];
+    const redis = await fetch(REDIS_URL.replace(/^redis:/, 'http:')).then(
+      () => true,
+      (error: Error & { cause?: { code?: string } }) => error.cause?.code !== 'ECONNREFUSED',
+    );
+    if (!existsSync(NGINX))
+      console.log(`two-replica row skipped: no nginx at ${NGINX} (node scripts/ensure-nginx.mjs)`);
+    else if (!redis) console.log(`two-replica row skipped: nothing answers at ${REDIS_URL}`);
+    else rows.push(await measure('cluster', () => cluster(url.toString()), clickCount));
+    return rows;
+  } finally {
+    await storage.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+function benchLink() {
+  return {
+    shortCode: CODE,
+    targetUrl: 'https://example.com/benchmark',
+    title: 'Benchmark',
+    description: 'The link every request of this run follows',
+    metaImage: '',
+    tags: [],
+    clickCount: 0,
+    redirectMode: 'preview' as const,
+    createdAt: new Date().toISOString(),
+  };
+}
+
 const serveAt = process.argv.indexOf('--serve');
 if (serveAt === -1) await main();
-else await serve(process.argv[serveAt + 1] as Kind, process.argv[serveAt + 2] ?? '');
+else
+  await serve(
+    process.argv[serveAt + 1] as Kind,
+    process.argv[serveAt + 2] ?? '',
+    process.argv[serveAt + 3] || undefined,
+  );

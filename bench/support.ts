@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { createApp } from '../apps/api/src/app';
-import { createRepositories, migrate, openMemorySqlite, openSqlite } from '../apps/api/src/db';
+import { redisCounterStore } from '../apps/api/src/counters';
+import { createRepositories, migrate, openMemorySqlite, openPostgres, openSqlite } from '../apps/api/src/db';
 import { loadEnv } from '../apps/api/src/env';
 import { silentLogger } from '../apps/api/src/logger';
 import { hashPassword } from '../apps/api/src/services/password-hash';
@@ -60,9 +61,16 @@ export interface RunningApp {
  * and the built web app when there is one. The database is a migrated in-memory one, or the
  * file database in `dataDir` (migrated if it is behind; DATA_DIR is set to it) when given.
  */
-export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
-  const { dataDir } = options;
-  const database = dataDir === undefined ? openMemorySqlite() : openSqlite(dataDir);
+export async function startApp(
+  options: { dataDir?: string; databaseUrl?: string; redisUrl?: string } = {},
+): Promise<RunningApp> {
+  const { dataDir, databaseUrl, redisUrl } = options;
+  const database = databaseUrl
+    ? openPostgres(databaseUrl)
+    : dataDir === undefined
+      ? openMemorySqlite()
+      : openSqlite(dataDir);
+  const counters = redisUrl ? redisCounterStore({ url: redisUrl, logger: silentLogger }) : undefined;
   await migrate(database);
   const app = createApp({
     config: {
@@ -72,6 +80,7 @@ export async function startApp(options: { dataDir?: string } = {}): Promise<Runn
     db: createRepositories(database),
     logger: silentLogger,
     credentials: { passwordHash: hashPassword('bench'), jwtSecret: SECRET },
+    ...(counters ? { counters } : {}),
     ...(hasBuild() ? { webDist } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
@@ -83,6 +92,7 @@ export async function startApp(options: { dataDir?: string } = {}): Promise<Runn
     server,
     close: () => {
       server.close();
+      void counters?.close();
       void database.close();
     },
   };

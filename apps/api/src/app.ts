@@ -1,5 +1,6 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
+import { memoryCounterStore, type CounterStore } from './counters/counter-store';
 import type { Repositories } from './db';
 import type { Config } from './env';
 import { errorHandler, notFound } from './http/error-handler';
@@ -8,6 +9,7 @@ import { securityHeaders } from './http/security-headers';
 import { spa, type ShortlinkResolver } from './http/spa';
 import type { Logger } from './logger';
 import { apiRouter } from './routes';
+import type { Readiness } from './routes/health.routes';
 import { BLOG_API_PATH, blogPostBody, blogPreviewResolver } from './routes/blog.routes';
 import { feedsRouter } from './routes/feeds.routes';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
@@ -47,6 +49,10 @@ export interface AppDeps {
   geo?: GeoService;
   /** Blog HTML sanitizer (a worker thread); the process's shared one when omitted. */
   sanitizer?: HtmlSanitizerPool;
+  /** Every rate-limit counter; a fresh in-memory store (one process) when omitted. */
+  counters?: CounterStore;
+  /** What /api/health checks besides the database (Redis when configured). */
+  readiness?: Readiness;
 }
 
 /** JSON bodies above this are refused with 413 (DECISIONS P2: body size limits). */
@@ -74,12 +80,14 @@ export function resolveCredentials({
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger, credentials, clock = systemClock } = deps;
   const geo = deps.geo ?? offlineGeoService();
+  const counters = deps.counters ?? memoryCounterStore(clock);
+  const readiness: Readiness = [{ name: 'database', ping: () => db.ping() }, ...(deps.readiness ?? [])];
   const services = {
     adminAuth: createAdminAuthService({ credentials, clock }),
     contact: createContactService({ contact: db.contact, clock }),
     ipLookup: createIpLookupService({ geo }),
     speedtest: createSpeedtestService({ clock }),
-    shortlinks: createShortlinkService({ shortlinks: db.shortlinks, clock }),
+    shortlinks: createShortlinkService({ shortlinks: db.shortlinks, clock, counters }),
     shortlinkAnalytics: createShortlinkAnalyticsService({
       shortlinks: db.shortlinks,
       clicks: db.shortlinkClicks,
@@ -118,7 +126,7 @@ export function createApp(deps: AppDeps): Express {
   // Post bodies carry up to 200 000 characters of HTML; parsed here, the app-wide parser below skips them.
   app.use(BLOG_API_PATH, blogPostBody());
   app.use(express.json({ limit: JSON_LIMIT }));
-  app.use('/api', apiRouter({ logger, services }));
+  app.use('/api', apiRouter({ logger, limits: { logger, counters }, readiness, services }));
   // Generated here, so served with or without a built SPA, and before its fallback.
   app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, blog: services.blog, clock }) }));
   // Links that redirect at once answer people with a 302 before the preview page is considered.

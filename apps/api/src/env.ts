@@ -14,6 +14,8 @@ export interface Config {
   jwtSecret?: string;
   /** PostgreSQL instead of the embedded SQLite database, for several replicas. */
   databaseUrl?: string;
+  /** Redis for the rate-limit counters that several replicas share. */
+  redisUrl?: string;
   /** Number of reverse proxies in front of the app; 0 = the socket address is the client. */
   trustProxy: number;
   logLevel: LogLevel;
@@ -54,6 +56,10 @@ const ZEnv = z.object({
     .regex(/^postgres(?:ql)?:\/\/\S+$/, { error: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
     .optional(),
   CLICK_RETENTION_DAYS: integer('CLICK_RETENTION_DAYS', 1, 36500).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   INIT_CWD: z.string().optional(),
 });
@@ -82,6 +88,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     jwtSecret: env.JWT_SECRET,
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clickRetentionDays: env.CLICK_RETENTION_DAYS,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createApp, resolveCredentials } from './app';
+import { openCounterStore } from './counters';
 import { createRepositories, migrate, openPostgres, openSqlite, type Storage } from './db';
 import { EnvError, loadEnv, type Config } from './env';
 import { createLogger, type Logger } from './logger';
@@ -24,20 +25,22 @@ async function main(): Promise<void> {
   const webDist = builtSpa();
   if (!webDist) logger.warn('apps/web/dist not found: serving the API only (run `pnpm build` for the site)');
 
-  const app = createApp({ config, db: repos, logger, credentials, webDist });
+  const counters = openCounterStore({ config, storage, logger, clock: systemClock });
+  const readiness = counters.kind === 'redis' ? [{ name: 'redis', ping: () => counters.ping() }] : [];
+  const app = createApp({ config, db: repos, logger, credentials, webDist, counters, readiness });
   if (config.clickRetentionDays !== undefined) {
     startClickRetention({ clicks: repos.shortlinkClicks, days: config.clickRetentionDays, clock: systemClock, logger });
   }
   const server = app.listen(config.port, (error?: Error) => {
     if (error) {
       logger.error(`Could not listen on port ${config.port}`, error);
-      void storage.close().finally(() => process.exit(1));
+      void Promise.allSettled([counters.close(), storage.close()]).finally(() => process.exit(1));
       return;
     }
     const data = storage.engine === 'postgres' ? 'data in PostgreSQL' : `data in ${config.dataDir}`;
-    logger.info(`Toolvault listening on http://localhost:${config.port} (${data})`);
+    logger.info(`Toolvault listening on http://localhost:${config.port} (${data}, rate limits in ${counters.kind})`);
   });
-  handleShutdown(server, storage, logger);
+  handleShutdown(server, { close: () => Promise.allSettled([counters.close(), storage.close()]) }, logger);
 }
 
 /** PostgreSQL when DATABASE_URL is set; the embedded SQLite file in DATA_DIR otherwise. */
@@ -61,7 +64,7 @@ function builtSpa(): string | undefined {
   return fs.existsSync(`${dist}/index.html`) ? dist : undefined;
 }
 
-function handleShutdown(server: Server, storage: Storage, logger: Logger): void {
+function handleShutdown(server: Server, storage: { close(): Promise<unknown> }, logger: Logger): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  isDatabaseUnavailable,
   migrate,
   migrateSqlite,
   MIGRATIONS,
@@ -23,6 +24,7 @@ const TABLES = [
   'categories',
   'click_daily_stats',
   'contact_messages',
+  'rate_counters',
   'settings',
   'shortlink_clicks',
   'shortlink_daily_stats',
@@ -185,5 +187,25 @@ describe('SQLite specifics', () => {
       await storage.close();
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('isDatabaseUnavailable: outage or bug', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+  it.each([
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'), true],
+    ['a reset connection', withCode('read ECONNRESET', 'ECONNRESET'), true],
+    ['a connection dropped mid-query', new Error('Connection terminated unexpectedly'), true],
+    ['the pool timing out', new Error('timeout exceeded when trying to connect'), true],
+    ['PostgreSQL shutting down', withCode('terminating connection due to administrator command', '57P01'), true],
+    ['PostgreSQL starting up', withCode('the database system is starting up', '57P03'), true],
+    ['a connection exception class', withCode('connection failure', '08006'), true],
+    ['a busy SQLite file', withCode('database is locked', 'SQLITE_BUSY'), true],
+    ['a syntax error', withCode('syntax error at or near "SELEC"', '42601'), false],
+    ['a unique violation', withCode('duplicate key value', '23505'), false],
+    ['a plain bug', new TypeError('x is undefined'), false],
+    ['not an error', 'ECONNREFUSED', false],
+  ])('%s', (_label, error, expected) => {
+    expect(isDatabaseUnavailable(error)).toBe(expected);
   });
 });

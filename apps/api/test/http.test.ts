@@ -6,7 +6,7 @@ describe('HTTP basics', () => {
   it('answers the health check', async () => {
     const res = await request(buildApp().app).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   it.each([
@@ -59,5 +59,27 @@ describe('HTTP basics', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('GET /api/health (readiness)', () => {
+  it('answers 503 with the reason when the database does not answer', async () => {
+    const { app, db } = buildApp();
+    db.ping = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    const res = await request(app).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({
+      error: 'Not ready: database not answering',
+      code: 'NOT_READY',
+      checks: { database: 'down' },
+    });
+  });
+
+  it('counts a dependency that hangs as down', async () => {
+    const { app } = buildApp({ readiness: [{ name: 'redis', ping: () => new Promise(() => undefined) }] });
+    const res = await request(app).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body.checks).toEqual({ database: 'ok', redis: 'down' });
   });
 });

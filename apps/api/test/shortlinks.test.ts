@@ -10,6 +10,7 @@ import {
   type ShortlinkPage,
 } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
+import { memoryCounterStore } from '../src/counters/counter-store';
 import { createShortlinkService } from '../src/services/shortlink.service';
 import { ADMIN_PASSWORD, buildApp, JWT_SECRET, memoryRepositories } from './helpers';
 
@@ -179,6 +180,7 @@ describe('short code generation', () => {
     const service = createShortlinkService({
       shortlinks: db.shortlinks,
       clock: time.clock,
+      counters: memoryCounterStore(time.clock),
       randomIndex: (max) => {
         expect(max).toBe(62);
         const next = draws.shift();

@@ -18,6 +18,37 @@ export interface Storage {
 
 export const DB_FILE_NAME = 'toolvault.db';
 
+/** A request waits this long for a pooled PostgreSQL connection before it fails (503), never forever. */
+const PG_CONNECT_TIMEOUT_MS = 3_000;
+
+/** PostgreSQL error classes that mean "the server is not there right now", not "the query is wrong". */
+const PG_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+const NODE_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'SQLITE_BUSY',
+]);
+
+/**
+ * True for an error that says the database cannot be reached or is restarting (answered 503, and
+ * the pool reconnects by itself), false for an error in a query (a bug, answered 500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('08') || PG_UNAVAILABLE_CODES.has(code) || NODE_UNAVAILABLE_CODES.has(code))
+  )
+    return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
 /** Opens (creating if needed) `${dataDir}/toolvault.db`. */
 export function openSqlite(dataDir: string): Storage {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -35,10 +66,18 @@ export function openMemorySqlite(): Storage {
  */
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Storage {
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+  });
   // An idle client whose server went away emits 'error'; without a listener that kills the process.
   // The next query gets a fresh client, so there is nothing else to do here.
   pool.on('error', () => undefined);
+  // A client that is checked out (inside a transaction, between two queries) emits 'error' itself
+  // when its connection drops, and the pool listens only to idle ones: unheard, that error would
+  // end the process. The query that runs on it fails instead (answered 503); the pool then drops it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -7,7 +7,14 @@ import { createSettingsRepo, type SettingsRepo } from './settings.repo';
 import { createShortlinkClicksRepo, type ShortlinkClicksRepo } from './shortlink-clicks.repo';
 import { createShortlinksRepo, type ShortlinksRepo } from './shortlinks.repo';
 
-export { openMemorySqlite, openPostgres, openSqlite, type Engine, type Storage } from './database';
+export {
+  isDatabaseUnavailable,
+  openMemorySqlite,
+  openPostgres,
+  openSqlite,
+  type Engine,
+  type Storage,
+} from './database';
 export { migrate, migrateSqlite, MIGRATIONS, schemaVersion, type Migration } from './migrations';
 
 /** Every table's repository; routes and services see only these, never SQL. */

@@ -18,6 +18,7 @@ export interface Tables {
   shortlink_daily_stats: ShortlinkDailyStatsTable;
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
+  rate_counters: RateCountersTable;
 }
 
 export interface SettingsTable {
@@ -118,4 +119,11 @@ export interface BlogPostsTable {
   updated_at: string;
   /** Plain-text summary for lists; NULL until written (posts saved before it existed). */
   excerpt: string | null;
+}
+
+export interface RateCountersTable {
+  key: string;
+  hits: number;
+  /** End of the current window, in milliseconds since the epoch. */
+  reset_at: number;
 }

@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ApiErrorBody } from '@toolvault/shared';
+import { CounterStoreUnavailableError } from '../counters/counter-store';
+import { isDatabaseUnavailable } from '../db/database';
 import type { Logger } from '../logger';
 import { AppError } from './errors';
 
@@ -10,7 +12,8 @@ export const notFound: RequestHandler = (_req, _res, next) => next(new AppError(
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const known = toAppError(err);
-    if (!known) logger.error(`Unhandled error on ${req.method} ${req.path}`, err);
+    if (known?.code === 'SERVICE_UNAVAILABLE') logger.warn(`${req.method} ${req.path}: ${describe(err)}`);
+    else if (!known) logger.error(`Unhandled error on ${req.method} ${req.path}`, err);
     const error = known ?? new AppError('INTERNAL');
     if (res.headersSent) return void res.end();
     const body: ApiErrorBody = { error: error.message, code: error.code };
@@ -21,6 +24,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 /** Translates the errors we expect (ours, zod's, body-parser's) into an AppError; null means a bug. */
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  if (isUnavailable(err)) return new AppError('SERVICE_UNAVAILABLE');
   if (err instanceof z.ZodError) return new AppError('VALIDATION', err.issues[0]?.message);
   if (!isHttpError(err)) return null;
   if (err.type === 'entity.parse.failed') return new AppError('MALFORMED_JSON');
@@ -29,6 +33,16 @@ function toAppError(err: unknown): AppError | null {
   if (err.status >= 400 && err.status < 500) return new AppError('BAD_REQUEST');
   return null;
 }
+
+/**
+ * The database or the shared counter store is down or restarting: the request is refused with 503
+ * and the process keeps running; the next request tries again.
+ */
+export function isUnavailable(err: unknown): boolean {
+  return err instanceof CounterStoreUnavailableError || isDatabaseUnavailable(err);
+}
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The shape of errors raised by body-parser (http-errors). */
 interface HttpError {

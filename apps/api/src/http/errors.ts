@@ -33,6 +33,9 @@ export const ERRORS = {
   CONTACT_THROTTLED: { status: 429, message: 'Too many messages. Please try again later.' },
   GUEST_RATE_LIMITED: { status: 429, message: SHORTLINK_MESSAGES.guestRateLimited },
   INTERNAL: { status: 500, message: 'Internal server error' },
+  /** The database or the shared rate-limit store did not answer; the request may be retried. */
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again shortly.' },
+  NOT_READY: { status: 503, message: 'Not ready' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,12 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import { ZAdminLogin, type AdminLogin } from '@toolvault/shared';
 import { AppError } from '../http/errors';
-import { loginLimiter } from '../http/rate-limit';
+import { loginLimiter, type LimiterDeps } from '../http/rate-limit';
 import { validate } from '../http/validate';
-import type { Logger } from '../logger';
 import type { AdminAuthService } from '../services/admin-auth.service';
 
-export function adminRouter({ adminAuth, logger }: { adminAuth: AdminAuthService; logger: Logger }): Router {
+export function adminRouter({ adminAuth, limits }: { adminAuth: AdminAuthService; limits: LimiterDeps }): Router {
   const login = async (req: Request<object, unknown, AdminLogin>, res: Response) => {
     const result = await adminAuth.login(req.body.password);
     if (!result.ok) throw new AppError(result.error);
@@ -14,6 +13,6 @@ export function adminRouter({ adminAuth, logger }: { adminAuth: AdminAuthService
   };
 
   const router = Router();
-  router.post('/login', loginLimiter(logger), validate(ZAdminLogin), login);
+  router.post('/login', loginLimiter(limits), validate(ZAdminLogin), login);
   return router;
 }

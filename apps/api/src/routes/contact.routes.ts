@@ -1,17 +1,16 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { ZContactListQuery, ZContactMessage, type ContactListQuery, type ContactMessageInput } from '@toolvault/shared';
-import { contactLimiter } from '../http/rate-limit';
+import { contactLimiter, type LimiterDeps } from '../http/rate-limit';
 import { validate } from '../http/validate';
-import type { Logger } from '../logger';
 import type { ContactService } from '../services/contact.service';
 
 interface ContactRouterDeps {
   contact: ContactService;
   requireAdmin: RequestHandler;
-  logger: Logger;
+  limits: LimiterDeps;
 }
 
-export function contactRouter({ contact, requireAdmin, logger }: ContactRouterDeps): Router {
+export function contactRouter({ contact, requireAdmin, limits }: ContactRouterDeps): Router {
   const submit = async (req: Request<object, unknown, ContactMessageInput>, res: Response) => {
     res.status(201).json(await contact.submit(req.body));
   };
@@ -22,7 +21,7 @@ export function contactRouter({ contact, requireAdmin, logger }: ContactRouterDe
   };
 
   const router = Router();
-  router.post('/', contactLimiter(logger), validate(ZContactMessage), submit);
+  router.post('/', contactLimiter(limits), validate(ZContactMessage), submit);
   router.get('/', requireAdmin, validate(ZContactListQuery, 'query'), list);
   return router;
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { notFound } from '../http/error-handler';
 import { optionalAdmin, requireAdmin } from '../http/auth';
+import type { LimiterDeps } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { AdminAuthService } from '../services/admin-auth.service';
 import type { BlogService } from '../services/blog.service';
@@ -14,7 +15,7 @@ import { adminRouter } from './admin.routes';
 import { blogRouter } from './blog.routes';
 import { categoriesRouter } from './categories.routes';
 import { contactRouter } from './contact.routes';
-import { healthRouter } from './health.routes';
+import { healthRouter, type Readiness } from './health.routes';
 import { ipRouter } from './ip.routes';
 import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
 import { speedtestRouter } from './speedtest.routes';
@@ -22,6 +23,10 @@ import { speedtestRouter } from './speedtest.routes';
 /** What the routers need; createApp builds it once per app. */
 export interface ApiContext {
   logger: Logger;
+  /** The counter store every rate limiter uses. */
+  limits: LimiterDeps;
+  /** Answers whether this replica can serve (GET /api/health). */
+  readiness: Readiness;
   services: {
     adminAuth: AdminAuthService;
     contact: ContactService;
@@ -35,14 +40,14 @@ export interface ApiContext {
 }
 
 /** Every API resource, mounted once under /api. */
-export function apiRouter({ logger, services }: ApiContext): Router {
+export function apiRouter({ limits, readiness, services }: ApiContext): Router {
   const admin = requireAdmin(services.adminAuth);
   const router = Router();
-  router.use('/health', healthRouter());
-  router.use('/admin', adminRouter({ adminAuth: services.adminAuth, logger }));
-  router.use('/contact', contactRouter({ contact: services.contact, requireAdmin: admin, logger }));
-  router.use('/ip', ipRouter({ ipLookup: services.ipLookup, logger }));
-  router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest, logger }));
+  router.use('/health', healthRouter(readiness));
+  router.use('/admin', adminRouter({ adminAuth: services.adminAuth, limits }));
+  router.use('/contact', contactRouter({ contact: services.contact, requireAdmin: admin, limits }));
+  router.use('/ip', ipRouter({ ipLookup: services.ipLookup, limits }));
+  router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest, limits }));
   router.use(
     '/shortlinks',
     shortlinksRouter({ shortlinks: services.shortlinks, analytics: services.shortlinkAnalytics, requireAdmin: admin }),

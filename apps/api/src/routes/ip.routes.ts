@@ -1,9 +1,9 @@
 import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { ZIpLookupParams, type IpLookupParams } from '@toolvault/shared';
 import { AppError } from '../http/errors';
-import { ipLookupLimiter } from '../http/rate-limit';
+import { localLimiterDeps, ipLookupLimiter, type LimiterDeps } from '../http/rate-limit';
 import { validate } from '../http/validate';
-import { silentLogger, type Logger } from '../logger';
+import { silentLogger } from '../logger';
 import type { IpLookupService } from '../services/ip-lookup.service';
 
 /**
@@ -13,11 +13,11 @@ import type { IpLookupService } from '../services/ip-lookup.service';
  */
 export function ipRouter({
   ipLookup,
-  logger = silentLogger,
+  limits = localLimiterDeps(silentLogger),
 }: {
   ipLookup: IpLookupService;
-  /** Where the rate limiter reports its own misconfiguration. */
-  logger?: Logger;
+  /** Where the rate limiter counts (the app's counter store) and reports its problems. */
+  limits?: LimiterDeps;
 }): Router {
   const respond = async (res: Response, ip: string) => {
     const result = await ipLookup.lookup(ip);
@@ -35,7 +35,7 @@ export function ipRouter({
   };
 
   const router = Router();
-  router.use(ipLookupLimiter(logger));
+  router.use(ipLookupLimiter(limits));
   router.get('/me', me);
   router.get('/:ip', validate(ZIpLookupParams, 'params'), byAddress);
   router.use(malformedParam);

@@ -3,6 +3,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Express, RequestHandler } from 'express';
 import { classifyPath, isAllowedShortCode, type ApiErrorBody } from '@toolvault/shared';
+import { isUnavailable } from '../http/error-handler';
 import { ERRORS } from '../http/errors';
 import { securityHeaders } from '../http/security-headers';
 import type { ShortlinkResolver } from '../http/spa';
@@ -44,6 +45,10 @@ const NOT_FOUND_BODY = JSON.stringify({
   code: 'SHORTLINK_NOT_FOUND',
 } satisfies ApiErrorBody);
 const INTERNAL_BODY = JSON.stringify({ error: ERRORS.INTERNAL.message, code: 'INTERNAL' } satisfies ApiErrorBody);
+const UNAVAILABLE_BODY = JSON.stringify({
+  error: ERRORS.SERVICE_UNAVAILABLE.message,
+  code: 'SERVICE_UNAVAILABLE',
+} satisfies ApiErrorBody);
 
 /** Takes the request (true) or leaves it to Express (false); the decision is synchronous. */
 export type ClickHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -66,8 +71,10 @@ export function shortlinkClicks({ clicks, trustProxy, webDist, logger }: Shortli
       });
       send(res, link ? 200 : 404, link ? JSON.stringify(link) : NOT_FOUND_BODY);
     } catch (error) {
-      logger.error(`Unhandled error on GET /${code}`, error);
-      if (!res.headersSent) send(res, 500, INTERNAL_BODY);
+      const unavailable = isUnavailable(error);
+      if (unavailable) logger.warn(`GET /${code}: ${error instanceof Error ? error.message : String(error)}`);
+      else logger.error(`Unhandled error on GET /${code}`, error);
+      if (!res.headersSent) send(res, unavailable ? 503 : 500, unavailable ? UNAVAILABLE_BODY : INTERNAL_BODY);
       else res.end();
     }
   };

@@ -9,9 +9,9 @@ import {
   type SpeedtestUpload,
 } from '@toolvault/shared';
 import { AppError } from '../http/errors';
-import { speedtestTransferLimiter } from '../http/rate-limit';
+import { localLimiterDeps, speedtestTransferLimiter, type LimiterDeps } from '../http/rate-limit';
 import { validate } from '../http/validate';
-import { silentLogger, type Logger } from '../logger';
+import { silentLogger } from '../logger';
 import type { SpeedtestService } from '../services/speedtest.service';
 
 /**
@@ -25,11 +25,11 @@ const UPLOAD_NOT_RAW = 'Send the upload as a raw body (application/octet-stream)
 
 export function speedtestRouter({
   speedtest,
-  logger = silentLogger,
+  limits = localLimiterDeps(silentLogger),
 }: {
   speedtest: SpeedtestService;
-  /** Where the rate limiter reports its own misconfiguration. */
-  logger?: Logger;
+  /** Where the rate limiter counts (the app's counter store) and reports its problems. */
+  limits?: LimiterDeps;
 }): Router {
   const ping = (_req: Request, res: Response) => {
     res.set('Cache-Control', NO_STORE).json(speedtest.ping());
@@ -67,7 +67,7 @@ export function speedtestRouter({
     else res.destroy();
   };
 
-  const transfers = speedtestTransferLimiter(logger);
+  const transfers = speedtestTransferLimiter(limits);
   const router = Router();
   router.get('/ping', ping);
   router.get('/download', transfers, validate(ZSpeedtestDownloadQuery, 'query'), download);

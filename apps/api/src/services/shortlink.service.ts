@@ -22,6 +22,7 @@ import {
   type ShortlinkTagsResponse,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
+import type { CounterStore } from '../counters/counter-store';
 import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from './clock';
 import type { PageMeta } from './html-meta';
@@ -72,14 +73,14 @@ export interface ShortlinkService {
 export interface ShortlinkServiceDeps {
   shortlinks: ShortlinksRepo;
   clock: Clock;
+  /** Holds each guest's minute; shared by every replica when it is Redis or the database. */
+  counters: CounterStore;
   /** A uniform integer in [0, max); crypto.randomInt unless a test fixes it. */
   randomIndex?: (max: number) => number;
 }
 
 /** Generated codes that collide are redrawn; 62^6 codes make more than a few draws a bug. */
 const MAX_CODE_ATTEMPTS = 20;
-/** Above this many remembered guests, entries older than the interval are swept. */
-const GUEST_SWEEP_SIZE = 10_000;
 
 /** Links in the Overview's "recent" list. */
 const SUMMARY_RECENT = 5;
@@ -100,9 +101,10 @@ const fail = (error: ShortlinkFailure): { ok: false; error: ShortlinkFailure } =
 export function createShortlinkService({
   shortlinks,
   clock,
+  counters,
   randomIndex = (max) => randomInt(max),
 }: ShortlinkServiceDeps): ShortlinkService {
-  const guests = createGuestLimiter(clock);
+  const guestKey = (clientKey: string) => `guest:${clientKey}`;
 
   /** 6 characters of A–Z a–z 0–9 from crypto (spec 001 §9), never a fixed route. */
   const drawCode = (): string => {
@@ -197,16 +199,17 @@ export function createShortlinkService({
 
     async createAsGuest(input, origin) {
       if (selfLink(input.targetUrl, origin)) return fail({ code: 'SHORTLINK_SELF_LINK' });
-      // The minute is taken before the insert, in one step with the check: two requests of one
-      // client that arrive together cannot both pass. A failed insert gives the minute back.
-      const waitMs = guests.reserve(origin.clientKey);
+      // The minute is taken before the insert, in one atomic step with the check: two requests of
+      // one client that arrive together (at any replicas) cannot both pass. A failed insert gives
+      // the minute back. A shared store that does not answer throws, and the request gets 503.
+      const waitMs = await counters.reserve(guestKey(origin.clientKey), GUEST_CREATE_INTERVAL_MS);
       if (waitMs > 0) return fail({ code: 'GUEST_RATE_LIMITED', retryAfterSeconds: Math.ceil(waitMs / 1000) });
       try {
         // A guest sets only title, target and image; the code is always generated, and the
         // visitor always sees the preview page with the real destination before going there.
         return ok(await insertGenerated(newLink({ ...input, description: '', tags: [], redirectMode: 'preview' })));
       } catch (error) {
-        guests.release(origin.clientKey);
+        await counters.release(guestKey(origin.clientKey)).catch(() => undefined);
         throw error;
       }
     },
@@ -299,37 +302,6 @@ export function createShortlinkService({
         image: link.metaImage || undefined,
         url: link.targetUrl,
       };
-    },
-  };
-}
-
-/**
- * Remembers when each guest client last created a link. In memory, per
- * process, which holds for the single-process SQLite set-up; a restart only
- * forgets limits that expire within a minute anyway.
- */
-function createGuestLimiter(clock: Clock) {
-  const last = new Map<string, number>();
-  return {
-    /**
-     * Takes the client's minute when it is free (answers 0), or answers the milliseconds until it
-     * is. Check and record are one synchronous step, so concurrent requests cannot both pass.
-     */
-    reserve(key: string): number {
-      const now = clock().getTime();
-      const previous = last.get(key);
-      if (previous !== undefined && previous + GUEST_CREATE_INTERVAL_MS > now) {
-        return previous + GUEST_CREATE_INTERVAL_MS - now;
-      }
-      if (last.size >= GUEST_SWEEP_SIZE) {
-        for (const [client, at] of last) if (at + GUEST_CREATE_INTERVAL_MS <= now) last.delete(client);
-      }
-      last.set(key, now);
-      return 0;
-    },
-    /** Gives the minute back after a creation that failed. */
-    release(key: string): void {
-      last.delete(key);
     },
   };
 }

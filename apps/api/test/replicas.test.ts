@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../src/db';
+import { emptyPostgres, killAll, nginxPath, postgresUrl, startNginx, startReplica, type Replica } from './cluster';
+import { ownRedis, redisServer, type OwnRedis } from './servers';
+
+/**
+ * Two replicas of the real server on one PostgreSQL schema and one Redis (a redis-server of the
+ * test's own), with deploy/nginx.conf in front: what several machines must agree on.
+ */
+describe.runIf(postgresUrl && redisServer && nginxPath)('two replicas behind nginx (PostgreSQL + Redis)', () => {
+  let database: Awaited<ReturnType<typeof emptyPostgres>>;
+  let redis: OwnRedis;
+  let a: Replica;
+  let b: Replica;
+  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let password: string;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await emptyPostgres();
+    redis = await ownRedis();
+    const env = { DATABASE_URL: database.url, REDIS_URL: redis.url, LOG_LEVEL: 'info' };
+    // Both at the same moment, on an empty database.
+    [a, b] = await Promise.all([startReplica('replica-a', env), startReplica('replica-b', env)]);
+    await Promise.all([a.ready(), b.ready()]);
+    proxy = await startNginx([a, b]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await proxy?.stop();
+    await Promise.all([a?.kill(), b?.kill()]);
+    killAll();
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  /** Clicks from bots are not counted; these are a browser's. */
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+  const click = { Accept: 'application/json', 'User-Agent': BROWSER };
+
+  const json = (body: unknown, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+  it('agree on one admin password, one JWT secret and one run of the migrations', async () => {
+    const printed = [a, b].filter((replica) => replica.output().includes('Admin password:'));
+    expect(printed).toHaveLength(1);
+    password = /Admin password: (\S+)/.exec(printed[0]!.output())![1]!;
+    const migrated = [a, b].filter((replica) => replica.output().includes('Database migrated from version 0'));
+    expect(migrated).toHaveLength(1);
+
+    const settings = await database.query('SELECT key FROM settings ORDER BY key');
+    expect(settings.rows).toEqual([{ key: 'admin_password_hash' }, { key: 'jwt_secret' }]);
+    const versions = await database.query('SELECT version FROM schema_migrations ORDER BY version');
+    expect(versions.rows.map((row: { version: number }) => row.version)).toEqual(MIGRATIONS.map((m) => m.version));
+
+    // The password works on both, and a token from one is honoured by the other.
+    const loginA = await fetch(`${a.base}/api/admin/login`, json({ password }));
+    expect(loginA.status).toBe(200);
+    token = ((await loginA.json()) as { token: string }).token;
+    const onB = await fetch(`${b.base}/api/shortlinks`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(onB.status).toBe(200);
+  });
+
+  it('count 300 concurrent clicks through nginx exactly', async () => {
+    const created = await fetch(
+      `${proxy.base}/api/shortlinks`,
+      json(
+        { title: 'Count me', targetUrl: 'https://example.com/', shortCode: 'cnt300' },
+        { Authorization: `Bearer ${token}` },
+      ),
+    );
+    expect(created.status).toBe(201);
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, () => fetch(`${proxy.base}/cnt300`, { headers: click }).then((res) => res.status)),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(300);
+    const row = await database.query("SELECT click_count FROM shortlinks WHERE short_code = 'cnt300'");
+    expect(row.rows).toEqual([{ click_count: 300 }]);
+    const clicks = await database.query(
+      "SELECT COUNT(*)::int AS n FROM shortlink_clicks c JOIN shortlinks s ON s.id = c.shortlink_id WHERE s.short_code = 'cnt300'",
+    );
+    expect(clicks.rows).toEqual([{ n: 300 }]);
+  });
+
+  it('hold a guest to one link a minute across replicas', async () => {
+    const guest = { 'X-Forwarded-For': '198.51.100.7' };
+    const link = { title: 'Guest', targetUrl: 'https://example.com/guest' };
+    expect((await fetch(`${a.base}/api/shortlinks`, json(link, guest))).status).toBe(201);
+    const second = await fetch(`${b.base}/api/shortlinks`, json(link, guest));
+    expect(second.status).toBe(429);
+    expect(await second.json()).toMatchObject({ code: 'GUEST_RATE_LIMITED' });
+    // Another visitor is not affected.
+    expect((await fetch(`${b.base}/api/shortlinks`, json(link, { 'X-Forwarded-For': '198.51.100.8' }))).status).toBe(
+      201,
+    );
+  });
+
+  it('hold the login throttle across replicas', async () => {
+    const client = { 'X-Forwarded-For': '198.51.100.9' };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const replica = attempt % 2 === 0 ? a : b;
+      expect((await fetch(`${replica.base}/api/admin/login`, json({ password: 'wrong' }, client))).status).toBe(401);
+    }
+    const blocked = await fetch(`${a.base}/api/admin/login`, json({ password }, client));
+    expect(blocked.status).toBe(429);
+    expect((await fetch(`${b.base}/api/admin/login`, json({ password }, client))).status).toBe(429);
+  });
+
+  it('count every answered click exactly once when one replica is killed among 2,000 clicks', async () => {
+    const created = await fetch(
+      `${proxy.base}/api/shortlinks`,
+      json(
+        { title: 'Kill', targetUrl: 'https://example.com/', shortCode: 'kill2k' },
+        { Authorization: `Bearer ${token}` },
+      ),
+    );
+    expect(created.status).toBe(201);
+
+    const TOTAL = 2_000;
+    const IN_FLIGHT = 200;
+    const statuses: number[] = new Array(TOTAL).fill(0);
+    let next = 0;
+    let answered = 0;
+    let killed: Promise<void> | undefined;
+    // Each click names itself in its Referer, so the rows can be matched to the answers.
+    const worker = async () => {
+      while (next < TOTAL) {
+        const i = next++;
+        const replica = i % 2 === 0 ? a : b;
+        try {
+          const res = await fetch(`${replica.base}/kill2k`, {
+            headers: { ...click, Referer: `https://c${i}.example/` },
+          });
+          statuses[i] = res.status;
+          await res.arrayBuffer();
+        } catch {
+          statuses[i] = -1; // the connection died with the replica
+        }
+        answered += 1;
+        if (answered === TOTAL / 4) killed = a.kill('SIGKILL');
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    await killed;
+
+    const ok = statuses.flatMap((status, i) => (status >= 200 && status < 300 ? [i] : []));
+    expect(ok.length).toBeGreaterThan(TOTAL / 2); // the survivor answered its half and more
+    const rows = await database.query(
+      `SELECT c.referrer_host AS host, COUNT(*)::int AS n FROM shortlink_clicks c
+       JOIN shortlinks s ON s.id = c.shortlink_id WHERE s.short_code = 'kill2k' GROUP BY 1`,
+    );
+    const counted = new Map(rows.rows.map((row: { host: string; n: number }) => [row.host, row.n]));
+    // Every 2xx click has exactly one row; no click has two.
+    expect(ok.filter((i) => counted.get(`c${i}.example`) !== 1)).toEqual([]);
+    expect([...counted.values()].filter((n) => n !== 1)).toEqual([]);
+    const total = await database.query("SELECT click_count FROM shortlinks WHERE short_code = 'kill2k'");
+    expect(total.rows[0].click_count).toBe(rows.rows.reduce((sum: number, row: { n: number }) => sum + row.n, 0));
+
+    // The survivor keeps serving, directly and through nginx.
+    expect((await fetch(`${b.base}/api/health`)).status).toBe(200);
+    const after = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${proxy.base}/kill2k`, { headers: click }).then((res) => res.status)),
+    );
+    // nginx may try the dead replica once before it leaves it alone for a while.
+    expect(after.filter((status) => status === 200).length).toBeGreaterThanOrEqual(19);
+  }, 120_000);
+});
