@@ -98,9 +98,12 @@ async function serve(kind: Kind, dataDir: string): Promise<void> {
 
 // ---------------------------------------------------------------- parent: measure
 function startServer(kind: Kind, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const tsx = fileURLToPath(new URL('../apps/api/node_modules/.bin/tsx', import.meta.url));
-  const child = spawn(tsx, [fileURLToPath(import.meta.url), '--serve', kind, dataDir], {
+  // node itself (tsx loaded as a hook from apps/api), not the tsx wrapper, so that a signal to this
+  // pid reaches the server; its own process group, so that stopServer reaches anything under it.
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, dataDir], {
+    cwd: fileURLToPath(new URL('../apps/api', import.meta.url)),
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
   return new Promise((resolve, reject) => {
     let output = '';
@@ -117,7 +120,7 @@ function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
   });
 }
 

@@ -56,6 +56,7 @@ export function resolveCredentials({
 }: Pick<AppDeps, 'config' | 'db' | 'logger' | 'clock'>): Promise<AdminCredentials> {
   return ensureAdminCredentials({
     settings: db.settings,
+    sessions: db.adminSessions,
     adminPassword: config.adminPassword,
     jwtSecret: config.jwtSecret,
     clock,
@@ -67,7 +68,7 @@ export function createApp(deps: AppDeps): Express {
   const { config, db, logger, credentials, clock = systemClock } = deps;
   const geo = deps.geo ?? offlineGeoService();
   const services = {
-    adminAuth: createAdminAuthService({ credentials, clock }),
+    adminAuth: createAdminAuthService({ credentials, sessions: db.adminSessions, clock }),
     contact: createContactService({ contact: db.contact, clock }),
     ipLookup: createIpLookupService({ geo }),
     speedtest: createSpeedtestService({ clock }),

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { BlogPost, Category, CategoryInputBody, PostInputBody } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
-import { buildApp, JWT_SECRET } from './helpers';
+import { buildApp, JWT_SECRET, TEST_SESSION_ID } from './helpers';
 
 /** A clock tests move by hand (each created post one second later); tokens are signed for its time. */
 export function testClock(start = '2025-03-15T12:00:00.000Z') {
@@ -16,6 +16,7 @@ export function testClock(start = '2025-03-15T12:00:00.000Z') {
         algorithm: 'HS256',
         expiresIn,
         subject: 'admin',
+        jwtid: TEST_SESSION_ID,
       }),
   };
 }
@@ -56,6 +57,7 @@ export function expiredToken(): string {
     algorithm: 'HS256',
     expiresIn: '1h',
     subject: 'admin',
+    jwtid: TEST_SESSION_ID,
   });
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../src/db';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
 
-const TABLES = ['blog_posts', 'categories', 'contact_messages', 'settings', 'shortlink_clicks', 'shortlinks'];
+const TABLES = ['admin_sessions', 'blog_posts', 'categories', 'contact_messages', 'settings', 'shortlink_clicks', 'shortlinks'];
 
 /** Every table's columns with their NOT NULL flag, as the engine itself reports them. */
 async function columns(storage: Storage): Promise<Record<string, string[]>> {
@@ -40,6 +40,9 @@ async function columns(storage: Storage): Promise<Record<string, string[]>> {
   return byTable;
 }
 
+/** The newest schema version this build knows. */
+const LATEST = MIGRATIONS.at(-1)!.version;
+
 const opened: TestStorage[] = [];
 async function fresh(engine: (typeof ENGINES)[number], options?: { migrated?: boolean }) {
   const test = await openTestStorage(engine, options);
@@ -53,22 +56,22 @@ afterEach(async () => {
 describe.each(ENGINES)('migrations on %s', (engine) => {
   it('brings a new database to the latest version, and a second run changes nothing', async () => {
     const { storage } = await fresh(engine, { migrated: false });
-    expect(await migrate(storage)).toEqual({ from: 0, to: MIGRATIONS.length });
-    expect(await migrate(storage)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
-    expect(await schemaVersion(storage)).toBe(MIGRATIONS.length);
+    expect(await migrate(storage)).toEqual({ from: 0, to: LATEST });
+    expect(await migrate(storage)).toEqual({ from: LATEST, to: LATEST });
+    expect(await schemaVersion(storage)).toBe(LATEST);
     expect(Object.keys(await columns(storage)).sort()).toEqual(TABLES);
   });
 
   it('rolls a failing migration back entirely', async () => {
     const { storage } = await fresh(engine);
     const broken: Migration = {
-      version: MIGRATIONS.length + 1,
+      version: LATEST + 1,
       name: 'broken',
       sqlite: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;',
       postgres: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;',
     };
     await expect(migrate(storage, [...MIGRATIONS, broken])).rejects.toThrow(/missing_table/);
-    expect(await schemaVersion(storage)).toBe(MIGRATIONS.length);
+    expect(await schemaVersion(storage)).toBe(LATEST);
     expect(Object.keys(await columns(storage))).not.toContain('half');
   });
 
@@ -111,17 +114,24 @@ describe('SQLite specifics', () => {
     const db = openMemorySqlite().sqlite!;
     migrateSqlite(db);
     const next: Migration = {
-      version: MIGRATIONS.length + 1,
+      version: LATEST + 1,
       name: 'extra',
       sqlite: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)',
       postgres: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)',
     };
-    expect(migrateSqlite(db, [...MIGRATIONS, next])).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length + 1 });
+    expect(migrateSqlite(db, [...MIGRATIONS, next])).toEqual({ from: LATEST, to: LATEST + 1 });
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'extra'").pluck().get()).toBe('extra');
   });
 
   it.each([
-    ['a gap', [{ version: 2, name: 'two', sqlite: '', postgres: '' }]],
+    ['version 0', [{ version: 0, name: 'zero', sqlite: '', postgres: '' }]],
+    [
+      'a version lower than the one before',
+      [
+        { version: 2, name: 'two', sqlite: '', postgres: '' },
+        { version: 1, name: 'one', sqlite: '', postgres: '' },
+      ],
+    ],
     [
       'a duplicate',
       [
@@ -135,7 +145,7 @@ describe('SQLite specifics', () => {
 
   it('refuses a database newer than the code', () => {
     const db = openMemorySqlite().sqlite!;
-    db.pragma(`user_version = ${MIGRATIONS.length + 5}`);
+    db.pragma(`user_version = ${LATEST + 5}`);
     expect(() => migrateSqlite(db)).toThrow(/newer/);
   });
 

@@ -12,6 +12,7 @@ export interface Tables {
   shortlink_clicks: ShortlinkClicksTable;
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
+  admin_sessions: AdminSessionsTable;
 }
 
 export interface SettingsTable {
@@ -70,4 +71,11 @@ export interface BlogPostsTable {
   view_count: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  created_at: string;
+  expires_at: string;
+  revoked: Generated<0 | 1>;
 }

@@ -39,7 +39,7 @@ export function apiRouter({ logger, services }: ApiContext): Router {
   const admin = requireAdmin(services.adminAuth);
   const router = Router();
   router.use('/health', healthRouter());
-  router.use('/admin', adminRouter({ adminAuth: services.adminAuth, logger }));
+  router.use('/admin', adminRouter({ adminAuth: services.adminAuth, requireAdmin: admin, logger }));
   router.use('/contact', contactRouter({ contact: services.contact, requireAdmin: admin, logger }));
   router.use('/ip', ipRouter({ ipLookup: services.ipLookup, logger }));
   router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest, logger }));
@@ -50,7 +50,7 @@ export function apiRouter({ logger, services }: ApiContext): Router {
   router.use('/shortlink', publicShortlinkRouter({ shortlinks: services.shortlinks }));
   router.use(
     '/blog',
-    blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: optionalAdmin(services.adminAuth) }),
+    blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: optionalAdmin(admin) }),
   );
   router.use('/categories', categoriesRouter({ categories: services.categories, requireAdmin: admin }));
   router.use(notFound);
