@@ -1,7 +1,7 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Repositories } from './db';
-import type { Config } from './env';
+import { publicOrigin, type Config } from './env';
 import { errorHandler, notFound } from './http/error-handler';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -72,7 +72,11 @@ export function createApp(deps: AppDeps): Express {
     contact: createContactService({ contact: db.contact, clock }),
     ipLookup: createIpLookupService({ geo }),
     speedtest: createSpeedtestService({ clock }),
-    shortlinks: createShortlinkService({ shortlinks: db.shortlinks, clock }),
+    shortlinks: createShortlinkService({
+      shortlinks: db.shortlinks,
+      clock,
+      self: { hosts: [new URL(publicOrigin(config)).host], port: config.port },
+    }),
     shortlinkAnalytics: createShortlinkAnalyticsService({
       shortlinks: db.shortlinks,
       clicks: db.shortlinkClicks,
@@ -108,10 +112,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use('/api', apiRouter({ logger, services }));
   // Generated here, so served with or without a built SPA, and before its fallback.
-  app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, clock }) }));
+  app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, clock }), origin: publicOrigin(config) }));
   if (deps.webDist) {
     const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks);
-    app.use(spa({ webDist: deps.webDist, shortlinks, blogPosts: blogPreviewResolver(services.blog) }));
+    app.use(
+      spa({ webDist: deps.webDist, shortlinks, blogPosts: blogPreviewResolver(services.blog, publicOrigin(config)) }),
+    );
   }
   app.use(notFound);
   app.use(errorHandler(logger));

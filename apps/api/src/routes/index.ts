@@ -48,10 +48,7 @@ export function apiRouter({ logger, services }: ApiContext): Router {
     shortlinksRouter({ shortlinks: services.shortlinks, analytics: services.shortlinkAnalytics, requireAdmin: admin }),
   );
   router.use('/shortlink', publicShortlinkRouter({ shortlinks: services.shortlinks }));
-  router.use(
-    '/blog',
-    blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: optionalAdmin(admin) }),
-  );
+  router.use('/blog', blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: optionalAdmin(admin) }));
   router.use('/categories', categoriesRouter({ categories: services.categories, requireAdmin: admin }));
   router.use(notFound);
   return router;
