@@ -44,7 +44,7 @@ const MAX_PASSWORD = ZAdminLogin.shape.password.maxLength ?? 1024;
 
 const MIN_PASSWORD = 12;
 
-const PUBLIC_URL_RULE = 'PUBLIC_URL must be the site\'s origin, like https://tools.example.org (no path, query or user)';
+const PUBLIC_URL_RULE = "PUBLIC_URL must be the site's origin, like https://tools.example.org (no path, query or user)";
 
 /** An http(s) origin: scheme, host and optional port; a trailing slash is dropped. */
 const ZPublicUrl = z.string().transform((value, ctx) => {

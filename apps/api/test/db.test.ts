@@ -15,7 +15,15 @@ import {
 } from '../src/db';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
 
-const TABLES = ['admin_sessions', 'blog_posts', 'categories', 'contact_messages', 'settings', 'shortlink_clicks', 'shortlinks'];
+const TABLES = [
+  'admin_sessions',
+  'blog_posts',
+  'categories',
+  'contact_messages',
+  'settings',
+  'shortlink_clicks',
+  'shortlinks',
+];
 
 /** Every table's columns with their NOT NULL flag, as the engine itself reports them. */
 async function columns(storage: Storage): Promise<Record<string, string[]>> {

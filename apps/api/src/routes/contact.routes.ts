@@ -14,7 +14,10 @@ interface ContactRouterDeps {
 export function contactRouter({ contact, requireAdmin, logger }: ContactRouterDeps): Router {
   const submit = async (req: Request<object, unknown, ContactMessageInput>, res: Response) => {
     // The answer repeats the sender's name and address: no cache may keep it.
-    res.status(201).set('Cache-Control', 'no-store').json(await contact.submit(req.body));
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(await contact.submit(req.body));
   };
   const list = async (_req: Request, res: Response) => {
     res.json(await contact.listNewestFirst());

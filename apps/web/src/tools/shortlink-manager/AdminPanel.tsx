@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { clearAdminToken } from '../../features/auth/admin-session';
+import { logout as endSession } from '../../features/auth/login';
 import type { ApiResult } from '../../lib/api';
 import { downloadText } from '../../lib/download';
 import { AdminTabs, panelId, TabPanel, tabId, type TabItem } from './AdminTabs';
@@ -268,7 +269,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   };
 
   const logout = () => {
-    clearAdminToken();
+    void endSession();
     toast.success('Logged Out', { description: 'Admin access revoked' });
     onExit();
   };
