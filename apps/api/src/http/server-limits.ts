@@ -64,7 +64,9 @@ export function createHttpServer(handler: RequestListener, limits: ServerLimits 
  * shorter deadline. A body still incomplete then is abandoned with its connection.
  */
 function bodyDeadline(req: IncomingMessage, res: ServerResponse, ms: number): void {
-  if (req.complete || LONG_BODY_PATHS.has((req.url ?? '').split('?')[0]!)) return;
+  // Most requests (every GET, the redirect's click) declare no body: nothing to wait for, no timer.
+  const declaresBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  if (!declaresBody || req.complete || LONG_BODY_PATHS.has((req.url ?? '').split('?')[0]!)) return;
   const timer = setTimeout(() => {
     if (req.complete) return;
     if (!res.headersSent) {
