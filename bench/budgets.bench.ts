@@ -91,6 +91,14 @@ async function measureJavaScript(): Promise<void> {
   }
 }
 
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 /** Debian's Chromium with a DevTools port for Lighthouse (which never downloads a browser here). */
 async function launchDebugChromium(): Promise<{ port: number; process: ChildProcess; profile: string }> {
   const port = await freePort();
@@ -98,7 +106,8 @@ async function launchDebugChromium(): Promise<{ port: number; process: ChildProc
   const child = spawn(
     CHROMIUM_PATH,
     [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // Its own process group: the renderers and helpers it starts are stopped with it.
+    { stdio: 'ignore', detached: true },
   );
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -111,7 +120,7 @@ async function launchDebugChromium(): Promise<{ port: number; process: ChildProc
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  child.kill('SIGKILL');
+  killGroup(child, 'SIGKILL');
   throw new Error('Chromium did not open its DevTools port');
 }
 
@@ -153,9 +162,9 @@ async function runLighthouse(): Promise<void> {
   } finally {
     if (chrome) {
       const exited = new Promise((resolve) => chrome?.process.once('exit', resolve));
-      chrome.process.kill('SIGTERM');
+      killGroup(chrome.process, 'SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (chrome.process.exitCode === null) chrome.process.kill('SIGKILL');
+      if (chrome.process.exitCode === null) killGroup(chrome.process, 'SIGKILL');
       rmSync(chrome.profile, { recursive: true, force: true });
     }
   }

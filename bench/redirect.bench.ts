@@ -136,13 +136,15 @@ async function serve(kind: Kind, dataDir: string, databaseUrl?: string): Promise
 
 // ---------------------------------------------------------------- parent: measure
 function startServer(kind: Kind, dataDir: string, databaseUrl = ''): Promise<{ child: ChildProcess; port: number }> {
-  // node itself (not the tsx wrapper), so that stopping it stops the server.
+  // node itself (tsx loaded as a hook from apps/api), not the tsx wrapper, so that a signal to this
+  // pid reaches the server; its own process group, so that stopServer reaches anything under it.
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, dataDir, databaseUrl],
     {
       cwd: fileURLToPath(new URL('../apps/api', import.meta.url)),
       stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
     },
   );
   return new Promise((resolve, reject) => {
@@ -160,7 +162,7 @@ function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
   });
 }
 

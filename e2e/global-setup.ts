@@ -65,7 +65,9 @@ export default async function setup(project: TestProject) {
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
 
   let log = '';
-  const server = spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+  // node itself, not the tsx wrapper: a signal sent to this pid reaches the server. It leads its own
+  // process group so that the teardown can signal everything under it.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: {
       ...process.env,
@@ -77,7 +79,15 @@ export default async function setup(project: TestProject) {
       INIT_CWD: apiDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (server.pid !== undefined) process.kill(-server.pid, name);
+    } catch {
+      // already gone
+    }
+  };
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
@@ -86,7 +96,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseURL, server, () => log);
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   } catch (error) {
-    server.kill('SIGKILL');
+    signal('SIGKILL');
     throw error;
   }
 
@@ -98,9 +108,12 @@ export default async function setup(project: TestProject) {
   return async () => {
     await browser?.close();
     const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
+    signal('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
+    if (server.exitCode === null && server.signalCode === null) {
+      signal('SIGKILL');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

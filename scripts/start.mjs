@@ -9,6 +9,17 @@ import { buildIsFresh } from './build-stamp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// The checks that would stop the server anyway (environment, busy port, data folder held by another
+// server) run before any build, so a bad setting costs one line instead of a build and a stack trace.
+const API_DIR = path.join(ROOT, 'apps/api');
+const serverEnv = { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() };
+const preflight = spawnSync(process.execPath, ['--import', 'tsx', 'src/preflight.ts'], {
+  cwd: API_DIR,
+  env: serverEnv,
+  stdio: 'inherit',
+});
+if (preflight.status !== 0) process.exit(preflight.status ?? 1);
+
 if (!buildIsFresh()) {
   console.log('The web build is missing or older than its sources: building it first (pnpm build).');
   const build = spawnSync('pnpm', ['build'], { cwd: ROOT, stdio: 'inherit' });
@@ -16,9 +27,9 @@ if (!buildIsFresh()) {
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-  cwd: path.join(ROOT, 'apps/api'),
+  cwd: API_DIR,
   // DATA_DIR is relative to where the command was typed, which pnpm passes as INIT_CWD.
-  env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },
+  env: serverEnv,
   stdio: 'inherit',
 });
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => server.kill(signal));

@@ -15,7 +15,8 @@ if (!existsSync(source)) {
   process.exit(1);
 }
 const folder = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? 'backups');
-mkdirSync(folder, { recursive: true });
+// A backup holds the same secrets as the database: private to this user, like the data folder.
+mkdirSync(folder, { recursive: true, mode: 0o700 });
 const db = new Database(source, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const written = await backupDatabase(db, path.join(folder, backupFileName(new Date())));

@@ -2,7 +2,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { memoryCounterStore, type CounterStore } from './counters/counter-store';
 import type { Repositories } from './db';
-import type { Config } from './env';
+import { publicOrigin, type Config } from './env';
 import { errorHandler, notFound } from './http/error-handler';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -70,6 +70,7 @@ export function resolveCredentials({
 }: Pick<AppDeps, 'config' | 'db' | 'logger' | 'clock'>): Promise<AdminCredentials> {
   return ensureAdminCredentials({
     settings: db.settings,
+    sessions: db.adminSessions,
     adminPassword: config.adminPassword,
     jwtSecret: config.jwtSecret,
     clock,
@@ -83,11 +84,16 @@ export function createApp(deps: AppDeps): Express {
   const counters = deps.counters ?? memoryCounterStore(clock);
   const readiness: Readiness = [{ name: 'database', ping: () => db.ping() }, ...(deps.readiness ?? [])];
   const services = {
-    adminAuth: createAdminAuthService({ credentials, clock }),
+    adminAuth: createAdminAuthService({ credentials, sessions: db.adminSessions, clock }),
     contact: createContactService({ contact: db.contact, clock }),
     ipLookup: createIpLookupService({ geo }),
     speedtest: createSpeedtestService({ clock }),
-    shortlinks: createShortlinkService({ shortlinks: db.shortlinks, clock, counters }),
+    shortlinks: createShortlinkService({
+      shortlinks: db.shortlinks,
+      clock,
+      counters,
+      self: { hosts: [new URL(publicOrigin(config)).host], port: config.port },
+    }),
     shortlinkAnalytics: createShortlinkAnalyticsService({
       shortlinks: db.shortlinks,
       clicks: db.shortlinkClicks,
@@ -128,12 +134,19 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use('/api', apiRouter({ logger, limits: { logger, counters }, readiness, services }));
   // Generated here, so served with or without a built SPA, and before its fallback.
-  app.use(feedsRouter({ feeds: createFeedService({ blogPosts: db.blogPosts, blog: services.blog, clock }) }));
+  app.use(
+    feedsRouter({
+      feeds: createFeedService({ blogPosts: db.blogPosts, blog: services.blog, clock }),
+      origin: publicOrigin(config),
+    }),
+  );
   // Links that redirect at once answer people with a 302 before the preview page is considered.
   app.use(directRedirects(clicks));
   if (deps.webDist) {
     const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks);
-    app.use(spa({ webDist: deps.webDist, shortlinks, blogPosts: blogPreviewResolver(services.blog) }));
+    app.use(
+      spa({ webDist: deps.webDist, shortlinks, blogPosts: blogPreviewResolver(services.blog, publicOrigin(config)) }),
+    );
   }
   app.use(notFound);
   app.use(errorHandler(logger));

@@ -21,6 +21,13 @@ export interface Config {
   logLevel: LogLevel;
   /** Raw click rows older than this many days are deleted (aggregates stay); unset keeps every row. */
   clickRetentionDays?: number;
+  /** The site's public origin (`https://tools.example.org`), for every absolute URL the server writes. */
+  publicUrl?: string;
+}
+
+/** The origin absolute URLs are written with: PUBLIC_URL, else this machine's own address. */
+export function publicOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }
 
 const integer = (name: string, min: number, max: number) =>
@@ -39,6 +46,27 @@ const integer = (name: string, min: number, max: number) =>
 // Login bodies are capped at this length, so a longer password could never be typed in.
 const MAX_PASSWORD = ZAdminLogin.shape.password.maxLength ?? 1024;
 
+const MIN_PASSWORD = 12;
+
+const PUBLIC_URL_RULE = "PUBLIC_URL must be the site's origin, like https://tools.example.org (no path, query or user)";
+
+/** An http(s) origin: scheme, host and optional port; a trailing slash is dropped. */
+const ZPublicUrl = z.string().transform((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: PUBLIC_URL_RULE });
+    return z.NEVER;
+  }
+  const plain = url.pathname === '/' && url.search === '' && url.hash === '' && !url.username && !url.password;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !plain) {
+    ctx.addIssue({ code: 'custom', message: PUBLIC_URL_RULE });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 const ZEnv = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' })
@@ -47,6 +75,8 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   ADMIN_PASSWORD: z
     .string()
+    // Long enough that guessing it online, even at the login's rate limit, is hopeless.
+    .min(MIN_PASSWORD, { error: `ADMIN_PASSWORD must be at least ${MIN_PASSWORD} characters` })
     .max(MAX_PASSWORD, { error: `ADMIN_PASSWORD must be at most ${MAX_PASSWORD} characters` })
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
@@ -60,6 +90,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
     .optional(),
+  PUBLIC_URL: ZPublicUrl.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   INIT_CWD: z.string().optional(),
 });
@@ -92,5 +123,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clickRetentionDays: env.CLICK_RETENTION_DAYS,
+    publicUrl: env.PUBLIC_URL,
   };
 }

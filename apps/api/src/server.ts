@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { createApp, resolveCredentials } from './app';
 import { openCounterStore } from './counters';
 import { createRepositories, migrate, openPostgres, openSqlite, type Storage } from './db';
+import { folderInUseMessage, lockDataFolder, permissionWarning, type DataFolderLock } from './db/data-folder';
 import { EnvError, loadEnv, type Config } from './env';
+import { createHttpServer, listenErrorMessage } from './http/server-limits';
 import { createLogger, type Logger } from './logger';
 import { startClickRetention } from './services/click-retention.service';
 import { systemClock } from './services/clock';
@@ -15,6 +17,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
+  if (!config.databaseUrl) claimDataFolder(config, logger);
+  if (!config.publicUrl)
+    logger.info(`PUBLIC_URL is not set: links in feeds and pages use http://localhost:${config.port}`);
   const storage = openStorage(config);
   const migration = await migrate(storage);
   if (migration.to !== migration.from)
@@ -31,16 +36,35 @@ async function main(): Promise<void> {
   if (config.clickRetentionDays !== undefined) {
     startClickRetention({ clicks: repos.shortlinkClicks, days: config.clickRetentionDays, clock: systemClock, logger });
   }
-  const server = app.listen(config.port, (error?: Error) => {
-    if (error) {
-      logger.error(`Could not listen on port ${config.port}`, error);
-      void Promise.allSettled([counters.close(), storage.close()]).finally(() => process.exit(1));
-      return;
-    }
+  const server = createHttpServer(app);
+  const listenFailed = (error: NodeJS.ErrnoException) => {
+    process.stderr.write(`${listenErrorMessage(error, config.port)}\n`);
+    void Promise.allSettled([counters.close(), storage.close()]).finally(() => process.exit(1));
+  };
+  server.once('error', listenFailed);
+  server.listen(config.port, () => {
+    server.off('error', listenFailed);
     const data = storage.engine === 'postgres' ? 'data in PostgreSQL' : `data in ${config.dataDir}`;
     logger.info(`Toolvault listening on http://localhost:${config.port} (${data}, rate limits in ${counters.kind})`);
   });
   handleShutdown(server, { close: () => Promise.allSettled([counters.close(), storage.close()]) }, logger);
+}
+
+/** Held for the life of the process (a collected handle would drop the lock). */
+let folderLock: DataFolderLock | undefined;
+
+/**
+ * SQLite: this process alone uses the folder (a second server would keep rate limits and guest
+ * limits of its own), and its database is private. The lock lasts as long as the process.
+ */
+function claimDataFolder(config: Config, logger: Logger): void {
+  folderLock = lockDataFolder(config.dataDir) ?? undefined;
+  if (!folderLock) {
+    process.stderr.write(`${folderInUseMessage(config.dataDir)}\n`);
+    process.exit(1);
+  }
+  const warning = permissionWarning(config.dataDir);
+  if (warning) logger.warn(warning);
 }
 
 /** PostgreSQL when DATABASE_URL is set; the embedded SQLite file in DATA_DIR otherwise. */

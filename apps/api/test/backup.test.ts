@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -37,6 +37,8 @@ describe('backupDatabase', () => {
     );
     const destination = path.join(tempDir(), 'copy.db');
     await backupDatabase(storage.sqlite!, destination);
+    // Private like the database itself: it holds the same secrets.
+    expect(statSync(destination).mode & 0o777).toBe(0o600);
     // The source is still usable after the backup.
     expect(await repos.contact.listNewestFirst()).toHaveLength(1);
     await storage.close();

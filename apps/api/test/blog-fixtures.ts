@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { BlogPost, BlogPostPage, BlogPostSummary, Category, CategoryInputBody, PostInputBody } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
 import { sharedHtmlSanitizerPool } from '../src/services/html-sanitizer.pool';
-import { buildApp, JWT_SECRET } from './helpers';
+import { buildApp, JWT_SECRET, TEST_SESSION_ID } from './helpers';
 
 // The sanitizer's thread loads jsdom (seconds on a busy machine): started once per file, before any
 // test's clock runs, so the first post of a file takes no longer than the others.
@@ -21,6 +21,7 @@ export function testClock(start = '2025-03-15T12:00:00.000Z') {
         algorithm: 'HS256',
         expiresIn,
         subject: 'admin',
+        jwtid: TEST_SESSION_ID,
       }),
   };
 }
@@ -66,6 +67,7 @@ export function expiredToken(): string {
     algorithm: 'HS256',
     expiresIn: '1h',
     subject: 'admin',
+    jwtid: TEST_SESSION_ID,
   });
 }
 

@@ -36,7 +36,7 @@ function head(html: string) {
 
 describe('GET /blog/:slug (server-rendered for crawlers)', () => {
   it('answers a published post with its title, description, cover and og: tags', async () => {
-    const { app, createPost } = blogSetup({ webDist });
+    const { app, createPost } = blogSetup({ webDist, config: { publicUrl: 'https://toolvault.example' } });
     await createPost({
       title: 'Hashing 101',
       slug: 'hashing-101',
@@ -44,7 +44,7 @@ describe('GET /blog/:slug (server-rendered for crawlers)', () => {
       cover_image: 'https://images.example/cover.png',
       content: `<h2>Why hash?</h2><p>${'Hashes map data of any size to a fixed size. '.repeat(10)}</p>`,
     });
-    const res = await request(app).get('/blog/hashing-101').set('Host', 'toolvault.example');
+    const res = await request(app).get('/blog/hashing-101').set('Host', 'evil.example');
     expect(res.status).toBe(200);
     expect(res.type).toBe('text/html');
     const { title, meta } = head(res.text);
@@ -57,7 +57,9 @@ describe('GET /blog/:slug (server-rendered for crawlers)', () => {
     expect(meta('og:title')).toEqual(['Hashing 101']);
     expect(meta('og:description')).toEqual([description]);
     expect(meta('og:image')).toEqual(['https://images.example/cover.png']);
-    expect(meta('og:url')).toEqual(['http://toolvault.example/blog/hashing-101']);
+    // PUBLIC_URL's origin, never the Host header.
+    expect(meta('og:url')).toEqual(['https://toolvault.example/blog/hashing-101']);
+    expect(res.text).not.toContain('evil.example');
     expect(meta('og:type')).toEqual(['article']);
   });
 

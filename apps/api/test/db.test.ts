@@ -20,6 +20,7 @@ import { ENGINES, openTestStorage, type TestStorage } from './engines';
 const LATEST = MIGRATIONS.at(-1)?.version ?? 0;
 
 const TABLES = [
+  'admin_sessions',
   'blog_posts',
   'categories',
   'click_daily_stats',
@@ -57,6 +58,9 @@ async function columns(storage: Storage): Promise<Record<string, string[]>> {
   for (const list of Object.values(byTable)) list.sort();
   return byTable;
 }
+
+/** The newest schema version this build knows. */
+const LATEST = MIGRATIONS.at(-1)!.version;
 
 const opened: TestStorage[] = [];
 async function fresh(engine: (typeof ENGINES)[number], options?: { migrated?: boolean }) {

@@ -1,101 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MEBIBYTE, type BlogPost, type Shortlink, type ShortlinkPage } from '@toolvault/shared';
 import { DB_FILE_NAME } from '../src/db/database';
-import { ADMIN_PASSWORD, JWT_SECRET } from './helpers';
+import { ADMIN_PASSWORD } from './helpers';
+import { assertNoSurvivors, startServer, tryConnect } from './server-process';
 
 /**
- * The real server (`tsx src/server.ts`) as a child process on a temporary
+ * The real server as a child process (test/server-process.ts) on a temporary
  * data folder: what survives SIGKILL, and what SIGTERM does to a request in flight.
  */
-const API_DIR = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(API_DIR, 'node_modules/.bin/tsx');
-const START_TIMEOUT_MS = 60_000;
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  port: number;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const children: ChildProcess[] = [];
 let dataDir: string;
 
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-durability-'));
 });
-afterEach(() => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await assertNoSurvivors();
 });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function start(folder: string, port?: number): Promise<Running> {
-  const listenOn = port ?? (await freePort());
-  const child = spawn(TSX, ['src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(listenOn),
-      DATA_DIR: folder,
-      INIT_CWD: API_DIR,
-      ADMIN_PASSWORD,
-      JWT_SECRET,
-      TRUST_PROXY: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let log = '';
-  child.stdout?.on('data', (part: Buffer) => (log += part.toString()));
-  child.stderr?.on('data', (part: Buffer) => (log += part.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const base = `http://127.0.0.1:${listenOn}`;
-  const running = { child, base, port: listenOn, output: () => log, exited };
-  await waitForHealth(running);
-  return running;
-}
-
-/** Polls /api/health until the server answers (or fails the test with its output). */
-async function waitForHealth({ child, base, output }: Running): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not answer /api/health in time:\n${output()}`);
-}
 
 async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/api/admin/login`, {
@@ -114,7 +40,7 @@ const BOT_UA = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
 
 describe('durability: SIGKILL right after the writes', () => {
   it('a shortlink, its click and a post with its view survive a kill -9 and a restart', async () => {
-    const first = await start(dataDir);
+    const first = await startServer(dataDir);
     const token = await login(first.base);
 
     const link = await fetch(`${first.base}/api/shortlinks`, {
@@ -147,10 +73,13 @@ describe('durability: SIGKILL right after the writes', () => {
     const viewsBefore = ((await read.json()) as BlogPost).view_count;
     expect(viewsBefore).toBe(1);
 
-    first.child.kill('SIGKILL');
+    first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
+    // The server itself is gone, not just a wrapper around it: nothing answers on its port.
+    expect(await tryConnect(first.port)).toBe('ECONNREFUSED');
 
-    const second = await start(dataDir);
+    // Same folder, same port: a first server still running would hold both.
+    const second = await startServer(dataDir, { port: first.port });
     const again = await login(second.base);
     const links = (
       (await (
@@ -172,8 +101,9 @@ describe('durability: SIGKILL right after the writes', () => {
       slug: 'durable-post',
       view_count: viewsBefore,
     });
-    second.child.kill('SIGKILL');
+    second.kill('SIGKILL');
     await second.exited;
+    expect(await tryConnect(second.port)).toBe('ECONNREFUSED');
   }, 120_000);
 });
 
@@ -199,21 +129,10 @@ function readAll(res: http.IncomingMessage): Promise<number> {
   });
 }
 
-/** Resolves with the connection error code (ECONNREFUSED, …), or 'connected'. */
-function tryConnect(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
-      res.resume();
-      resolve('connected');
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-  });
-}
-
 describe('graceful shutdown on SIGTERM', () => {
   it('refuses new connections, finishes the request in flight, closes the database and exits 0', async () => {
     const folder = fs.mkdtempSync(path.join(dataDir, 'graceful-'));
-    const server = await start(folder);
+    const server = await startServer(folder);
     const token = await login(server.base);
     // A write, so the WAL has content that a clean close must checkpoint.
     const link = await fetch(`${server.base}/api/shortlinks`, {
@@ -227,7 +146,7 @@ describe('graceful shutdown on SIGTERM', () => {
     const download = await openDownload(server.port, size);
     expect(download.statusCode).toBe(200);
 
-    server.child.kill('SIGTERM');
+    server.kill('SIGTERM');
     // The listening socket closes at once; poll until a new connection is refused.
     // A connection accepted just before the socket closed may still be reset instead.
     const deadline = Date.now() + 10_000;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../src/env';
+import { EnvError, loadEnv, publicOrigin } from '../src/env';
 
 describe('loadEnv', () => {
   it('applies the defaults', () => {
@@ -22,19 +22,21 @@ describe('loadEnv', () => {
         NODE_ENV: 'production',
         PORT: '8080',
         DATA_DIR: '/var/lib/toolvault',
-        ADMIN_PASSWORD: 'pw',
+        ADMIN_PASSWORD: 'twelve chars',
         JWT_SECRET: secret,
         TRUST_PROXY: '2',
         LOG_LEVEL: 'warn',
+        PUBLIC_URL: 'https://Tools.Example.org/',
       }),
     ).toEqual({
       nodeEnv: 'production',
       port: 8080,
       dataDir: '/var/lib/toolvault',
-      adminPassword: 'pw',
+      adminPassword: 'twelve chars',
       jwtSecret: secret,
       trustProxy: 2,
       logLevel: 'warn',
+      publicUrl: 'https://tools.example.org',
     });
   });
 
@@ -70,6 +72,13 @@ describe('loadEnv', () => {
     ['TRUST_PROXY', '-1'],
     ['JWT_SECRET', 'too-short'],
     ['ADMIN_PASSWORD', 'x'.repeat(1025)],
+    ['ADMIN_PASSWORD', 'x'],
+    ['ADMIN_PASSWORD', 'elevenchars'],
+    ['PUBLIC_URL', 'tools.example.org'],
+    ['PUBLIC_URL', 'ftp://tools.example.org'],
+    ['PUBLIC_URL', 'https://tools.example.org/sub/'],
+    ['PUBLIC_URL', 'https://tools.example.org/?a=1'],
+    ['PUBLIC_URL', 'https://user:pw@tools.example.org'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
     ['CLICK_RETENTION_DAYS', '0'],
@@ -79,7 +88,23 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ [key]: value })).toThrow(new RegExp(`- ${key}: `));
   });
 
+  it.each([
+    ['https://tools.example.org', 'https://tools.example.org'],
+    ['http://localhost:8080/', 'http://localhost:8080'],
+    ['https://tools.example.org:443', 'https://tools.example.org'],
+    ['http://[::1]:3000', 'http://[::1]:3000'],
+  ])('keeps PUBLIC_URL %s as the origin %s', (value, origin) => {
+    expect(loadEnv({ PUBLIC_URL: value }).publicUrl).toBe(origin);
+  });
+
+  it('answers http://localhost:PORT as the public origin without PUBLIC_URL', () => {
+    expect(publicOrigin(loadEnv({ PORT: '8080' }))).toBe('http://localhost:8080');
+    expect(publicOrigin(loadEnv({ PORT: '8080', PUBLIC_URL: 'https://a.example' }))).toBe('https://a.example');
+  });
+
   it('names the rule that failed', () => {
+    expect(() => loadEnv({ ADMIN_PASSWORD: 'short' })).toThrow('ADMIN_PASSWORD must be at least 12 characters');
+    expect(() => loadEnv({ PUBLIC_URL: 'nope' })).toThrow('PUBLIC_URL must be the site');
     expect(() => loadEnv({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
     expect(() => loadEnv({ PORT: 'abc' })).toThrow('PORT must be an integer between 1 and 65535');
   });

@@ -48,12 +48,12 @@ describe('escapeXml', () => {
 
 describe('GET /blog/rss.xml', () => {
   it('is well-formed RSS 2.0 of published posts, newest first, with absolute links', async () => {
-    const { app, createPost, createCategory } = blogSetup();
+    const { app, createPost, createCategory } = blogSetup({ config: { publicUrl: 'https://toolvault.example' } });
     const category = await createCategory();
     await createPost({ slug: 'first', title: 'First', published: true, content: '<p>The first post.</p>' });
     await createPost({ slug: 'draft', title: 'Secret draft', published: false });
     await createPost({ slug: 'second', title: 'Second', published: true, category_id: category.id });
-    const res = await request(app).get('/blog/rss.xml').set('Host', 'toolvault.example');
+    const res = await request(app).get('/blog/rss.xml').set('Host', 'evil.example');
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/rss+xml');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -61,20 +61,21 @@ describe('GET /blog/rss.xml', () => {
     expect(doc.documentElement.tagName).toBe('rss');
     expect(doc.documentElement.getAttribute('version')).toBe('2.0');
     expect(texts(doc, 'channel > title')).toEqual(['Toolvault Blog']);
-    expect(channelLink(doc)).toEqual(['http://toolvault.example/blog']);
+    expect(channelLink(doc)).toEqual(['https://toolvault.example/blog']);
     expect(doc.querySelector('channel > *|link[rel="self"]')?.getAttribute('href')).toBe(
-      'http://toolvault.example/blog/rss.xml',
+      'https://toolvault.example/blog/rss.xml',
     );
     expect(texts(doc, 'item > title')).toEqual(['Second', 'First']);
     expect(texts(doc, 'item > link')).toEqual([
-      'http://toolvault.example/blog/second',
-      'http://toolvault.example/blog/first',
+      'https://toolvault.example/blog/second',
+      'https://toolvault.example/blog/first',
     ]);
     expect(texts(doc, 'item > guid')).toEqual(texts(doc, 'item > link'));
     expect(texts(doc, 'item > pubDate')).toEqual(['Sat, 15 Mar 2025 12:00:03 GMT', 'Sat, 15 Mar 2025 12:00:01 GMT']);
     expect(texts(doc, 'item > category')).toEqual(['Tech News']);
     expect(texts(doc, 'item > description')[1]).toBe('The first post.');
     expect(res.text).not.toContain('Secret draft');
+    expect(res.text).not.toContain('evil.example');
   });
 
   it('escapes titles, categories and text', async () => {
@@ -121,12 +122,13 @@ describe('GET /blog/rss.xml', () => {
 
 describe('GET /sitemap.xml', () => {
   const SITEMAPS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const config = { publicUrl: 'http://toolvault.example:8080' };
 
   it('is a sitemap index of the pages and of the published posts', async () => {
-    const { app, createPost } = blogSetup();
+    const { app, createPost } = blogSetup({ config });
     await createPost({ slug: 'visible', published: true });
     await createPost({ slug: 'hidden-draft', published: false });
-    const res = await request(app).get('/sitemap.xml').set('Host', 'toolvault.example:8080');
+    const res = await request(app).get('/sitemap.xml').set('Host', 'evil.example');
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/xml');
     const doc = parseXml(res.text);
@@ -139,14 +141,14 @@ describe('GET /sitemap.xml', () => {
   });
 
   it('lists no post sitemap without published posts', async () => {
-    const { app } = blogSetup();
-    const doc = parseXml((await request(app).get('/sitemap.xml').set('Host', 't.example')).text);
-    expect(texts(doc, 'sitemap > loc')).toEqual(['http://t.example/sitemap-pages.xml']);
+    const { app } = blogSetup({ config });
+    const doc = parseXml((await request(app).get('/sitemap.xml')).text);
+    expect(texts(doc, 'sitemap > loc')).toEqual(['http://toolvault.example:8080/sitemap-pages.xml']);
   });
 
   it('lists home, every tool and the content pages in /sitemap-pages.xml', async () => {
-    const { app } = blogSetup();
-    const res = await request(app).get('/sitemap-pages.xml').set('Host', 'toolvault.example:8080');
+    const { app } = blogSetup({ config });
+    const res = await request(app).get('/sitemap-pages.xml').set('Host', 'evil.example');
     expect(res.status).toBe(200);
     const doc = parseXml(res.text);
     expect(doc.documentElement.tagName).toBe('urlset');
@@ -166,13 +168,13 @@ describe('GET /sitemap.xml', () => {
   });
 
   it('lists published posts only in /sitemap-posts-1.xml, with their last change', async () => {
-    const { app, createPost } = blogSetup();
+    const { app, createPost } = blogSetup({ config });
     await createPost({ slug: 'visible', published: true });
     await createPost({ slug: 'hidden-draft', published: false });
-    const res = await request(app).get('/sitemap-posts-1.xml').set('Host', 'toolvault.example');
+    const res = await request(app).get('/sitemap-posts-1.xml').set('Host', 'evil.example');
     expect(res.status).toBe(200);
     const doc = parseXml(res.text);
-    expect(texts(doc, 'url > loc')).toEqual(['http://toolvault.example/blog/visible']);
+    expect(texts(doc, 'url > loc')).toEqual(['http://toolvault.example:8080/blog/visible']);
     expect(texts(doc, 'url > lastmod')).toEqual(['2025-03-15T12:00:01.000Z']);
     expect(res.text).not.toContain('hidden-draft');
   });
@@ -221,29 +223,33 @@ describe('GET /sitemap.xml', () => {
     expect(await feeds.sitemapPosts('https://t.example', 4)).toBeNull();
   });
 
-  it('escapes a hostile Host header or ignores it', async () => {
+  it('ignores a hostile Host header', async () => {
     const { app } = blogSetup();
     const res = await request(app).get('/sitemap-pages.xml').set('Host', 'evil.example"><x>');
     const doc = parseXml(res.text);
-    expect(texts(doc, 'url > loc')[0]).toBe('http://localhost/');
+    expect(texts(doc, 'url > loc')[0]).toBe('http://localhost:3000/');
+    expect(res.text).not.toContain('evil.example');
   });
 });
 
 describe('origin of absolute URLs', () => {
-  const headers = { Host: 'internal:3000', 'X-Forwarded-Host': 'toolvault.example', 'X-Forwarded-Proto': 'https' };
+  const headers = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' };
 
-  it('ignores X-Forwarded-* unless TRUST_PROXY trusts the hop', async () => {
-    const { app } = blogSetup();
+  it('is http://localhost:PORT without PUBLIC_URL, whatever Host and X-Forwarded-* say', async () => {
+    const { app } = blogSetup({ config: { trustProxy: 1, port: 8080 } });
     const doc = parseXml((await request(app).get('/sitemap-pages.xml').set(headers)).text);
-    expect(texts(doc, 'url > loc')[0]).toBe('http://internal:3000/');
+    expect(texts(doc, 'url > loc')[0]).toBe('http://localhost:8080/');
   });
 
-  it('uses X-Forwarded-Proto and -Host behind a trusted proxy', async () => {
-    const { app } = blogSetup({ config: { trustProxy: 1 } });
-    const doc = parseXml((await request(app).get('/sitemap-pages.xml').set(headers)).text);
-    expect(texts(doc, 'url > loc')[0]).toBe('https://toolvault.example/');
-    const rss = parseXml((await request(app).get('/blog/rss.xml').set(headers)).text);
-    expect(channelLink(rss)).toEqual(['https://toolvault.example/blog']);
+  it('is PUBLIC_URL, also behind a trusted proxy', async () => {
+    const { app } = blogSetup({ config: { trustProxy: 1, publicUrl: 'https://toolvault.example' } });
+    const sitemap = await request(app).get('/sitemap.xml').set(headers);
+    expect(texts(parseXml(sitemap.text), 'sitemap > loc')[0]).toBe('https://toolvault.example/sitemap-pages.xml');
+    const pages = await request(app).get('/sitemap-pages.xml').set(headers);
+    expect(texts(parseXml(pages.text), 'url > loc')[0]).toBe('https://toolvault.example/');
+    const rss = await request(app).get('/blog/rss.xml').set(headers);
+    expect(channelLink(parseXml(rss.text))).toEqual(['https://toolvault.example/blog']);
+    expect(sitemap.text + pages.text + rss.text).not.toContain('evil.example');
   });
 });
 

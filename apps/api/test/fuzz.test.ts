@@ -1,8 +1,9 @@
+import jwt from 'jsonwebtoken';
 import fc from 'fast-check';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../src/db';
-import { ADMIN_PASSWORD, buildApp, type TestApp } from './helpers';
+import { ADMIN_PASSWORD, buildApp, JWT_SECRET, TEST_SESSION_ID, type TestApp } from './helpers';
 
 /**
  * Hostile input against every API route (DECISIONS P2), with and without a
@@ -260,7 +261,8 @@ beforeAll(async () => {
   const { app } = buildApp();
   const res = await request(app).post('/api/admin/login').send({ password: ADMIN_PASSWORD });
   expect(res.status).toBe(200);
-  token = (res.body as { token: string }).token;
+  // A login opens its session in that app's database; every seeded app holds the test session.
+  token = jwt.sign({}, JWT_SECRET, { algorithm: 'HS256', expiresIn: '12h', subject: 'admin', jwtid: TEST_SESSION_ID });
 });
 
 /** A fresh app holding one category, one published post and one shortlink, so ids 1 and real slugs exist. */

@@ -8,6 +8,11 @@ import { hashPassword } from '../src/services/password-hash';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+/**
+ * An open admin session in every buildApp database, so that tests can sign their own tokens
+ * (`jwt.sign(…, JWT_SECRET, { jwtid: TEST_SESSION_ID, … })`) for any time their clock shows.
+ */
+export const TEST_SESSION_ID = 'test-session';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadEnv({ NODE_ENV: 'test' }), adminPassword: ADMIN_PASSWORD, jwtSecret: JWT_SECRET, ...overrides };
@@ -38,6 +43,9 @@ export function buildApp(
   options: Partial<Omit<AppDeps, 'config' | 'db'>> & { config?: Partial<Config> } = {},
 ): TestApp {
   const { database, db } = memoryRepositories();
+  database
+    .sqlite!.prepare('INSERT INTO admin_sessions (id, created_at, expires_at) VALUES (?, ?, ?)')
+    .run(TEST_SESSION_ID, '2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z');
   const { config, ...deps } = options;
   const app = createApp({
     logger: silentLogger,

@@ -1,11 +1,13 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { ADMIN_PASSWORD, buildApp, JWT_SECRET } from './helpers';
+import { ADMIN_PASSWORD, buildApp, JWT_SECRET, TEST_SESSION_ID } from './helpers';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const valid = () => jwt.sign({}, JWT_SECRET, { algorithm: 'HS256', expiresIn: '1h', subject: 'admin' });
+const signed = (options: jwt.SignOptions, secret = JWT_SECRET) =>
+  jwt.sign({}, secret, { algorithm: 'HS256', expiresIn: '1h', subject: 'admin', jwtid: TEST_SESSION_ID, ...options });
+const valid = () => signed({});
 
 describe('requireAdmin on GET /api/contact', () => {
   it.each([
@@ -15,11 +17,7 @@ describe('requireAdmin on GET /api/contact', () => {
     ['no scheme', () => valid()],
     ['garbage', 'Bearer not-a-jwt'],
     ['a token with a space', 'Bearer abc def'],
-    [
-      'a wrong key',
-      () =>
-        `Bearer ${jwt.sign({}, 'another-secret-of-at-least-32-characters', { algorithm: 'HS256', expiresIn: '1h', subject: 'admin' })}`,
-    ],
+    ['a wrong key', () => `Bearer ${signed({}, 'another-secret-of-at-least-32-characters')}`],
     [
       'alg none',
       () => `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'admin', exp: nowSeconds() + 3600 })}.`,
@@ -29,18 +27,23 @@ describe('requireAdmin on GET /api/contact', () => {
       () =>
         `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'admin', exp: nowSeconds() + 3600 })}.${valid().split('.')[2]}`,
     ],
-    [
-      'HS512 with the right key',
-      () => `Bearer ${jwt.sign({}, JWT_SECRET, { algorithm: 'HS512', expiresIn: '1h', subject: 'admin' })}`,
-    ],
-    [
-      'another subject',
-      () => `Bearer ${jwt.sign({}, JWT_SECRET, { algorithm: 'HS256', expiresIn: '1h', subject: 'guest' })}`,
-    ],
+    ['HS512 with the right key', () => `Bearer ${signed({ algorithm: 'HS512' })}`],
+    ['another subject', () => `Bearer ${signed({ subject: 'guest' })}`],
     [
       'an expired token',
-      () => `Bearer ${jwt.sign({ sub: 'admin', exp: nowSeconds() - 60 }, JWT_SECRET, { algorithm: 'HS256' })}`,
+      () =>
+        `Bearer ${jwt.sign({ sub: 'admin', jti: TEST_SESSION_ID, exp: nowSeconds() - 60 }, JWT_SECRET, { algorithm: 'HS256' })}`,
     ],
+    // Right secret, right subject, open session, but no expiry: it would never expire.
+    [
+      'a token without exp',
+      () => `Bearer ${jwt.sign({ sub: 'admin', jti: TEST_SESSION_ID }, JWT_SECRET, { algorithm: 'HS256' })}`,
+    ],
+    [
+      'a token without a session id',
+      () => `Bearer ${jwt.sign({}, JWT_SECRET, { algorithm: 'HS256', expiresIn: '1h', subject: 'admin' })}`,
+    ],
+    ['a token of an unknown session', () => `Bearer ${signed({ jwtid: 'no-such-session' })}`],
   ])('answers 401 for %s', async (_label, header) => {
     const req = request(buildApp().app).get('/api/contact');
     const value = typeof header === 'function' ? header() : header;

@@ -55,6 +55,11 @@ function expectSecurityHeaders(res: Response): void {
     /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
   );
   expect(res.headers['x-powered-by']).toBeUndefined();
+  // Features the site never uses are off; the camera only for its own pages (the QR reader).
+  const policy = String(res.headers['permissions-policy']);
+  for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'display-capture'])
+    expect(policy).toContain(`${feature}=()`);
+  expect(policy).toContain('camera=(self)');
 }
 
 describe('security headers on every kind of response', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shortlink, ShortlinkPage } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
 import type { GeoService } from '../src/services/geo.service';
-import { buildApp, JWT_SECRET } from './helpers';
+import { buildApp, JWT_SECRET, TEST_SESSION_ID } from './helpers';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -47,6 +47,7 @@ function setup(options: Parameters<typeof buildApp>[0] = {}) {
     algorithm: 'HS256',
     expiresIn: '1h',
     subject: 'admin',
+    jwtid: TEST_SESSION_ID,
   });
   const create = async (body: object) => {
     const res = await request(built.app).post('/api/shortlinks').set('Authorization', `Bearer ${token}`).send(body);

@@ -12,7 +12,7 @@ import {
 import type { Clock } from '../src/services/clock';
 import { memoryCounterStore } from '../src/counters/counter-store';
 import { createShortlinkService } from '../src/services/shortlink.service';
-import { ADMIN_PASSWORD, buildApp, JWT_SECRET, memoryRepositories } from './helpers';
+import { ADMIN_PASSWORD, buildApp, JWT_SECRET, TEST_SESSION_ID, memoryRepositories } from './helpers';
 
 /** A clock tests can move; tokens are signed for its time, since the app verifies them against it. */
 function testClock(start = '2025-03-15T12:00:00.000Z') {
@@ -27,6 +27,7 @@ function testClock(start = '2025-03-15T12:00:00.000Z') {
         algorithm: 'HS256',
         expiresIn: '1h',
         subject: 'admin',
+        jwtid: TEST_SESSION_ID,
       }),
   };
 }
@@ -306,6 +307,7 @@ describe('admin routes need a valid token', () => {
       algorithm: 'HS256',
       expiresIn: '1h',
       subject: 'admin',
+      jwtid: TEST_SESSION_ID,
     });
 
   it.each(routes)('%s %s → 401 without, with a bad and with an expired token', async (method, path) => {

@@ -3,6 +3,7 @@ import {
   checkHttpUrl,
   isAllowedShortCode,
   isHttpUrl,
+  isLoopbackHost,
   isOwnShortlinkUrl,
   parseTagsText,
   SHORTLINK_LIMITS,
@@ -198,10 +199,50 @@ describe('isOwnShortlinkUrl', () => {
     ['https://toolvault.example/api/shortlink/abc123', false],
     ['http://localhost:4000/abc123', false],
     ['https://example.com/abc123', false],
+    ['https://toolvault.example:443/abc123', true],
+    ['https://toolvault.example:8443/abc123', false],
   ])('%s → %s', (url, expected) => {
     const check = checkHttpUrl(url);
     if (!check.ok) throw new Error(`test row ${url} is not a valid URL`);
     expect(isOwnShortlinkUrl(check.url, hosts)).toBe(expected);
+  });
+
+  // The server on port 3000 by any loopback name or address; other ports are other servers.
+  it.each<[string, boolean]>([
+    ['http://localhost:3000/abc123', true],
+    ['http://LOCALHOST.:3000/abc123', true],
+    ['http://app.localhost:3000/abc123', true],
+    ['http://127.0.0.1:3000/abc123', true],
+    ['http://127.1:3000/abc123', true],
+    ['http://127.255.0.9:3000/abc123', true],
+    ['http://2130706433:3000/abc123', true],
+    ['http://0x7f.0.0.1:3000/abc123', true],
+    ['http://0.0.0.0:3000/abc123', true],
+    ['http://[::1]:3000/abc123', true],
+    ['http://[0:0:0:0:0:0:0:1]:3000/abc123', true],
+    ['http://[::ffff:127.0.0.1]:3000/abc123', true],
+    ['http://[::]:3000/abc123', true],
+    ['http://127.0.0.1:3001/abc123', false],
+    ['http://127.0.0.1/abc123', false],
+    ['http://localhost:3000/hash-generator', false],
+    ['http://128.0.0.1:3000/abc123', false],
+    ['http://localhost.example:3000/abc123', false],
+  ])('on port 3000: %s → %s', (url, expected) => {
+    const check = checkHttpUrl(url);
+    if (!check.ok) throw new Error(`test row ${url} is not a valid URL`);
+    expect(isOwnShortlinkUrl(check.url, [], 3000)).toBe(expected);
+  });
+
+  it.each([
+    ['localhost', true],
+    ['127.0.0.1', true],
+    ['[::1]', true],
+    ['example.com', false],
+    ['10.0.0.1', false],
+    ['[::2]', false],
+    ['', false],
+  ])('isLoopbackHost(%j) → %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
   });
 });
 

@@ -75,6 +75,7 @@ export interface ParsedUrl {
   readonly protocol: string;
   readonly host: string;
   readonly hostname: string;
+  readonly port: string;
   readonly pathname: string;
   readonly username: string;
   readonly password: string;
@@ -112,13 +113,17 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
- * True when `url` points at one of this site's short links: its host (with
- * port) is one of `ownHosts` and its path is a single segment that the site
- * would treat as a short code. Used by the API, which knows the request's host.
+ * True when `url` points at one of this site's short links: its host is one of `ownHosts` (with
+ * port; a host without one means the scheme's default port), or, when `ownPort` is given, any
+ * loopback name or address on that port (localhost, 127.0.0.0/8, ::1, 0.0.0.0: the same server by
+ * another name); and its path is a single segment that the site would treat as a short code. Used
+ * by the API, which knows the request's host and its own port.
  */
-export function isOwnShortlinkUrl(url: ParsedUrl, ownHosts: readonly string[]): boolean {
-  const host = url.host.toLowerCase();
-  if (!ownHosts.some((own) => own.toLowerCase() === host)) return false;
+export function isOwnShortlinkUrl(url: ParsedUrl, ownHosts: readonly string[], ownPort?: number): boolean {
+  const ours =
+    ownHosts.some((own) => sameHost(url, own)) ||
+    (ownPort !== undefined && isLoopbackHost(url.hostname) && effectivePort(url) === ownPort);
+  if (!ours) return false;
   let pathname: string;
   try {
     pathname = decodeURIComponent(url.pathname);
@@ -126,6 +131,38 @@ export function isOwnShortlinkUrl(url: ParsedUrl, ownHosts: readonly string[]): 
     return false;
   }
   return classifyPath(pathname).kind === 'short-code';
+}
+
+/** `host` or `host:port` (a Host header, PUBLIC_URL's host) against the URL's host and port. */
+function sameHost(url: ParsedUrl, own: string): boolean {
+  const match = /^(.+?)(?::(\d{1,5}))?$/.exec(own.trim().toLowerCase());
+  if (!match) return false;
+  const [, hostname, port] = match;
+  if (hostname!.replace(/\.$/, '') !== url.hostname.toLowerCase().replace(/\.$/, '')) return false;
+  return port === undefined ? url.port === '' : Number(port) === effectivePort(url);
+}
+
+function effectivePort(url: ParsedUrl): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'https:' ? 443 : 80;
+}
+
+/**
+ * Names and addresses that always mean this machine, as the URL parser writes them (it has
+ * already turned 127.1, 0x7f.0.0.1 or 2130706433 into 127.0.0.1, and [0:0::1] into [::1]):
+ * localhost and *.localhost, 127.0.0.0/8, 0.0.0.0, [::1], [::] and IPv4-mapped loopback.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === '0.0.0.0' ||
+    host === '[::1]' ||
+    host === '[::]' ||
+    /^\[::ffff:(?:7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\]$/.test(host)
+  );
 }
 
 /** Tags text of the forms: comma separated, each trimmed, empties dropped (spec 001 §5). */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { DB_FILE_NAME } from './database';
+import { createPrivateFile, DB_FILE_NAME } from './database';
 
 /** A backup file name with the time in it, e.g. toolvault-2026-11-22T01-30-00Z.db. */
 export function backupFileName(now: Date): string {
@@ -16,6 +16,8 @@ export function backupFileName(now: Date): string {
  * unlike copying the file, which can miss what is still in the WAL.
  */
 export async function backupDatabase(db: Database.Database, destination: string): Promise<string> {
+  // Created 0600 first: the copy holds the same secrets as the database, and keeps the file's mode.
+  createPrivateFile(destination);
   await db.backup(destination);
   return destination;
 }

@@ -49,10 +49,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/** Opens (creating if needed) `${dataDir}/toolvault.db`. */
+/**
+ * The data folder holds the admin password hash and the token signing secret, so it is private to
+ * the user the server runs as: the folder 0700, the files 0600 (SQLite gives its -wal and -shm
+ * files the database file's mode).
+ */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** Opens (creating if needed, privately) `${dataDir}/toolvault.db`. */
 export function openSqlite(dataDir: string): Storage {
-  fs.mkdirSync(dataDir, { recursive: true });
-  return sqliteStorage(new Database(path.join(dataDir, DB_FILE_NAME)));
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const file = path.join(dataDir, DB_FILE_NAME);
+  createPrivateFile(file);
+  return sqliteStorage(new Database(file));
+}
+
+/** Creates `file` empty with mode 0600 unless it exists; an existing file keeps its mode. */
+export function createPrivateFile(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 /** A private database that lives as long as the handle: for tests. */

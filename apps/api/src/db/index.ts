@@ -1,4 +1,5 @@
 import type { Storage } from './database';
+import { createAdminSessionsRepo, type AdminSessionsRepo } from './admin-sessions.repo';
 import { dialectFor } from './dialect';
 import { createBlogPostsRepo, type BlogPostsRepo } from './blog-posts.repo';
 import { createCategoriesRepo, type CategoriesRepo } from './categories.repo';
@@ -25,6 +26,7 @@ export interface Repositories {
   shortlinkClicks: ShortlinkClicksRepo;
   categories: CategoriesRepo;
   blogPosts: BlogPostsRepo;
+  adminSessions: AdminSessionsRepo;
   /** Answers when the database does (readiness checks). */
   ping(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export function createRepositories(storage: Storage): Repositories {
     shortlinkClicks: createShortlinkClicksRepo(storage),
     categories: createCategoriesRepo(db, dialectFor(storage.engine)),
     blogPosts: createBlogPostsRepo(db),
+    adminSessions: createAdminSessionsRepo(db),
     async ping() {
       await db.selectFrom('settings').select('key').limit(1).execute();
     },

@@ -374,6 +374,30 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 7,
+    name: 'admin sessions',
+    // One row per login; the token carries the id. Logout revokes one row, a changed admin password
+    // all of them; expired rows are deleted at the next login. revoked is 0 or 1.
+    sqlite: `
+      CREATE TABLE admin_sessions (
+        id         TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        revoked    INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1))
+      );
+      CREATE INDEX admin_sessions_expires_at ON admin_sessions (expires_at);
+    `,
+    postgres: `
+      CREATE TABLE admin_sessions (
+        id         ${PG_TEXT} PRIMARY KEY,
+        created_at ${PG_TEXT} NOT NULL,
+        expires_at ${PG_TEXT} NOT NULL,
+        revoked    INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1))
+      );
+      CREATE INDEX admin_sessions_expires_at ON admin_sessions (expires_at);
+    `,
+  },
+  {
     version: 8,
     name: 'rate-limit counters shared by replicas',
     // One row per limited key: the hits of the window that ends at reset_at (milliseconds since the
@@ -487,10 +511,13 @@ function sqliteVersion(db: SqliteHandle): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/** Versions only have to increase: numbers are handed out ahead of time, so a list may skip one for a while. */
+/**
+ * Versions rise strictly. They need not be contiguous: versions are handed out ahead to changes
+ * developed side by side, so one may land before a lower one.
+ */
 function assertOrdered(migrations: readonly Migration[]): void {
   migrations.forEach((migration, index) => {
-    const previous = migrations[index - 1]?.version ?? 0;
+    const previous = index === 0 ? 0 : migrations[index - 1]!.version;
     if (!Number.isInteger(migration.version) || migration.version <= previous) {
       throw new Error(`Migration "${migration.name}" has version ${migration.version}, expected more than ${previous}`);
     }

@@ -19,6 +19,7 @@ export interface Tables {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
   rate_counters: RateCountersTable;
+  admin_sessions: AdminSessionsTable;
 }
 
 export interface SettingsTable {
@@ -126,4 +127,11 @@ export interface RateCountersTable {
   hits: number;
   /** End of the current window, in milliseconds since the epoch. */
   reset_at: number;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  created_at: string;
+  expires_at: string;
+  revoked: Generated<0 | 1>;
 }

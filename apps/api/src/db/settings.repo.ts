@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from './schema';
 
-/** Keys of the settings table; the values are secrets and never leave the server. */
-export type SettingKey = 'admin_password_hash' | 'jwt_secret';
+/**
+ * Keys of the settings table; the values are secrets and never leave the server.
+ * sessions_password_hash: a hash of the admin password the open sessions were opened with.
+ */
+export type SettingKey = 'admin_password_hash' | 'jwt_secret' | 'sessions_password_hash';
 
 export interface SettingsRepo {
   get(key: SettingKey): Promise<string | undefined>;

@@ -1,18 +1,35 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { ZAdminLogin, type AdminLogin } from '@toolvault/shared';
+import { adminSession } from '../http/auth';
 import { AppError } from '../http/errors';
 import { loginLimiter, type LimiterDeps } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import type { AdminAuthService } from '../services/admin-auth.service';
 
-export function adminRouter({ adminAuth, limits }: { adminAuth: AdminAuthService; limits: LimiterDeps }): Router {
+export function adminRouter({
+  adminAuth,
+  requireAdmin,
+  limits,
+}: {
+  adminAuth: AdminAuthService;
+  requireAdmin: RequestHandler;
+  limits: LimiterDeps;
+}): Router {
   const login = async (req: Request<object, unknown, AdminLogin>, res: Response) => {
     const result = await adminAuth.login(req.body.password);
     if (!result.ok) throw new AppError(result.error);
-    res.json(result.value);
+    // The token is a secret: no cache may keep the answer.
+    res.set('Cache-Control', 'no-store').json(result.value);
+  };
+  /** Ends the session of the token it is called with; the token is refused from then on. */
+  const logout = async (_req: Request, res: Response) => {
+    const session = adminSession(res);
+    if (session !== undefined) await adminAuth.endSession(session);
+    res.status(204).end();
   };
 
   const router = Router();
   router.post('/login', loginLimiter(limits), validate(ZAdminLogin), login);
+  router.post('/logout', requireAdmin, logout);
   return router;
 }

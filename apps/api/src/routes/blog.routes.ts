@@ -13,7 +13,6 @@ import type { BlogPostResolver } from '../http/spa';
 import { validate } from '../http/validate';
 import type { BlogFailure, BlogService } from '../services/blog.service';
 import type { Result } from '../services/result';
-import { siteOrigin } from './feeds.routes';
 
 /** Where the blog API lives: createApp parses its bodies before the app-wide 100 kB parser. */
 export const BLOG_API_PATH = '/api/blog';
@@ -93,6 +92,7 @@ function unwrap<T>(result: Result<T, BlogFailure>): T {
  * title, description and cover as meta tags (og:type article); null (404)
  * for unknown slugs and drafts. Never counts a view.
  */
-export function blogPreviewResolver(blog: BlogService): BlogPostResolver {
-  return (slug, req) => blog.preview(slug, `${siteOrigin(req)}/blog/${encodeURIComponent(slug)}`);
+export function blogPreviewResolver(blog: BlogService, origin: string): BlogPostResolver {
+  // og:url and the canonical link use PUBLIC_URL's origin, never the request's Host header.
+  return (slug) => blog.preview(slug, `${origin}/blog/${encodeURIComponent(slug)}`);
 }

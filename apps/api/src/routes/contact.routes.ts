@@ -12,7 +12,11 @@ interface ContactRouterDeps {
 
 export function contactRouter({ contact, requireAdmin, limits }: ContactRouterDeps): Router {
   const submit = async (req: Request<object, unknown, ContactMessageInput>, res: Response) => {
-    res.status(201).json(await contact.submit(req.body));
+    // The answer repeats the sender's name and address: no cache may keep it.
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(await contact.submit(req.body));
   };
   const list = async (req: Request, res: Response) => {
     const page = await contact.page(req.query as unknown as ContactListQuery);

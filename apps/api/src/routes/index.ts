@@ -44,7 +44,7 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
   const admin = requireAdmin(services.adminAuth);
   const router = Router();
   router.use('/health', healthRouter(readiness));
-  router.use('/admin', adminRouter({ adminAuth: services.adminAuth, limits }));
+  router.use('/admin', adminRouter({ adminAuth: services.adminAuth, requireAdmin: admin, limits }));
   router.use('/contact', contactRouter({ contact: services.contact, requireAdmin: admin, limits }));
   router.use('/ip', ipRouter({ ipLookup: services.ipLookup, limits }));
   router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest, limits }));
@@ -53,10 +53,7 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
     shortlinksRouter({ shortlinks: services.shortlinks, analytics: services.shortlinkAnalytics, requireAdmin: admin }),
   );
   router.use('/shortlink', publicShortlinkRouter({ shortlinks: services.shortlinks }));
-  router.use(
-    '/blog',
-    blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: optionalAdmin(services.adminAuth) }),
-  );
+  router.use('/blog', blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: optionalAdmin(admin) }));
   router.use('/categories', categoriesRouter({ categories: services.categories, requireAdmin: admin }));
   router.use(notFound);
   return router;

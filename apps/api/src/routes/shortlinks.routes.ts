@@ -18,6 +18,7 @@ import {
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
+import { isAdmin, optionalAdmin } from '../http/auth';
 import { AppError } from '../http/errors';
 import { validate } from '../http/validate';
 import { csvLine } from '../services/csv';
@@ -99,7 +100,7 @@ export function shortlinksRouter({ shortlinks, analytics, requireAdmin }: Shortl
   router.get('/summary', requireAdmin, summary);
   router.get('/tags', requireAdmin, tags);
   // No token: a guest creation. A token that is present but invalid: 401, never a guest creation.
-  router.post('/', adminIfAuthorized(requireAdmin), validateCreateBody(), create);
+  router.post('/', optionalAdmin(requireAdmin), validateCreateBody(), create);
   router.get('/export', requireAdmin, validate(ZShortlinkExportQuery, 'query'), exportAll);
   router.post('/import', requireAdmin, importAll);
   router.get('/analytics', requireAdmin, validate(ZAnalyticsQuery, 'query'), stats);
@@ -127,23 +128,6 @@ export function publicShortlinkRouter({ shortlinks }: { shortlinks: ShortlinkSer
 const malformedCode: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
   next(err instanceof URIError ? new AppError('SHORTLINK_NOT_FOUND') : err);
 };
-
-const ADMIN = 'shortlinkAdmin';
-
-function isAdmin(res: Response): boolean {
-  return res.locals[ADMIN] === true;
-}
-
-/** Runs requireAdmin only when an Authorization header is present; marks the request as the admin's. */
-function adminIfAuthorized(requireAdmin: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    if (req.get('authorization') === undefined) return next();
-    requireAdmin(req, res, (error?: unknown) => {
-      if (error === undefined) res.locals[ADMIN] = true;
-      next(error);
-    });
-  };
-}
 
 /** The admin's body is the full input; a guest's is title, target and image only (spec 001 §6). */
 function validateCreateBody(): RequestHandler {

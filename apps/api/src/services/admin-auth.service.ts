@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { AdminLoginResponse } from '@toolvault/shared';
+import type { AdminSessionsRepo } from '../db/admin-sessions.repo';
 import type { SettingsRepo } from '../db/settings.repo';
 import type { Clock } from './clock';
 import { hashPassword, isPasswordHash, verifyPassword } from './password-hash';
 import { fail, ok, type Result } from './result';
 
-/** DECISIONS P4: one role, proven by a password, carried by a signed token that expires. */
-export const TOKEN_LIFETIME = '12h';
+/**
+ * DECISIONS P4: one role, proven by a password, carried by a signed token that expires. Each login
+ * is also a session row in the database, named by the token's `jti`: logout and a changed
+ * password end sessions there, and every replica sees it.
+ */
+export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 const TOKEN_SUBJECT = 'admin';
 const TOKEN_ALGORITHM = 'HS256';
 
@@ -19,6 +24,7 @@ export interface AdminCredentials {
 
 export interface EnsureCredentialsOptions {
   settings: SettingsRepo;
+  sessions: AdminSessionsRepo;
   adminPassword?: string;
   jwtSecret?: string;
   clock: Clock;
@@ -34,7 +40,29 @@ export interface EnsureCredentialsOptions {
  * tokens survive a restart.
  */
 export async function ensureAdminCredentials(options: EnsureCredentialsOptions): Promise<AdminCredentials> {
-  return { passwordHash: await resolvePasswordHash(options), jwtSecret: await resolveJwtSecret(options) };
+  const passwordHash = await resolvePasswordHash(options);
+  await endSessionsOfAnotherPassword(options, passwordHash);
+  return { passwordHash, jwtSecret: await resolveJwtSecret(options) };
+}
+
+/**
+ * A changed admin password ends every session. The settings keep a hash of the password the open
+ * sessions were opened with; ADMIN_PASSWORD is hashed with a new salt at every start, so it is
+ * compared by verifying it against that hash, and a stored password by the hash itself.
+ */
+async function endSessionsOfAnotherPassword(
+  { settings, sessions, adminPassword, clock }: EnsureCredentialsOptions,
+  passwordHash: string,
+): Promise<void> {
+  const opened = await settings.get('sessions_password_hash');
+  const same =
+    opened !== undefined &&
+    (adminPassword === undefined
+      ? opened === passwordHash
+      : isPasswordHash(opened) && (await verifyPassword(adminPassword, opened)));
+  if (same) return;
+  await sessions.revokeAll();
+  await settings.set('sessions_password_hash', passwordHash, clock());
 }
 
 const MALFORMED_HASH = 'The stored admin password hash is malformed; set ADMIN_PASSWORD or reset the settings row.';
@@ -83,41 +111,63 @@ export function generatedPasswordBox(password: string): string {
 }
 
 export interface AdminAuthService {
+  /** A new session and its token, for the right password. */
   login(password: string): Promise<Result<AdminLoginResponse, 'INVALID_CREDENTIALS'>>;
-  /** True only for an unexpired HS256 token signed with our secret for the admin subject. */
-  verifyToken(token: string): boolean;
+  /**
+   * The session id of a token that is HS256, signed with our secret for the admin subject, carries
+   * an expiry that has not passed and a session id, and whose session is still open; else null.
+   */
+  verifyToken(token: string): Promise<string | null>;
+  /** Ends the session (logout); its token is refused from now on, by every replica. */
+  endSession(sessionId: string): Promise<void>;
 }
 
 export function createAdminAuthService({
   credentials,
+  sessions,
   clock,
 }: {
   credentials: AdminCredentials;
+  sessions: AdminSessionsRepo;
   clock: Clock;
 }): AdminAuthService {
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
+  const claims = (token: string): jwt.JwtPayload | null => {
+    try {
+      const payload = jwt.verify(token, credentials.jwtSecret, {
+        algorithms: [TOKEN_ALGORITHM],
+        subject: TOKEN_SUBJECT,
+        clockTimestamp: nowSeconds(),
+      });
+      return typeof payload === 'object' ? payload : null;
+    } catch {
+      // jsonwebtoken throws for every kind of bad token; all of them mean "not admin".
+      return null;
+    }
+  };
   return {
     async login(password) {
       if (!(await verifyPassword(password, credentials.passwordHash))) return fail('INVALID_CREDENTIALS');
+      const now = clock();
+      const id = randomBytes(16).toString('base64url');
+      await sessions.deleteExpired(now);
+      await sessions.insert({ id, createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000) });
       const token = jwt.sign({ iat: nowSeconds() }, credentials.jwtSecret, {
         algorithm: TOKEN_ALGORITHM,
-        expiresIn: TOKEN_LIFETIME,
+        expiresIn: TOKEN_LIFETIME_SECONDS,
         subject: TOKEN_SUBJECT,
+        jwtid: id,
       });
       return ok({ token });
     },
-    verifyToken(token) {
-      try {
-        jwt.verify(token, credentials.jwtSecret, {
-          algorithms: [TOKEN_ALGORITHM],
-          subject: TOKEN_SUBJECT,
-          clockTimestamp: nowSeconds(),
-        });
-        return true;
-      } catch {
-        // jsonwebtoken throws for every kind of bad token; all of them mean "not admin".
-        return false;
-      }
+    async verifyToken(token) {
+      const payload = claims(token);
+      // jsonwebtoken accepts a token without exp; such a token would never expire.
+      if (!payload || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') return null;
+      return (await sessions.isActive(payload.jti, clock())) ? payload.jti : null;
+    },
+    async endSession(sessionId) {
+      await sessions.revoke(sessionId);
     },
   };
 }

@@ -77,6 +77,11 @@ export interface ShortlinkServiceDeps {
   counters: CounterStore;
   /** A uniform integer in [0, max); crypto.randomInt unless a test fixes it. */
   randomIndex?: (max: number) => number;
+  /**
+   * This server's other names, besides the request's Host: PUBLIC_URL's host, and the port on
+   * which any loopback name or address (localhost, 127.x, ::1, 0.0.0.0) reaches it.
+   */
+  self?: { hosts: readonly string[]; port?: number };
 }
 
 /** Generated codes that collide are redrawn; 62^6 codes make more than a few draws a bug. */
@@ -103,6 +108,7 @@ export function createShortlinkService({
   clock,
   counters,
   randomIndex = (max) => randomInt(max),
+  self = { hosts: [] },
 }: ShortlinkServiceDeps): ShortlinkService {
   const guestKey = (clientKey: string) => `guest:${clientKey}`;
 
@@ -148,7 +154,7 @@ export function createShortlinkService({
 
   const selfLink = (targetUrl: string, { ownHosts }: RequestOrigin): boolean => {
     try {
-      return isOwnShortlinkUrl(new URL(targetUrl), ownHosts);
+      return isOwnShortlinkUrl(new URL(targetUrl), [...ownHosts, ...self.hosts], self.port);
     } catch {
       return false; // the schema has parsed it already; an unparsable value cannot point here
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../lib/api';
-import { INVALID_PASSWORD, login } from './login';
+import { clearAdminToken, getAdminToken, setAdminToken } from './admin-session';
+import { INVALID_PASSWORD, login, logout } from './login';
 
 const answer = (result: ApiResult<unknown>) => vi.fn(async () => result) as never;
 
@@ -26,6 +27,34 @@ describe('login', () => {
   it('makes no call for an empty password', async () => {
     const request = vi.fn();
     expect(await login('', request as never)).toEqual({ ok: false, error: 'Password is required' });
+    expect(request).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout', () => {
+  it('ends the session on the server with the stored token and forgets the token', async () => {
+    setAdminToken('abc');
+    const request = vi.fn(async () => ({ ok: true, status: 204, data: null }));
+    await logout(request as never);
+    expect(request).toHaveBeenCalledWith('/api/admin/logout', { method: 'POST', token: 'abc' });
+    expect(getAdminToken()).toBeNull();
+  });
+
+  it('forgets the token even when the server cannot be reached or refuses it', async () => {
+    for (const answer of [
+      { ok: false, status: 0, error: 'Network error. Please try again.' },
+      { ok: false, status: 401, error: 'Unauthorized' },
+    ]) {
+      setAdminToken('abc');
+      await logout(vi.fn(async () => answer) as never);
+      expect(getAdminToken()).toBeNull();
+    }
+  });
+
+  it('makes no call without a token', async () => {
+    clearAdminToken();
+    const request = vi.fn();
+    await logout(request as never);
     expect(request).not.toHaveBeenCalled();
   });
 });

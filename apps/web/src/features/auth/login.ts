@@ -1,5 +1,6 @@
 import { ZAdminLogin, type AdminLoginResponse } from '@toolvault/shared';
 import { apiFetch } from '../../lib/api';
+import { clearAdminToken, getAdminToken } from './admin-session';
 
 export type LoginOutcome = { ok: true; token: string } | { ok: false; error: string };
 
@@ -14,4 +15,14 @@ export async function login(password: string, request: typeof apiFetch = apiFetc
     return { ok: true, token: result.data.token };
   if (!result.ok && (result.status === 0 || result.status === 429)) return { ok: false, error: result.error };
   return { ok: false, error: INVALID_PASSWORD };
+}
+
+/**
+ * Log out: the server ends the session, so the token is refused from then on even if a copy of it
+ * survives somewhere; the token is forgotten here whatever the answer (offline, already expired).
+ */
+export async function logout(request: typeof apiFetch = apiFetch): Promise<void> {
+  const token = getAdminToken();
+  clearAdminToken();
+  if (token) await request('/api/admin/logout', { method: 'POST', token });
 }

@@ -10,6 +10,7 @@ import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { ApiResult } from '../../lib/api';
 import { AdminLoginCard } from '../auth/AdminLoginCard';
+import { logout } from '../auth/login';
 import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
 import { asList, useApiLoad } from '../blog/use-api-load';
 import { blogAdminApi } from './blog-admin.api';
@@ -233,7 +234,7 @@ function BlogAdmin() {
           type="button"
           className={ui.buttonSecondary}
           onClick={() => {
-            clearAdminToken();
+            void logout();
             toast.success('Logged Out', { description: 'Admin access revoked' });
           }}
         >

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { clearAdminToken } from '../../features/auth/admin-session';
+import { logout as endSession } from '../../features/auth/login';
 import { downloadBlob } from '../../lib/download';
 import { listQuery, readAdminView, writeAdminView, type AdminTab, type AdminView } from './admin-view';
 import { AdminTabs, panelId, TabPanel, tabId, type TabItem } from './AdminTabs';
@@ -306,7 +307,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   const clearFocusRow = useCallback(() => setFocusRow(null), []);
 
   const logout = () => {
-    clearAdminToken();
+    void endSession();
     toast.success('Logged Out', { description: 'Admin access revoked' });
     onExit();
   };
