@@ -59,9 +59,6 @@ async function columns(storage: Storage): Promise<Record<string, string[]>> {
   return byTable;
 }
 
-/** The newest schema version this build knows. */
-const LATEST = MIGRATIONS.at(-1)!.version;
-
 const opened: TestStorage[] = [];
 async function fresh(engine: (typeof ENGINES)[number], options?: { migrated?: boolean }) {
   const test = await openTestStorage(engine, options);
