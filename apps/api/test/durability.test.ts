@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEBIBYTE, type BlogPost, type Shortlink, type ShortlinkPage } from '@toolvault/shared';
 import { DB_FILE_NAME } from '../src/db/database';
 import { ADMIN_PASSWORD } from './helpers';
