@@ -95,11 +95,11 @@ export const SHORTLINK_COLUMNS = [
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
 
 /**
- * Links per INSERT statement. With 20 tags each, the tag rows of a chunk take 3 × 20 × 250 bound
- * parameters, below SQLite's 32,766; and one chunk takes a few milliseconds, so an import can pause
- * between chunks.
+ * Links per INSERT statement. With 20 tags each, the tag rows of a chunk take 3 × 20 × 100 bound
+ * parameters, far below SQLite's 32,766; and one chunk takes a few milliseconds, so an import can
+ * pause between chunks.
  */
-const INSERT_CHUNK = 250;
+const INSERT_CHUNK = 100;
 
 /** Thrown inside the import transaction to roll it back; never leaves this module. */
 class Taken {

@@ -194,22 +194,26 @@ async function streamExport(res: Response, format: ExportFormat, batches: AsyncI
     .set('Cache-Control', 'no-store')
     .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
     .attachment(csv ? 'shortlinks.csv' : 'shortlinks.json');
+  // One 'close' listener for the whole export: a client that leaves wakes a pending write.
+  let closed = false;
+  let wake: (() => void) | undefined;
+  res.once('close', () => {
+    closed = true;
+    wake?.();
+  });
   const write = async (text: string) => {
-    if (!res.write(text))
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
+    if (res.write(text) || closed) return;
+    // `once`: compression hands 'drain' listeners to its zlib stream, which removes this one when it fires.
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      res.once('drain', () => resolve());
+    });
+    wake = undefined;
   };
   await write(csv ? csvLine(SHORTLINK_CSV_COLUMNS) : '[');
   let first = true;
   for await (const batch of batches) {
-    if (res.destroyed) return;
+    if (closed) return;
     let chunk = '';
     for (const row of batch) {
       if (csv) {
