@@ -422,6 +422,25 @@ describe.each(ENGINES)('click aggregates on %s', (engine) => {
     expect(before[1]!.body.clicksPerDay.at(-1)).toEqual({ date: '2025-03-15', clicks: 4 });
   });
 
+  it('counts a page request only for a link that redirects at once', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [newLink({ shortCode: 'prev11' }), newLink({ shortCode: 'dire11', redirectMode: 'direct' })]);
+    const click: ClickRecord = { clickedAt: NOW, referrerHost: null, country: null, device: 'desktop' };
+    expect(await t.db.shortlinkClicks.countClick('prev11', click, { onlyDirect: true })).toBeNull();
+    expect(await t.db.shortlinkClicks.countClick('nope11', click, { onlyDirect: true })).toBeNull();
+    expect(await t.db.shortlinkClicks.countClick('dire11', click, { onlyDirect: true })).toMatchObject({
+      shortCode: 'dire11',
+    });
+    const result = await aggregatesAndRecount(t);
+    expect(result.stored).toEqual(result.recount);
+    expect(result.totals).toEqual([2, 1]);
+    const counts = (await t.page({ sort: 'clicks' })).items.map((link) => [link.shortCode, link.clickCount]);
+    expect(counts).toEqual([
+      ['dire11', 1],
+      ['prev11', 0],
+    ]);
+  });
+
   it('serves one link’s analytics per range', async () => {
     const t = await setup(engine);
     await insertAll(t, [newLink({ shortCode: 'one111' }), newLink({ shortCode: 'two222' })]);
@@ -507,6 +526,16 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
     );
     expect(text.split('\r\n').filter((line) => line.startsWith('bulk'))).toHaveLength(10_000);
   }, 120_000);
+
+  it('exports an empty collection as [] and as a CSV header alone', async () => {
+    const t = await setup(engine);
+    const json = await t.get('/api/shortlinks/export');
+    expect(json.status).toBe(200);
+    expect(json.body).toEqual([]);
+    const csv = await t.get('/api/shortlinks/export', { format: 'csv' });
+    expect(csv.headers['content-disposition']).toContain('shortlinks.csv');
+    expect(csv.text).toBe('shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode\r\n');
+  });
 
   it('inserts none of 10,000 rows when the last code is taken', async () => {
     const t = await setup(engine);
