@@ -194,21 +194,26 @@ async function streamExport(res: Response, format: ExportFormat, batches: AsyncI
     .set('Cache-Control', 'no-store')
     .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
     .attachment(csv ? 'shortlinks.csv' : 'shortlinks.json');
-  // One 'close' listener for the whole export: a client that leaves wakes a pending write.
+  // One 'drain' and one 'close' listener for the whole export, each waking the pending write.
+  // (A listener per write would pile up: compression hands 'drain' listeners to its zlib stream,
+  // where res.off and res.once's own removal never reach them.)
   let closed = false;
   let wake: (() => void) | undefined;
+  const resume = () => {
+    const pending = wake;
+    wake = undefined;
+    pending?.();
+  };
+  res.on('drain', resume);
   res.once('close', () => {
     closed = true;
-    wake?.();
+    resume();
   });
   const write = async (text: string) => {
     if (res.write(text) || closed) return;
-    // `once`: compression hands 'drain' listeners to its zlib stream, which removes this one when it fires.
     await new Promise<void>((resolve) => {
       wake = resolve;
-      res.once('drain', () => resolve());
     });
-    wake = undefined;
   };
   await write(csv ? csvLine(SHORTLINK_CSV_COLUMNS) : '[');
   let first = true;
