@@ -142,6 +142,7 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
       newLink({ title: 'Tagged', targetUrl: 'https://c.example/', tags: ['git-tips', 'misc'] }),
       newLink({ title: 'My GitHub', targetUrl: 'https://d.example/' }),
       newLink({ title: 'Percent 100%_', targetUrl: 'http://e.example/' }),
+      newLink({ title: 'Ärger im Büro', targetUrl: 'https://f.example/' }),
     ]);
     const titles = async (query: Record<string, string | number>) => {
       const body = await t.page({ limit: 100, sort: 'title', ...query });
@@ -156,6 +157,8 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
     expect(await titles({ q: '%' })).toEqual({ titles: [], total: 0 });
     expect(await titles({ q: 'git', tag: 'misc' })).toEqual({ titles: ['Tagged'], total: 1 });
     expect(await titles({ q: 'zzz' })).toEqual({ titles: [], total: 0 });
+    // Non-ASCII text is found as typed (SQLite folds the case of ASCII letters only).
+    expect(await titles({ q: 'Ärger im' })).toEqual({ titles: ['Ärger im Büro'], total: 1 });
   });
 
   it('filters by one exact tag in every sort, lists tags with counts, and follows edits and deletes', async () => {

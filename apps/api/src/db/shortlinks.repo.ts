@@ -315,9 +315,10 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
     },
 
     async page({ sort, limit, after, q, tag }) {
-      const prefix = q?.toLowerCase();
-      // Terms in [q, q + U+10FFFF): every term that starts with q, in byte order (both engines
-      // compare these columns byte-wise), read as one index range.
+      const prefix = q;
+      // Terms in [lower(q), lower(q) + U+10FFFF): every term that starts with q, in byte order (both
+      // engines compare these columns byte-wise), read as one index range. lower() runs in SQL, so
+      // the query folds case exactly as the stored terms were folded (SQLite folds ASCII only).
       const matches = (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
         const conditions: Expression<SqlBool>[] = [];
         if (prefix !== undefined) {
@@ -328,8 +329,8 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
               eb
                 .selectFrom('shortlink_search')
                 .select('shortlink_id')
-                .where('term', '>=', prefix)
-                .where('term', '<', `${prefix}\u{10FFFF}`),
+                .where('term', '>=', sql<string>`lower(${prefix})`)
+                .where('term', '<', sql<string>`lower(${`${prefix}\u{10FFFF}`})`),
             ),
           );
         }
