@@ -393,7 +393,8 @@ describe('concurrency against a listening server', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
-  });
+    // 500 real HTTP round trips: seconds on a loaded machine, whatever the code does.
+  }, 30_000);
 });
 
 describe('GET /:shortCode of a link that redirects at once', () => {
