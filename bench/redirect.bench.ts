@@ -2,7 +2,7 @@
  * The shortlink click path (issue 5): `GET /{code}` with `Accept: application/json`,
  * through the real app and through a bare node:http server that makes the same
  * database call (UPDATE … SET click_count = click_count + 1 … RETURNING plus the
- * click row, one transaction) on the same SQLite file, one after the other in
+ * click row and its daily aggregates, one transaction) on the same SQLite file, one after the other in
  * this run. autocannon on loopback, 50 connections, each measured run bounded
  * to about 10 s. Afterwards the stored click count must have risen by exactly
  * the number of 2xx answers. Prints figures and the goal; never fails on them.
@@ -55,10 +55,27 @@ async function serveBare(dataDir: string): Promise<{ port: number; close: () => 
   const insert = db.prepare<[number, string]>(
     `INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device) VALUES (?, ?, NULL, NULL, 'desktop')`,
   );
+  // The daily aggregates and the click total, kept in the same transaction as the click.
+  const linkStats = db.prepare<[number, string, number, string, number, string]>(
+    `INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+     VALUES (?, 'country', ?, '', 1), (?, 'device', ?, 'desktop', 1), (?, 'referrer', ?, '', 1)
+     ON CONFLICT (shortlink_id, dimension, day, value) DO UPDATE SET clicks = clicks + 1`,
+  );
+  const allStats = db.prepare<[string, string, string]>(
+    `INSERT INTO click_daily_stats (dimension, day, value, clicks)
+     VALUES ('country', ?, '', 1), ('device', ?, 'desktop', 1), ('referrer', ?, '', 1)
+     ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = clicks + 1`,
+  );
+  const total = db.prepare('UPDATE shortlink_totals SET clicks = clicks + 1 WHERE id = 1');
   const countClick = db.transaction((code: string) => {
     const row = increment.get(code);
     if (!row) return null;
-    insert.run(row.id, new Date().toISOString());
+    const now = new Date().toISOString();
+    const day = now.slice(0, 10);
+    insert.run(row.id, now);
+    linkStats.run(row.id, day, row.id, day, row.id, day);
+    allStats.run(day, day, day);
+    total.run();
     return {
       shortCode: row.short_code,
       targetUrl: row.target_url,
@@ -188,6 +205,7 @@ async function main(): Promise<void> {
       metaImage: '',
       tags: [],
       clickCount: 0,
+      redirectMode: 'preview',
       createdAt: new Date().toISOString(),
     });
     const clickCount = async () => (await repos.shortlinks.listNewestFirst(1))[0]?.clickCount ?? Number.NaN;

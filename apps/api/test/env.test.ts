@@ -46,6 +46,12 @@ describe('loadEnv', () => {
     expect(loadEnv(env).dataDir).toBe(expected);
   });
 
+  it('keeps every raw click unless CLICK_RETENTION_DAYS is set', () => {
+    expect(loadEnv({}).clickRetentionDays).toBeUndefined();
+    expect(loadEnv({ CLICK_RETENTION_DAYS: '' }).clickRetentionDays).toBeUndefined();
+    expect(loadEnv({ CLICK_RETENTION_DAYS: '90' }).clickRetentionDays).toBe(90);
+  });
+
   it('is silent under test and treats empty values as unset', () => {
     expect(loadEnv({ NODE_ENV: 'test', PORT: '', JWT_SECRET: '' })).toMatchObject({
       logLevel: 'silent',
@@ -66,6 +72,8 @@ describe('loadEnv', () => {
     ['ADMIN_PASSWORD', 'x'.repeat(1025)],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
+    ['CLICK_RETENTION_DAYS', '0'],
+    ['CLICK_RETENTION_DAYS', '30d'],
   ])('rejects %s=%s with a message naming it', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrow(new RegExp(`- ${key}: `));

@@ -289,7 +289,15 @@ function snapshot(storage: Storage): string {
     .all() as string[];
   return JSON.stringify(
     Object.fromEntries(
-      tables.map((table) => [table, database.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all()]),
+      // Sorted here: WITHOUT ROWID tables have no rowid to order by.
+      tables.map((table) => [
+        table,
+        database
+          .prepare(`SELECT * FROM "${table}"`)
+          .all()
+          .map((row) => JSON.stringify(row))
+          .sort(),
+      ]),
     ),
   );
 }

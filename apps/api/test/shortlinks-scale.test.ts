@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { sql } from 'kysely';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceClass, Shortlink, ShortlinkExportRow, ShortlinkPage, ShortlinkSort } from '@toolvault/shared';
 import { createApp } from '../src/app';
-import type { ClickRecord } from '../src/db/shortlink-clicks.repo';
+import type { ClickRecord, ShortlinkClicksRepo } from '../src/db/shortlink-clicks.repo';
 import type { NewShortlink } from '../src/db/shortlinks.repo';
 import { silentLogger } from '../src/logger';
+import { startClickRetention } from '../src/services/click-retention.service';
 import { csvCell } from '../src/services/csv';
 import { encodeCursor } from '../src/services/shortlink.service';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
@@ -141,6 +142,7 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
       newLink({ title: 'Tagged', targetUrl: 'https://c.example/', tags: ['git-tips', 'misc'] }),
       newLink({ title: 'My GitHub', targetUrl: 'https://d.example/' }),
       newLink({ title: 'Percent 100%_', targetUrl: 'http://e.example/' }),
+      newLink({ title: 'Ärger im Büro', targetUrl: 'https://f.example/' }),
     ]);
     const titles = async (query: Record<string, string | number>) => {
       const body = await t.page({ limit: 100, sort: 'title', ...query });
@@ -155,6 +157,8 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
     expect(await titles({ q: '%' })).toEqual({ titles: [], total: 0 });
     expect(await titles({ q: 'git', tag: 'misc' })).toEqual({ titles: ['Tagged'], total: 1 });
     expect(await titles({ q: 'zzz' })).toEqual({ titles: [], total: 0 });
+    // Non-ASCII text is found as typed (SQLite folds the case of ASCII letters only).
+    expect(await titles({ q: 'Ärger im' })).toEqual({ titles: ['Ärger im Büro'], total: 1 });
   });
 
   it('filters by one exact tag in every sort, lists tags with counts, and follows edits and deletes', async () => {
@@ -421,6 +425,25 @@ describe.each(ENGINES)('click aggregates on %s', (engine) => {
     expect(before[1]!.body.clicksPerDay.at(-1)).toEqual({ date: '2025-03-15', clicks: 4 });
   });
 
+  it('counts a page request only for a link that redirects at once', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [newLink({ shortCode: 'prev11' }), newLink({ shortCode: 'dire11', redirectMode: 'direct' })]);
+    const click: ClickRecord = { clickedAt: NOW, referrerHost: null, country: null, device: 'desktop' };
+    expect(await t.db.shortlinkClicks.countClick('prev11', click, { onlyDirect: true })).toBeNull();
+    expect(await t.db.shortlinkClicks.countClick('nope11', click, { onlyDirect: true })).toBeNull();
+    expect(await t.db.shortlinkClicks.countClick('dire11', click, { onlyDirect: true })).toMatchObject({
+      shortCode: 'dire11',
+    });
+    const result = await aggregatesAndRecount(t);
+    expect(result.stored).toEqual(result.recount);
+    expect(result.totals).toEqual([2, 1]);
+    const counts = (await t.page({ sort: 'clicks' })).items.map((link) => [link.shortCode, link.clickCount]);
+    expect(counts).toEqual([
+      ['dire11', 1],
+      ['prev11', 0],
+    ]);
+  });
+
   it('serves one link’s analytics per range', async () => {
     const t = await setup(engine);
     await insertAll(t, [newLink({ shortCode: 'one111' }), newLink({ shortCode: 'two222' })]);
@@ -507,6 +530,16 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
     expect(text.split('\r\n').filter((line) => line.startsWith('bulk'))).toHaveLength(10_000);
   }, 120_000);
 
+  it('exports an empty collection as [] and as a CSV header alone', async () => {
+    const t = await setup(engine);
+    const json = await t.get('/api/shortlinks/export');
+    expect(json.status).toBe(200);
+    expect(json.body).toEqual([]);
+    const csv = await t.get('/api/shortlinks/export', { format: 'csv' });
+    expect(csv.headers['content-disposition']).toContain('shortlinks.csv');
+    expect(csv.text).toBe('shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode\r\n');
+  });
+
   it('inserts none of 10,000 rows when the last code is taken', async () => {
     const t = await setup(engine);
     await insertAll(t, [newLink({ shortCode: 'taken1' })]);
@@ -556,6 +589,36 @@ describe('cursors', () => {
       const cursor = encodeCursor(sort, link);
       expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(JSON.parse(Buffer.from(cursor, 'base64url').toString())).toEqual([sort, key, 7]);
+    }
+  });
+});
+
+describe('startClickRetention', () => {
+  it('prunes at start, then daily, with the cut-off its clock gives', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const cutoffs: string[] = [];
+      const clicks = {
+        pruneBefore: (before: string) => {
+          cutoffs.push(before);
+          return Promise.resolve(cutoffs.length === 1 ? 5 : 0);
+        },
+      } as unknown as ShortlinkClicksRepo;
+      let now = Date.parse('2025-03-15T12:00:00.000Z');
+      const logs: string[] = [];
+      const logger = { ...silentLogger, info: (message: string) => void logs.push(message) };
+      const stop = startClickRetention({ clicks, days: 30, clock: () => new Date(now), logger });
+      await Promise.resolve();
+      expect(cutoffs).toEqual(['2025-02-13T12:00:00.000Z']);
+      now += 86_400_000;
+      await vi.advanceTimersByTimeAsync(86_400_000);
+      expect(cutoffs).toEqual(['2025-02-13T12:00:00.000Z', '2025-02-14T12:00:00.000Z']);
+      expect(logs).toEqual(['Deleted 5 raw clicks older than 30 days (aggregates kept)']);
+      stop();
+      await vi.advanceTimersByTimeAsync(86_400_000);
+      expect(cutoffs).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -192,7 +192,7 @@ export const MIGRATIONS: readonly Migration[] = [
         tag          TEXT NOT NULL,
         created_at   TEXT NOT NULL,
         PRIMARY KEY (tag, shortlink_id)
-      );
+      ) WITHOUT ROWID;
       CREATE INDEX shortlink_tags_newest ON shortlink_tags (tag, created_at, shortlink_id);
       CREATE INDEX shortlink_tags_shortlink_id ON shortlink_tags (shortlink_id);
       CREATE TABLE shortlink_tag_counts (
@@ -203,7 +203,7 @@ export const MIGRATIONS: readonly Migration[] = [
         term         TEXT NOT NULL,
         shortlink_id INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
         PRIMARY KEY (term, shortlink_id)
-      );
+      ) WITHOUT ROWID;
       CREATE INDEX shortlink_search_shortlink_id ON shortlink_search (shortlink_id);
       CREATE TABLE shortlink_totals (
         id     INTEGER PRIMARY KEY CHECK (id = 1),
@@ -266,6 +266,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // the click's own transaction. '' stands for no referrer / unknown country (key columns cannot be
     // NULL). Every click has exactly one device, so a day's clicks are the sum of its device rows.
     // Existing clicks are counted into them here, so old databases show the same analytics.
+    // On SQLite the key is the table itself (WITHOUT ROWID): one b-tree to update per click, not two.
     sqlite: `
       CREATE TABLE click_daily_stats (
         dimension TEXT NOT NULL CHECK (dimension IN ('referrer', 'country', 'device')),
@@ -273,7 +274,7 @@ export const MIGRATIONS: readonly Migration[] = [
         value     TEXT NOT NULL,
         clicks    INTEGER NOT NULL CHECK (clicks >= 0),
         PRIMARY KEY (dimension, day, value)
-      );
+      ) WITHOUT ROWID;
       CREATE TABLE shortlink_daily_stats (
         shortlink_id INTEGER NOT NULL REFERENCES shortlinks (id) ON DELETE CASCADE,
         dimension    TEXT NOT NULL CHECK (dimension IN ('referrer', 'country', 'device')),
@@ -281,7 +282,7 @@ export const MIGRATIONS: readonly Migration[] = [
         value        TEXT NOT NULL,
         clicks       INTEGER NOT NULL CHECK (clicks >= 0),
         PRIMARY KEY (shortlink_id, dimension, day, value)
-      );
+      ) WITHOUT ROWID;
       INSERT INTO click_daily_stats (dimension, day, value, clicks)
         SELECT 'referrer', substr(clicked_at, 1, 10), coalesce(referrer_host, ''), count(*)
         FROM shortlink_clicks GROUP BY substr(clicked_at, 1, 10), coalesce(referrer_host, '');

@@ -95,11 +95,11 @@ export const SHORTLINK_COLUMNS = [
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
 
 /**
- * Links per INSERT statement. With 20 tags each, the tag rows of a chunk take 3 × 20 × 250 bound
- * parameters, below SQLite's 32,766; and one chunk takes a few milliseconds, so an import can pause
- * between chunks.
+ * Links per INSERT statement. With 20 tags each, the tag rows of a chunk take 3 × 20 × 100 bound
+ * parameters, far below SQLite's 32,766; and one chunk takes a few milliseconds, so an import can
+ * pause between chunks.
  */
-const INSERT_CHUNK = 250;
+const INSERT_CHUNK = 100;
 
 /** Thrown inside the import transaction to roll it back; never leaves this module. */
 class Taken {
@@ -315,9 +315,10 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
     },
 
     async page({ sort, limit, after, q, tag }) {
-      const prefix = q?.toLowerCase();
-      // Terms in [q, q + U+10FFFF): every term that starts with q, in byte order (both engines
-      // compare these columns byte-wise), read as one index range.
+      const prefix = q;
+      // Terms in [lower(q), lower(q) + U+10FFFF): every term that starts with q, in byte order (both
+      // engines compare these columns byte-wise), read as one index range. lower() runs in SQL, so
+      // the query folds case exactly as the stored terms were folded (SQLite folds ASCII only).
       const matches = (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
         const conditions: Expression<SqlBool>[] = [];
         if (prefix !== undefined) {
@@ -328,8 +329,8 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
               eb
                 .selectFrom('shortlink_search')
                 .select('shortlink_id')
-                .where('term', '>=', prefix)
-                .where('term', '<', `${prefix}\u{10FFFF}`),
+                .where('term', '>=', sql<string>`lower(${prefix})`)
+                .where('term', '<', sql<string>`lower(${`${prefix}\u{10FFFF}`})`),
             ),
           );
         }

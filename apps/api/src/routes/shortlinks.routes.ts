@@ -194,22 +194,31 @@ async function streamExport(res: Response, format: ExportFormat, batches: AsyncI
     .set('Cache-Control', 'no-store')
     .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
     .attachment(csv ? 'shortlinks.csv' : 'shortlinks.json');
+  // One 'drain' and one 'close' listener for the whole export, each waking the pending write.
+  // (A listener per write would pile up: compression hands 'drain' listeners to its zlib stream,
+  // where res.off and res.once's own removal never reach them.)
+  let closed = false;
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    const pending = wake;
+    wake = undefined;
+    pending?.();
+  };
+  res.on('drain', resume);
+  res.once('close', () => {
+    closed = true;
+    resume();
+  });
   const write = async (text: string) => {
-    if (!res.write(text))
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
+    if (res.write(text) || closed) return;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
   };
   await write(csv ? csvLine(SHORTLINK_CSV_COLUMNS) : '[');
   let first = true;
   for await (const batch of batches) {
-    if (res.destroyed) return;
+    if (closed) return;
     let chunk = '';
     for (const row of batch) {
       if (csv) {

@@ -87,8 +87,8 @@ const SUMMARY_RECENT = 5;
 const MAX_TAGS_LISTED = 500;
 /** Links read per query while exporting. */
 const EXPORT_BATCH = 500;
-/** Import rows checked between two turns of the event loop. */
-const IMPORT_SLICE = 500;
+/** Import rows checked (or codes drawn) between two turns of the event loop: a few milliseconds' work. */
+const IMPORT_SLICE = 200;
 const INVALID_CURSOR = 'Invalid cursor';
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -128,14 +128,15 @@ export function createShortlinkService({
     const codes = inputs.map((input) => input.shortCode);
     for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
       const drawn: number[] = [];
-      codes.forEach((code, index) => {
-        if (code !== undefined) return;
+      for (const [index, code] of codes.entries()) {
+        if (code !== undefined) continue;
+        if (drawn.length > 0 && drawn.length % IMPORT_SLICE === 0) await yieldToEventLoop();
         let next = drawCode();
         while (used.has(next)) next = drawCode();
         used.add(next);
         codes[index] = next;
         drawn.push(index);
-      });
+      }
       const taken = await shortlinks.existingCodes(drawn.map((index) => codes[index]!));
       if (taken.size === 0) return codes as string[];
       // Taken codes stay in `used`, so they are not drawn again.

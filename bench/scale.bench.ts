@@ -1,0 +1,356 @@
+/**
+ * `pnpm bench scale`: the product with a large collection. Seeds a temporary SQLite database in
+ * bulk through SQL (not through the API) with SCALE_LINKS shortlinks (default 1,000,000),
+ * SCALE_CLICKS clicks (default 10,000,000) over SCALE_DAYS days (default 365) with their daily
+ * aggregates, and SCALE_POSTS blog posts (default 10,000); starts the real server on it (a child
+ * process, `apps/api/src/server.ts`) and prints p50/p99 of the admin's and the public's reads, the
+ * time and server memory growth of a full export, the longest wait of /api/health during a
+ * 10,000-row import, and the redirect p99 under autocannon while admin requests run.
+ * Prints figures only; never fails on them. Smaller sizes through the environment, e.g.
+ * `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { migrateSqlite, MIGRATIONS, openSqlite } from '../apps/api/src/db';
+
+const sizes = {
+  links: envNumber('SCALE_LINKS', 1_000_000),
+  clicks: envNumber('SCALE_CLICKS', 10_000_000),
+  days: envNumber('SCALE_DAYS', 365),
+  posts: envNumber('SCALE_POSTS', 10_000),
+};
+/** Sequential calls per measured endpoint. */
+const CALLS = envNumber('SCALE_CALLS', 40);
+const PASSWORD = 'bench-password-for-scale';
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+function envNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolvault-scale-'));
+
+async function main(): Promise<void> {
+  console.log(
+    `sizes: ${sizes.links.toLocaleString('en')} links, ${sizes.clicks.toLocaleString('en')} clicks over ${sizes.days} days, ` +
+      `${sizes.posts.toLocaleString('en')} posts`,
+  );
+  const seedStart = performance.now();
+  seed();
+  console.log(`seeding: ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  const server = await startServer();
+  try {
+    const token = await login(server.base);
+    const auth = { Authorization: `Bearer ${token}` };
+    const rows: [string, string, Record<string, string>?][] = [
+      ['Manage Links, first page', '/api/shortlinks?limit=25', auth],
+      ['Manage Links, page 2 (cursor)', 'CURSOR', auth],
+      ['Manage Links, sort by clicks', '/api/shortlinks?limit=25&sort=clicks', auth],
+      ['Manage Links, sort by title', '/api/shortlinks?limit=25&sort=title', auth],
+      ['search, one code (L123457)', '/api/shortlinks?limit=25&q=L123457', auth],
+      ['search, 1 in 1000 (site777.)', '/api/shortlinks?limit=25&q=site777.', auth],
+      ['search, 1 in 100 (site77)', '/api/shortlinks?limit=25&q=site77', auth],
+      ['tag filter (tag7, 1 in 100)', '/api/shortlinks?limit=25&tag=tag7', auth],
+      ['tag filter by clicks', '/api/shortlinks?limit=25&tag=tag7&sort=clicks', auth],
+      ['overview summary', '/api/shortlinks/summary', auth],
+      ['tags list', '/api/shortlinks/tags', auth],
+      ['analytics, 30 days', '/api/shortlinks/analytics?range=30d', auth],
+      ['analytics, all time', '/api/shortlinks/analytics?range=all', auth],
+      ['one link analytics, all time', '/api/shortlinks/17/analytics?range=all', auth],
+      ['blog, first page', '/api/blog', undefined],
+      ['blog, page 200', '/api/blog?page=200', undefined],
+      ['RSS', '/blog/rss.xml', undefined],
+      ['sitemap', '/sitemap.xml', undefined],
+    ];
+    const first = (await (await fetch(`${server.base}/api/shortlinks?limit=25`, { headers: auth })).json()) as {
+      nextCursor: string;
+    };
+    console.log(`\n${'endpoint'.padEnd(34)} ${'status'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+    for (const [label, route, headers] of rows) {
+      const url = route === 'CURSOR' ? `/api/shortlinks?limit=25&cursor=${first.nextCursor}` : route;
+      const { status, times } = await timeCalls(`${server.base}${url}`, headers);
+      console.log(
+        `${label.padEnd(34)} ${String(status).padStart(6)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(
+          times,
+          99,
+        )
+          .toFixed(1)
+          .padStart(8)}`,
+      );
+    }
+
+    // Export: time, bytes, and the server's resident memory growth (peak over the run; the peak
+    // of the earlier calls is reset first, through clear_refs).
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+    const rssBefore = residentKb(server.pid);
+    const exportStart = performance.now();
+    const exported = await fetch(`${server.base}/api/shortlinks/export`, { headers: auth });
+    let bytes = 0;
+    for await (const chunk of exported.body!) bytes += (chunk as Uint8Array).byteLength;
+    const exportMs = performance.now() - exportStart;
+    const peak = peakKb(server.pid);
+    console.log(
+      `\nexport (JSON): ${(exportMs / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(0)} MB, server RSS ${(rssBefore / 1024).toFixed(0)} MB before, ` +
+        `peak ${(peak / 1024).toFixed(0)} MB (growth ≤ ${((peak - rssBefore) / 1024).toFixed(0)} MB)`,
+    );
+
+    await importStall(server.base, auth);
+    await redirectsWhileAdminWorks(server.base, auth);
+  } finally {
+    server.stop();
+  }
+}
+
+/** Bulk SQL, one engine-native statement per table; the aggregates come from migration 5's backfill. */
+function seed(): void {
+  const storage = openSqlite(dataDir);
+  const db = storage.sqlite!;
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+  migrateSqlite(
+    db,
+    MIGRATIONS.filter((migration) => migration.version < 5),
+  );
+  const { links, clicks, days, posts } = sizes;
+  const today = new Date().toISOString().slice(0, 10);
+  const step = (label: string, sql: string) => {
+    const start = performance.now();
+    db.exec(`BEGIN; ${sql}; COMMIT;`);
+    console.log(`  ${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  };
+  // Index maintenance row by row is the slow part of a bulk insert: the search and tag indexes are
+  // built once after their rows are in.
+  db.exec(`DROP INDEX shortlink_clicks_shortlink_id; DROP INDEX shortlink_clicks_clicked_at;
+           DROP INDEX shortlink_tags_newest; DROP INDEX shortlink_tags_shortlink_id; DROP INDEX shortlink_search_shortlink_id;`);
+  step(
+    'links',
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${links})
+     INSERT INTO shortlinks (short_code, target_url, title, tags, created_at, redirect_mode)
+     SELECT 'L' || i, 'https://site' || (i % 1000) || '.example/path/' || i, 'Link ' || i || ' about ' || (i % 97),
+            '["tag' || (i % 100) || '","group' || (i % 7) || '"]',
+            strftime('%Y-%m-%dT%H:%M:%fZ', '${today}', '-${days} days', '+' || (i * ${days * 86400} / ${links}) || ' seconds'),
+            CASE WHEN i % 10 = 0 THEN 'direct' ELSE 'preview' END
+     FROM n`,
+  );
+  step(
+    'tags',
+    `INSERT INTO shortlink_tags (shortlink_id, tag, created_at)
+       SELECT id, 'tag' || (id % 100), created_at FROM shortlinks
+       UNION ALL SELECT id, 'group' || (id % 7), created_at FROM shortlinks;
+     CREATE INDEX shortlink_tags_newest ON shortlink_tags (tag, created_at, shortlink_id);
+     CREATE INDEX shortlink_tags_shortlink_id ON shortlink_tags (shortlink_id);
+     INSERT INTO shortlink_tag_counts (tag, count) SELECT tag, count(*) FROM shortlink_tags GROUP BY tag`,
+  );
+  step(
+    'search terms',
+    `DELETE FROM shortlink_search;
+     INSERT INTO shortlink_search (term, shortlink_id)
+       SELECT lower(short_code), id FROM shortlinks
+       UNION ALL SELECT lower(title), id FROM shortlinks
+       UNION ALL SELECT substr(target_url, 9), id FROM shortlinks
+       UNION ALL SELECT tag, shortlink_id FROM shortlink_tags
+       ORDER BY 1, 2;
+     CREATE INDEX shortlink_search_shortlink_id ON shortlink_search (shortlink_id)`,
+  );
+  step(
+    'clicks',
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${clicks})
+     INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device)
+     SELECT 1 + (i * 7919) % ${links},
+            strftime('%Y-%m-%dT%H:%M:%fZ', '${today}', '-' || (i % ${days}) || ' days', '+' || (i % 86400) || ' seconds'),
+            CASE i % 4 WHEN 0 THEN NULL ELSE 'ref' || (i % 200) || '.example' END,
+            CASE i % 5 WHEN 0 THEN NULL ELSE 'C' || (i % 60) END,
+            CASE i % 3 WHEN 0 THEN 'desktop' WHEN 1 THEN 'mobile' ELSE 'tablet' END
+     FROM n`,
+  );
+  step(
+    'click indexes',
+    `CREATE INDEX shortlink_clicks_shortlink_id ON shortlink_clicks (shortlink_id);
+     CREATE INDEX shortlink_clicks_clicked_at ON shortlink_clicks (clicked_at)`,
+  );
+  let start = performance.now();
+  migrateSqlite(db);
+  console.log(`  daily aggregates (migration 5 backfill): ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  step(
+    'click counts and totals',
+    `UPDATE shortlinks SET click_count = coalesce((SELECT sum(clicks) FROM shortlink_daily_stats s
+       WHERE s.shortlink_id = shortlinks.id AND s.dimension = 'device'), 0);
+     UPDATE shortlink_totals SET links = ${links}, clicks = ${clicks}`,
+  );
+  step(
+    'posts',
+    `INSERT INTO categories (slug, name) VALUES ('news', 'News'), ('guides', 'Guides'), ('tools', 'Tools');
+     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${posts})
+     INSERT INTO blog_posts (slug, title, author, category_id, content, tags, published, view_count, created_at, updated_at)
+     SELECT 'post-' || i, 'Post number ' || i, 'Bench', 1 + i % 3,
+            '<p>' || replace(hex(zeroblob(400)), '00', 'lorem ') || '</p>', '["bench"]', 1, i % 500,
+            strftime('%Y-%m-%dT%H:%M:%fZ', '${today}', '-' || (i % 1000) || ' days'),
+            strftime('%Y-%m-%dT%H:%M:%fZ', '${today}', '-' || (i % 1000) || ' days')
+     FROM n`,
+  );
+  start = performance.now();
+  db.exec('ANALYZE');
+  console.log(`  ANALYZE: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  db.pragma('journal_mode = WAL');
+  db.close();
+}
+
+interface Server {
+  base: string;
+  pid: number;
+  stop: () => void;
+}
+
+/** The production server as an operator runs it, on a free port, on the seeded data folder. */
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  // node itself (with tsx's loader), so the pid measured is the server's own.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../apps/api'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { base, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function timeCalls(url: string, headers?: Record<string, string>) {
+  const times: number[] = [];
+  let status = 0;
+  for (let i = 0; i < CALLS; i += 1) {
+    const start = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    times.push(performance.now() - start);
+    status = res.status;
+  }
+  return { status, times };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function procStatus(pid: number, field: string): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${field}:`));
+  return Number(line?.split(/\s+/)[1] ?? 0);
+}
+const residentKb = (pid: number) => procStatus(pid, 'VmRSS');
+const peakKb = (pid: number) => procStatus(pid, 'VmHWM');
+
+/** A 10,000-row import, while /api/health is asked every few milliseconds: its slowest answer is the stall. */
+async function importStall(base: string, auth: Record<string, string>): Promise<void> {
+  const rows = Array.from({ length: 10_000 }, (_, i) => ({
+    title: `Imported ${i}`,
+    targetUrl: `https://import.example/${i}`,
+    tags: ['imported', `batch${i % 10}`],
+    description: 'x'.repeat(200),
+  }));
+  const body = JSON.stringify(rows);
+  let running = true;
+  const waits: number[] = [];
+  const probe = (async () => {
+    while (running) {
+      const start = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      waits.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  const start = performance.now();
+  const res = await fetch(`${base}/api/shortlinks/import`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body,
+  });
+  const took = performance.now() - start;
+  running = false;
+  await probe;
+  console.log(
+    `import of 10,000 rows (${(body.length / 1e6).toFixed(1)} MB): ${res.status} in ${(took / 1000).toFixed(2)} s; ` +
+      `/api/health during it: ${waits.length} calls, p50 ${percentile(waits, 50).toFixed(1)} ms, max ${Math.max(...waits).toFixed(1)} ms`,
+  );
+}
+
+/** autocannon on a direct link and on the redirect page's click request, while admin reads loop. */
+async function redirectsWhileAdminWorks(base: string, auth: Record<string, string>): Promise<void> {
+  let running = true;
+  let adminCalls = 0;
+  const admin = (async () => {
+    const paths = [
+      '/api/shortlinks?limit=25',
+      '/api/shortlinks/analytics?range=30d',
+      '/api/shortlinks/analytics?range=all',
+      '/api/shortlinks?limit=25&q=site77',
+      '/api/shortlinks?limit=25&tag=tag7',
+      '/api/shortlinks/17/analytics?range=all',
+    ];
+    while (running) {
+      const res = await fetch(`${base}${paths[adminCalls % paths.length]}`, { headers: auth });
+      await res.arrayBuffer();
+      adminCalls += 1;
+    }
+  })();
+  for (const [label, headers, code] of [
+    ['redirect page click (JSON)', { accept: 'application/json', 'user-agent': CHROME }, 'L11'],
+    ['direct 302', { 'user-agent': CHROME }, 'L10'],
+  ] as const) {
+    const result = await autocannon({ url: `${base}/${code}`, connections: 20, duration: 8, headers });
+    console.log(
+      `${label} under autocannon (20 connections) while the admin works: ${Math.round(result.requests.average)} req/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms ` +
+        `(2xx ${result['2xx']}, 3xx ${result['3xx']}, errors ${result.errors})`,
+    );
+  }
+  running = false;
+  await admin;
+  console.log(`admin requests during the redirect runs: ${adminCalls}`);
+}
+
+try {
+  await main();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
