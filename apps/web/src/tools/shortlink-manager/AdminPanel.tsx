@@ -78,7 +78,21 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   const [versions, setVersions] = useState({ list: 0, summary: 0, tags: 0, analytics: 0 });
   const focusTab = useRef(focusOnMount);
 
-  const show = useCallback((next: AdminView) => setParams(writeAdminView(next)), [setParams]);
+  // The view the last change asked for. A change is applied to it rather than to the rendered view, because the
+  // router renders a navigation in a transition: a second change right after the first (type, then pick a sort)
+  // must not start from the view before the first.
+  const latestView = useRef(view);
+  useEffect(() => {
+    latestView.current = view;
+  }, [view]);
+  const show = useCallback(
+    (next: AdminView | ((current: AdminView) => AdminView)) => {
+      const value = typeof next === 'function' ? next(latestView.current) : next;
+      latestView.current = value;
+      setParams(writeAdminView(value));
+    },
+    [setParams],
+  );
 
   // Moves focus to the selected tab after a change the user did not make with the tab list
   // (Cancel Edit, Edit, a successful update), so focus never falls back to the page.
@@ -136,7 +150,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     if (next === tab) return;
     // Analytics are read fresh each time the tab opens (clicks arrive all the time).
     if (next === 'analytics') setVersions((current) => ({ ...current, analytics: current.analytics + 1 }));
-    show({ ...view, tab: next, link: null });
+    show((current) => ({ ...current, tab: next, link: null }));
   };
 
   const goTo = (next: Tab) => {
@@ -155,7 +169,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     setForm(formFromLink(link));
     setFormError(null);
     setCreated(null);
-    show({ ...view, tab: 'create', link: null });
+    show((current) => ({ ...current, tab: 'create', link: null }));
     setFocusTitle((count) => count + 1);
   };
 
@@ -390,10 +404,10 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
             token={token}
             id={view.link}
             range={view.range}
-            onRange={(range) => show({ ...view, range })}
+            onRange={(range) => show((current) => ({ ...current, range }))}
             onBack={() => {
               setFocusRow(view.link);
-              show({ ...view, link: null });
+              show((current) => ({ ...current, link: null }));
             }}
             onUnauthorized={expire}
           />
@@ -419,7 +433,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
             state={analytics.state}
             onRefresh={analytics.reload}
             range={view.range}
-            onRange={(range) => show({ ...view, range })}
+            onRange={(range) => show((current) => ({ ...current, range }))}
           />
         )}
       </TabPanel>

@@ -52,8 +52,11 @@ interface ManageLinksTabProps {
   page: Remote<ShortlinkPage>;
   tags: Remote<ShortlinkTagsResponse>;
   busy: BulkAction | null;
-  /** Shows another view (search, sort, tag, page); each is a history entry, so Back returns to the last one. */
-  onView: (view: AdminView) => void;
+  /**
+   * Shows another view (search, sort, tag, page); each is a history entry, so Back returns to the last one.
+   * A function is applied to the view the last change asked for (which the table may not show yet).
+   */
+  onView: (view: AdminView | ((current: AdminView) => AdminView)) => void;
   onRetry: () => void;
   onEdit: (link: Shortlink) => void;
   onDelete: (link: Shortlink) => void;
@@ -186,7 +189,7 @@ export function ManageLinksTab({
       </div>
 
       <div role="search" className="mt-5 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto]">
-        <SearchBox value={view.q} onSearch={(q) => onView(withFilters(view, { q }))} />
+        <SearchBox value={view.q} onSearch={(q) => onView((current) => withFilters(current, { q }))} />
         <div>
           <label htmlFor={`${id}-sort`} className={ui.label}>
             Sort by
@@ -194,7 +197,10 @@ export function ManageLinksTab({
           <select
             id={`${id}-sort`}
             value={view.sort}
-            onChange={(event) => onView(withFilters(view, { sort: event.target.value as ShortlinkSort }))}
+            onChange={(event) => {
+              const sort = event.target.value as ShortlinkSort;
+              onView((current) => withFilters(current, { sort }));
+            }}
             className={`${ui.input} sm:w-40`}
           >
             {SHORTLINK_SORTS.map((sort) => (
@@ -211,7 +217,10 @@ export function ManageLinksTab({
           <select
             id={`${id}-tag`}
             value={view.tag}
-            onChange={(event) => onView(withFilters(view, { tag: event.target.value }))}
+            onChange={(event) => {
+              const tag = event.target.value;
+              onView((current) => withFilters(current, { tag }));
+            }}
             className={`${ui.input} sm:w-48`}
             aria-describedby={tags.status === 'error' ? `${id}-tag-error` : undefined}
           >
@@ -264,7 +273,7 @@ export function ManageLinksTab({
                   <button
                     type="button"
                     className={ui.buttonSecondary}
-                    onClick={() => onView(withFilters(view, { q: '', tag: '' }))}
+                    onClick={() => onView((current) => withFilters(current, { q: '', tag: '' }))}
                   >
                     Clear search and tag
                   </button>
@@ -299,7 +308,10 @@ export function ManageLinksTab({
                 <select
                   id={`${id}-size`}
                   value={view.size}
-                  onChange={(event) => onView(withFilters(view, { size: Number(event.target.value) as PageSize }))}
+                  onChange={(event) => {
+                    const size = Number(event.target.value) as PageSize;
+                    onView((current) => withFilters(current, { size }));
+                  }}
                   className={`${ui.input} w-auto py-1.5`}
                 >
                   {PAGE_SIZES.map((size) => (

@@ -619,6 +619,21 @@ describe('manage links', () => {
     expect(field('Search links')).toHaveValue('');
   });
 
+  it('keeps a search sent just before a sort change that comes before the page re-renders', async () => {
+    const calls = stubApi(manage({ 'GET /api/shortlinks': json(pageOf([link(1)])) }));
+    renderTool('/shortlink-manager?tab=manage');
+    await settle();
+    type('Search links', 'owasp');
+    // Both in one batch: the sort's handler runs before a render shows the search.
+    act(() => {
+      fireEvent.keyDown(field('Search links'), { key: 'Enter' });
+      fireEvent.change(field('Sort by'), { target: { value: 'title' } });
+    });
+    await settle();
+    expect(Object.fromEntries(query())).toEqual({ tab: 'manage', q: 'owasp', sort: 'title' });
+    expect(lastList(calls)).toEqual({ limit: '50', sort: 'title', q: 'owasp' });
+  });
+
   it('restores search, tag, sort and page from the URL; Back returns to the previous search', async () => {
     const calls = stubApi(manage({ 'GET /api/shortlinks': json(pageOf([link(7)], { total: 200 })) }));
     renderTool('/shortlink-manager?tab=manage&q=rfc&tag=tls&sort=title&after=c2&after=c3');
