@@ -65,7 +65,8 @@ export default async function setup(project: TestProject) {
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
 
   let log = '';
-  const server = spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+  // node itself with tsx's loader: a SIGKILL below then ends the server, not only a wrapper.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: {
       ...process.env,

@@ -11,11 +11,10 @@ import { DB_FILE_NAME } from '../src/db/database';
 import { ADMIN_PASSWORD, JWT_SECRET } from './helpers';
 
 /**
- * The real server (`tsx src/server.ts`) as a child process on a temporary
+ * The real server (`node --import tsx src/server.ts`) as a child process on a temporary
  * data folder: what survives SIGKILL, and what SIGTERM does to a request in flight.
  */
 const API_DIR = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(API_DIR, 'node_modules/.bin/tsx');
 const START_TIMEOUT_MS = 60_000;
 
 interface Running {
@@ -53,7 +52,8 @@ function freePort(): Promise<number> {
 
 async function start(folder: string, port?: number): Promise<Running> {
   const listenOn = port ?? (await freePort());
-  const child = spawn(TSX, ['src/server.ts'], {
+  // node itself with tsx's loader, not the tsx wrapper: a SIGKILL must reach the server, and leave no child behind.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: {
       ...process.env,
