@@ -188,6 +188,17 @@ interface Measurement {
   stopped: boolean;
 }
 
+/** Waits until the stored count stops moving (at most 10 s): every request the server took is written. */
+async function settle(clickCount: () => Promise<number>): Promise<void> {
+  let last = await clickCount();
+  for (let i = 0; i < 30; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = await clickCount();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** Something to measure: where it answers, and how to stop it. */
 interface Target {
   port: number;
@@ -240,13 +251,14 @@ async function measure(
     // fixed number of requests: a run stopped by time loses answers in flight, so its count
     // could not be compared exactly.
     const warm = await run(url, { duration: WARMUP_SECONDS });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The warm-up stopped on time: requests it dropped may still be committing (slower on PostgreSQL).
+    await settle(clickCount);
     const amount = Math.max(1000, Math.round((warm['2xx'] / warm.duration) * TARGET_SECONDS));
     const before = await clickCount();
     const result = await run(url, { amount });
     const stopped = result['2xx'] + result.non2xx + result.errors < amount;
     // A run stopped at the bound drops answers in flight; let the server finish them first.
-    if (stopped) await new Promise((resolve) => setTimeout(resolve, 500));
+    if (stopped) await settle(clickCount);
     const counted = (await clickCount()) - before;
     return {
       kind,
