@@ -153,26 +153,20 @@ function Pager({ current, count, category }: { current: number; count: number; c
     'inline-flex min-w-9 items-center justify-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium';
   const idle = `${item} border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
   const here = `${item} border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-slate-950`;
-  const off = `${item} border-slate-200 text-slate-400 dark:border-slate-800 dark:text-slate-600`;
   return (
     <nav aria-label="Blog pages" className="mt-8">
       <ul className="flex flex-wrap items-center gap-2">
-        <li>
-          {current > 1 ? (
+        {current > 1 ? (
+          <li>
             <Link to={blogPageHref(category, current - 1)} className={idle} rel="prev">
               <ChevronLeft aria-hidden="true" className="size-4" />
               Previous
             </Link>
-          ) : (
-            <span className={off} aria-hidden="true">
-              <ChevronLeft className="size-4" />
-              Previous
-            </span>
-          )}
-        </li>
+          </li>
+        ) : null}
         {pagerNumbers(current, count).map((page, index) =>
           page === null ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-600 dark:text-slate-300">
               …
             </li>
           ) : (
@@ -188,19 +182,14 @@ function Pager({ current, count, category }: { current: number; count: number; c
             </li>
           ),
         )}
-        <li>
-          {current < count ? (
+        {current < count ? (
+          <li>
             <Link to={blogPageHref(category, current + 1)} className={idle} rel="next">
               Next
               <ChevronRight aria-hidden="true" className="size-4" />
             </Link>
-          ) : (
-            <span className={off} aria-hidden="true">
-              Next
-              <ChevronRight className="size-4" />
-            </span>
-          )}
-        </li>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );
