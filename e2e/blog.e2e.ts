@@ -335,6 +335,118 @@ describe('blog admin and blog', () => {
     await page.context().close();
   });
 
+  it('pages through a category on /blog; the page and the category survive a reload', async () => {
+    const suffix = unique();
+    const category = await api<{ id: number; slug: string; name: string }>('/api/categories', {
+      method: 'POST',
+      body: { name: `Paging ${suffix}`, slug: `paging-${suffix}` },
+    });
+    const created: Post[] = [];
+    for (let i = 1; i <= 23; i += 1) {
+      created.push(
+        await api<Post>('/api/blog', {
+          method: 'POST',
+          body: {
+            title: `Paged ${suffix} ${String(i).padStart(2, '0')}`,
+            slug: `paged-${suffix}-${i}`,
+            content: `<p>Summary of post ${i} in the paging test.</p>`,
+            category_id: category.id,
+            published: true,
+          },
+        }),
+      );
+    }
+    const page = await newPage({ userAgent: VISITOR_UA });
+    const errors = pageErrors(page);
+    const cardTitles = () =>
+      page
+        .getByRole('region', { name: `Posts in ${category.name}` })
+        .getByRole('article')
+        .getByRole('heading')
+        .allTextContents();
+
+    await page.goto('/blog');
+    await blogLoaded(page);
+    await page
+      .getByRole('navigation', { name: 'Filter by category' })
+      .getByRole('link', { name: category.name })
+      .click();
+    await page.waitForURL(`**/blog?category=${category.slug}`);
+    await blogLoaded(page);
+    // Ten a page, newest first, each with the excerpt the server cut.
+    await expect.poll(cardTitles).toEqual(Array.from({ length: 10 }, (_, i) => `Paged ${suffix} ${23 - i}`));
+    await page.getByText('Summary of post 23 in the paging test.').waitFor();
+
+    const pager = page.getByRole('navigation', { name: 'Blog pages' });
+    await pager.getByRole('link', { name: 'Page 3' }).click();
+    await page.waitForURL(`**/blog?category=${category.slug}&page=3`);
+    await blogLoaded(page);
+    await expect.poll(cardTitles).toEqual(['03', '02', '01'].map((n) => `Paged ${suffix} ${n}`));
+    expect(await pager.getByRole('link', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+
+    await page.reload();
+    await blogLoaded(page);
+    expect(new URL(page.url()).search).toBe(`?category=${category.slug}&page=3`);
+    await expect.poll(cardTitles).toEqual(['03', '02', '01'].map((n) => `Paged ${suffix} ${n}`));
+
+    await pager.getByRole('link', { name: 'Previous' }).click();
+    await page.waitForURL(`**/blog?category=${category.slug}&page=2`);
+    await blogLoaded(page);
+    await expect
+      .poll(cardTitles)
+      .toEqual(Array.from({ length: 10 }, (_, i) => `Paged ${suffix} ${String(13 - i).padStart(2, '0')}`));
+    await expectAccessible(page, '/blog (page 2 of a category)');
+
+    // "All" drops the category and the page.
+    await page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link', { name: 'All' }).click();
+    await page.waitForURL(/\/blog$/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+    for (const post of created) await api(`/api/blog/${post.id}`, { method: 'DELETE' });
+    await api(`/api/categories/${category.id}`, { method: 'DELETE' });
+  });
+
+  it('indents list items with Tab and the toolbar, and keeps pasted h4 to h6 headers', async () => {
+    const page = await adminPage();
+    const form = postForm(page);
+    const editor = editorOf(page);
+    await editor.click();
+    await form.getByRole('button', { name: 'Bulleted list' }).click();
+    await page.keyboard.type('top');
+    await page.keyboard.press('Enter');
+    // Tab at the start of an item nests it one level; the toolbar button nests it once more.
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('nested');
+    await expect.poll(() => editor.innerHTML()).toContain('ql-indent-1');
+    await form.getByRole('button', { name: 'Increase indent' }).click();
+    await expect.poll(() => editor.innerHTML()).toContain('ql-indent-2');
+    await form.getByRole('button', { name: 'Decrease indent' }).click();
+    await expect.poll(() => editor.innerHTML()).not.toContain('ql-indent-2');
+    // Tab in the middle of a line still leaves the editor (no keyboard trap).
+    await page.keyboard.press('Tab');
+    expect(await editor.evaluate((element) => element.contains(document.activeElement))).toBe(false);
+
+    // Headers 4 to 6 (pasted, or sent by a client) survive the server's sanitizer and show as headers.
+    const suffix = unique();
+    const created = await api<Post & { content: string }>('/api/blog', {
+      method: 'POST',
+      body: {
+        title: `Levels ${suffix}`,
+        slug: `levels-${suffix}`,
+        content: '<h4>Four</h4><h5>Five</h5><h6>Six</h6><ul><li class="ql-indent-8">deep</li></ul>',
+        published: true,
+      },
+    });
+    expect(created.content).toBe('<h4>Four</h4><h5>Five</h5><h6>Six</h6><ul><li class="ql-indent-8">deep</li></ul>');
+    const reader = await newPage({ userAgent: VISITOR_UA });
+    await reader.goto(`/blog/${created.slug}`);
+    await reader.getByRole('heading', { level: 4, name: 'Four' }).waitFor();
+    await reader.getByRole('heading', { level: 6, name: 'Six' }).waitFor();
+    await reader.context().close();
+    await page.context().close();
+    await api(`/api/blog/${created.id}`, { method: 'DELETE' });
+  });
+
   it('shows script payloads in a title, tags and content as text and never runs them', async () => {
     const run = unique();
     const payload = `<img src=x onerror=alert(1)><script>alert(1)</script> ${run}`;

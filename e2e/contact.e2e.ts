@@ -25,7 +25,7 @@ describe('contact form', () => {
     });
     const { token } = (await login.json()) as { token: string };
     const list = await fetch(`${baseURL}/api/contact`, { headers: { Authorization: `Bearer ${token}` } });
-    const messages = (await list.json()) as { subject: string; email: string }[];
+    const { items: messages } = (await list.json()) as { items: { subject: string; email: string }[] };
     expect(messages.find((message) => message.subject === subject)).toMatchObject({ email: 'ada@example.com' });
     await page.context().close();
   });

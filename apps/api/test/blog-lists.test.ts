@@ -114,6 +114,16 @@ describe('GET /api/blog pages', () => {
   });
 });
 
+describe('GET /api/blog/:slug?edit=1', () => {
+  it('loads a post into the admin editor without counting a view; visitors are counted as ever', async () => {
+    const { app, auth, createPost } = blogSetup();
+    await createPost({ slug: 'p', published: true });
+    const editing = await request(app).get('/api/blog/p?edit=1').set(auth());
+    expect(editing.body).toMatchObject({ content: '<p>Hello <strong>world</strong></p>', view_count: 0 });
+    expect((await request(app).get('/api/blog/p?edit=1')).body.view_count).toBe(1);
+  });
+});
+
 describe('the post lists read indexes, not rows', () => {
   it.each([
     ['newest', 'blog_posts_published_created_at', ''],

@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { BLOG_HTML_VECTORS } from '@toolvault/shared';
 import { htmlText, sanitizeHtml } from '../src/services/html-sanitizer';
 
 /** Every element of `html` parsed the way a browser would, with its attribute names. */
@@ -122,6 +123,12 @@ const PLAIN: [label: string, html: string][] = [
   ['escaped text', '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'],
   ['empty', ''],
 ];
+
+describe('sanitizeHtml on the shared vectors (the page runs the same table)', () => {
+  it.each(BLOG_HTML_VECTORS)('%s', (_label, input, expected) => {
+    expect(sanitizeHtml(input)).toBe(expected);
+  });
+});
 
 describe('sanitizeHtml', () => {
   it.each(['<img src=x onerror=alert(1)>', '<a href="javascript:x">x</a>', '<svg><script>x</script></svg>'])(

@@ -4,12 +4,17 @@ import type { Config, DOMPurify } from 'dompurify';
  * The one HTML policy of blog posts, applied by the server when a post is
  * saved and by the page again before rendering (DECISIONS P2). The allow-list
  * matches the editor's formats (spec 001 §2: headers 1–3, bold, italic,
- * underline, strike, lists, link, image, clean) plus code.
+ * underline, strike, lists, link, image, clean) plus code, and headers 4–6:
+ * the toolbar offers three levels, but a pasted h4–h6 keeps its level rather
+ * than turning into plain text.
  */
 const ALLOWED_TAGS = [
   'h1',
   'h2',
   'h3',
+  'h4',
+  'h5',
+  'h6',
   'p',
   'br',
   'strong',
@@ -43,6 +48,10 @@ const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto|tel):|data:image\/(?:png|jpeg|g
 const URI_IGNORED = /[\u0000-\u0020\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000]/g;
 /** Quill's own classes (ql-align-center, ql-indent-2, ql-syntax); any other class is dropped. */
 const QUILL_CLASS = /^ql-[a-z0-9-]+$/;
+/** Indent levels 1 to 8, as the editor writes them; a deeper level has no style and is dropped. */
+const INDENT_CLASS = /^ql-indent-/;
+const INDENT_LEVEL = /^ql-indent-[1-8]$/;
+const isPolicyClass = (name: string) => QUILL_CLASS.test(name) && (!INDENT_CLASS.test(name) || INDENT_LEVEL.test(name));
 const LIST_KINDS = new Set(['bullet', 'ordered']);
 /** Links may open a new tab; named frames and `_top`/`_parent` are dropped. */
 const LINK_TARGETS = new Set(['_blank', '_self']);
@@ -86,7 +95,7 @@ export function createBlogSanitizer(purifier: DOMPurify): (html: string) => stri
         event.keepAttr = tag === 'li' && LIST_KINDS.has(value);
         break;
       case 'class': {
-        const classes = value.split(/\s+/).filter((name) => QUILL_CLASS.test(name));
+        const classes = value.split(/\s+/).filter(isPolicyClass);
         event.attrValue = classes.join(' ');
         event.keepAttr = classes.length > 0;
         break;

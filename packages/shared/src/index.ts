@@ -8,3 +8,4 @@ export * from './routes';
 export * from './shortlinks';
 export * from './speedtest';
 export * from './blog-html-policy';
+export * from './blog-html-vectors';

@@ -44,7 +44,10 @@ export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps
     res.json(await blog.list({ admin }, query));
   };
   const read = async (req: Request<{ slug: string }>, res: Response) => {
-    const post = await blog.read(req.params.slug, { admin: isAdmin(res), userAgent: req.get('user-agent') });
+    const admin = isAdmin(res);
+    // The admin opening a post in the editor (?edit=1) is not a reader: no view is counted.
+    const editing = admin && req.query.edit === '1';
+    const post = await blog.read(req.params.slug, { admin, userAgent: req.get('user-agent'), count: !editing });
     if (!post) throw new AppError('BLOG_POST_NOT_FOUND');
     // Each read counts a view: it must reach the server every time.
     res.set('Cache-Control', 'no-store').json(post);

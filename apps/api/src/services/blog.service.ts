@@ -16,7 +16,9 @@ export type BlogFailure =
 /** Who reads: the admin (token checked by the route) sees drafts; bots are never counted. */
 export interface Reader {
   admin: boolean;
-  userAgent?: string;
+  userAgent?: string | undefined;
+  /** False when the read is not a reading (the admin loading a post into the editor). */
+  count?: boolean;
 }
 
 export interface BlogService {
@@ -89,10 +91,10 @@ export function createBlogService({ blogPosts, categories, clock, sanitizer }: B
       };
     },
 
-    read(slug, { admin, userAgent }) {
+    read(slug, { admin, userAgent, count = true }) {
       const options = { includeDrafts: admin };
       // One UPDATE … RETURNING per counted read: concurrent reads are never lost (DECISIONS P5).
-      return isbot(userAgent) ? blogPosts.findBySlug(slug, options) : blogPosts.countView(slug, options);
+      return !count || isbot(userAgent) ? blogPosts.findBySlug(slug, options) : blogPosts.countView(slug, options);
     },
 
     async create(input) {

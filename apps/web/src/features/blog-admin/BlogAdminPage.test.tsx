@@ -44,6 +44,21 @@ const post = (id: number, extra: Partial<BlogPost> = {}): BlogPost => ({
   updated_at: '2024-01-15T10:00:00.000Z',
   ...extra,
 });
+/** What the list answers: one page of summaries (no HTML). */
+const page = (posts: BlogPost[]) => ({
+  items: posts.map(({ content: _content, ...rest }) => ({
+    ...rest,
+    category_slug: rest.category_id ? 'guides' : null,
+    excerpt: '',
+  })),
+  page: 1,
+  pageSize: 20,
+  total: posts.length,
+  pageCount: 1,
+});
+/** One page of the inbox. */
+const inbox = (items: unknown[], nextCursor: string | null = null) => ({ items, nextCursor, total: items.length });
+const LIST = 'GET /api/blog?limit=20';
 const guides: Category = { id: 3, slug: 'guides', name: 'Guides', description: 'How-tos' };
 
 type Handler = (body: unknown) => Response | Promise<Response>;
@@ -95,9 +110,10 @@ function renderAdmin(loggedIn = true) {
 }
 
 const baseRoutes = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
-  'GET /api/blog': json([post(1), post(2, { published: false, category_id: null, category_name: null })]),
+  [LIST]: json(page([post(1), post(2, { published: false, category_id: null, category_name: null })])),
+  'GET /api/blog/post-1?edit=1': json(post(1)),
   'GET /api/categories': json([guides]),
-  'GET /api/contact': json([]),
+  'GET /api/contact': json(inbox([])),
   ...extra,
 });
 
@@ -150,7 +166,7 @@ describe('blog admin: logged out and logged in', () => {
         createdAt: '2024-02-01T00:00:00Z',
       },
     ];
-    const calls = stubApi(baseRoutes({ 'GET /api/contact': json(messages) }));
+    const calls = stubApi(baseRoutes({ 'GET /api/contact': json(inbox(messages)) }));
     renderAdmin();
     expect(screen.getByRole('heading', { level: 1, name: 'Blog Admin' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -181,18 +197,18 @@ describe('blog admin: logged out and logged in', () => {
     expect(screen.getByRole('link', { name: 'new@example.com' })).toHaveAttribute('href', 'mailto:new@example.com');
 
     // Drafts are listed because the admin's token is sent.
-    expect(calls.find((call) => call.key === 'GET /api/blog')?.auth).toBe(`Bearer ${TOKEN}`);
+    expect(calls.find((call) => call.key === LIST)?.auth).toBe(`Bearer ${TOKEN}`);
   });
 
   it.each([
     [
       'empty lists',
-      baseRoutes({ 'GET /api/blog': json([]), 'GET /api/categories': json([]) }),
+      baseRoutes({ [LIST]: json(page([])), 'GET /api/categories': json([]) }),
       ['No posts found.', 'No categories found.', 'No contact messages yet.'],
     ],
     [
       'failed loads',
-      baseRoutes({ 'GET /api/blog': json({}, 500), 'GET /api/categories': networkDown }),
+      baseRoutes({ [LIST]: json({}, 500), 'GET /api/categories': networkDown }),
       ['Failed to load posts', 'Failed to load categories'],
     ],
   ])('%s', async (_name, routes, texts) => {
@@ -258,7 +274,7 @@ describe('post form (spec 001 §4, §5, §8)', () => {
     expect(toast.success).toHaveBeenCalledWith('Post created', { description: 'Hello' });
     expect(within(postForm()).getByLabelText('Title')).toHaveValue('');
     expect(within(postForm()).getByLabelText('Published')).not.toBeChecked();
-    expect(calls.filter((call) => call.key === 'GET /api/blog')).toHaveLength(2);
+    expect(calls.filter((call) => call.key === LIST)).toHaveLength(2);
   });
 
   it.each([
@@ -284,11 +300,16 @@ describe('post form (spec 001 §4, §5, §8)', () => {
 
   it('Edit fills the form (tags joined, category as text, published boolean); Update sends PUT; Cancel returns to New Post', async () => {
     const calls = stubApi(
-      baseRoutes({ 'PUT /api/blog/1': json(post(1)), 'GET /api/blog': json([post(1, { published: 1 as never })]) }),
+      baseRoutes({
+        'PUT /api/blog/1': json(post(1)),
+        'GET /api/blog/post-1?edit=1': json(post(1, { published: 1 as never })),
+      }),
     );
     renderAdmin();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Post 1' }));
+    // The whole post is loaded for the editor (the list holds summaries).
+    await settle();
     expect(screen.getByRole('heading', { name: 'Edit Post' })).toBeInTheDocument();
     const form = postForm();
     expect(within(form).getByLabelText('Title')).toHaveValue('Post 1');
@@ -312,6 +333,8 @@ describe('post form (spec 001 §4, §5, §8)', () => {
     expect(screen.getByRole('heading', { name: 'New Post' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit Post 1' }));
+    // The whole post is loaded for the editor (the list holds summaries).
+    await settle();
     fireEvent.click(within(postForm()).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('heading', { name: 'New Post' })).toBeInTheDocument();
     expect(within(postForm()).getByLabelText('Title')).toHaveValue('');
@@ -333,7 +356,7 @@ describe('post form (spec 001 §4, §5, §8)', () => {
     await settle();
     expect(calls.find((call) => call.key === 'DELETE /api/blog/1')?.auth).toBe(`Bearer ${TOKEN}`);
     expect(toast.success).toHaveBeenCalledWith('Post deleted', { description: 'Post 1' });
-    expect(calls.filter((call) => call.key === 'GET /api/blog')).toHaveLength(2);
+    expect(calls.filter((call) => call.key === LIST)).toHaveLength(2);
   });
 
   it('tells the admin when a delete fails (ours: the spec ignores it silently)', async () => {
@@ -482,5 +505,94 @@ describe('401 on a protected call (spec 001 §4, DECISIONS P4)', () => {
     await settle();
     expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('paged lists', () => {
+  it('searches titles and pages through the posts, keeping both in the address', async () => {
+    const many = { ...page([post(1)]), total: 45, pageCount: 3 };
+    const calls = stubApi(
+      baseRoutes({
+        [LIST]: json(many),
+        'GET /api/blog?limit=20&q=post': json({ ...many, total: 41 }),
+        'GET /api/blog?page=2&limit=20&q=post': json({ ...many, page: 2, total: 41 }),
+      }),
+    );
+    const router = renderAdmin();
+    await settle();
+    expect(screen.getByText('45 posts')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search posts by title' }), { target: { value: ' post ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await settle();
+    expect(router.state.location.search).toBe('?q=post');
+    expect(screen.getByText('41 posts with “post” in the title')).toBeInTheDocument();
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Post pages' })).getByRole('button', { name: 'Next' }),
+    );
+    await settle();
+    expect(router.state.location.search).toBe('?q=post&page=2');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(calls.map((call) => call.key)).toContain('GET /api/blog?page=2&limit=20&q=post');
+    expect(screen.getByRole('searchbox', { name: 'Search posts by title' })).toHaveValue('post');
+  });
+
+  it('says when a search finds nothing', async () => {
+    stubApi(baseRoutes({ 'GET /api/blog?limit=20&q=zzz': json(page([])) }));
+    const router = renderAdmin();
+    await settle();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search posts by title' }), { target: { value: 'zzz' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await settle();
+    expect(router.state.location.search).toBe('?q=zzz');
+    expect(screen.getByText('No posts with “zzz” in the title.')).toBeInTheDocument();
+  });
+
+  it('loads older contact messages with "Load more" until there are none', async () => {
+    const message = (id: number, day: number) => ({
+      id,
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: `Subject ${id}`,
+      message: 'Hi',
+      createdAt: `2024-01-${String(day).padStart(2, '0')}T00:00:00.000Z`,
+    });
+    const calls = stubApi(
+      baseRoutes({
+        'GET /api/contact': json({ items: [message(3, 3), message(2, 2)], nextCursor: 'c2', total: 3 }),
+        'GET /api/contact?cursor=c2': json({ items: [message(1, 1)], nextCursor: null, total: 3 }),
+      }),
+    );
+    renderAdmin();
+    await settle();
+    expect(screen.getByText('Showing 2 of 3 messages')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await settle();
+    expect(screen.getAllByRole('heading', { level: 3, name: /^Subject/ }).map((h) => h.textContent)).toEqual([
+      'Subject 3',
+      'Subject 2',
+      'Subject 1',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'GET /api/contact?cursor=c2')?.auth).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('tells the admin when older messages fail to load', async () => {
+    stubApi(
+      baseRoutes({
+        'GET /api/contact': json(
+          inbox(
+            [{ id: 1, name: 'A', email: 'a@e.com', subject: 'S', message: 'M', createdAt: '2024-01-01T00:00:00.000Z' }],
+            'c1',
+          ),
+        ),
+        'GET /api/contact?cursor=c1': json({ error: 'boom' }, 500),
+      }),
+    );
+    renderAdmin();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await settle();
+    expect(screen.getByText('Failed to load more messages')).toBeInTheDocument();
   });
 });

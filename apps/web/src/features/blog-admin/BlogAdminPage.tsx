@@ -1,7 +1,7 @@
-import type { BlogPost, Category } from '@toolvault/shared';
+import type { BlogPost, BlogPostSummary, Category } from '@toolvault/shared';
 import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
@@ -12,6 +12,7 @@ import type { ApiResult } from '../../lib/api';
 import { AdminLoginCard } from '../auth/AdminLoginCard';
 import { logout } from '../auth/login';
 import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
+import { PAGE_PARAM, pageFromParam } from '../blog/blog.service';
 import { asList, useApiLoad } from '../blog/use-api-load';
 import { blogAdminApi } from './blog-admin.api';
 import {
@@ -50,7 +51,9 @@ export default function BlogAdminPage() {
   return <BlogAdmin />;
 }
 
-type PendingDelete = { kind: 'post'; item: BlogPost } | { kind: 'category'; item: Category };
+type PendingDelete = { kind: 'post'; item: BlogPostSummary } | { kind: 'category'; item: Category };
+/** Query parameter of /blog-admin holding the title search of the post list. */
+const SEARCH_PARAM = 'q';
 
 /** Runs a protected call; null means the session ended (401) and the page is leaving. */
 type Protected = <T>(call: (token: string | null) => Promise<ApiResult<T>>) => Promise<ApiResult<T> | null>;
@@ -81,14 +84,28 @@ function BlogAdmin() {
     [expire],
   );
 
-  const [posts, reloadPosts] = useApiLoad('admin-posts', async (signal) =>
-    asList(await blogAdminApi.posts(getAdminToken(), signal)),
+  // The list's page and title search live in the address, so a reload or a shared link shows the same view.
+  const [params, setParams] = useSearchParams();
+  const postPage = pageFromParam(params.get(PAGE_PARAM));
+  const search = params.get(SEARCH_PARAM)?.trim() ?? '';
+  const showPosts = (next: { page?: number; search?: string }) => {
+    const query = new URLSearchParams(params);
+    const nextSearch = next.search ?? search;
+    const nextPage = next.page ?? 1;
+    if (nextSearch) query.set(SEARCH_PARAM, nextSearch);
+    else query.delete(SEARCH_PARAM);
+    if (nextPage > 1) query.set(PAGE_PARAM, String(nextPage));
+    else query.delete(PAGE_PARAM);
+    setParams(query);
+  };
+  const [posts, reloadPosts] = useApiLoad(`admin-posts:${postPage}:${search}`, (signal) =>
+    blogAdminApi.posts(getAdminToken(), { page: postPage, q: search }, signal),
   );
   const [categories, reloadCategories] = useApiLoad('admin-categories', async (signal) =>
     asList(await blogAdminApi.categories(signal)),
   );
-  const [messages, reloadMessages] = useApiLoad('admin-contact', async (signal) =>
-    asList(await blogAdminApi.contactMessages(getAdminToken(), signal)),
+  const [messages, reloadMessages] = useApiLoad('admin-contact', (signal) =>
+    blogAdminApi.contactMessages(getAdminToken(), null, signal),
   );
   useEffect(() => {
     for (const state of [posts, messages]) if (state.status === 'error' && state.httpStatus === 401) expire();
@@ -204,7 +221,15 @@ function BlogAdmin() {
     if (kind === 'category') reloadCategories();
   };
 
-  const startEditPost = (post: BlogPost) => {
+  // The list holds summaries: the whole post (its HTML) is loaded when the admin chooses Edit.
+  const startEditPost = async (summary: BlogPostSummary) => {
+    const result = await protectedCall((token) => blogAdminApi.post(token, summary.slug));
+    if (!result) return;
+    if (!result.ok) {
+      toast.error('Failed to load the post', { description: result.error });
+      return;
+    }
+    const post: BlogPost = result.data;
     setEditingPost(post);
     setPostForm(postFormFromPost(post));
     setEditorGeneration((value) => value + 1);
@@ -279,14 +304,21 @@ function BlogAdmin() {
           </div>
           <PostList
             posts={posts}
+            search={search}
+            page={postPage}
             editingId={editingPost?.id ?? null}
-            onEdit={startEditPost}
+            onEdit={(post) => void startEditPost(post)}
             onDelete={(post) => setPendingDelete({ kind: 'post', item: post })}
+            onSearch={(text) => showPosts({ search: text })}
+            onPage={(page) => showPosts({ page })}
           />
         </div>
       </div>
 
-      <ContactMessages messages={messages} />
+      <ContactMessages
+        messages={messages}
+        loadMore={(cursor) => protectedCall((token) => blogAdminApi.contactMessages(token, cursor))}
+      />
 
       {pendingDelete ? (
         <ConfirmDialog

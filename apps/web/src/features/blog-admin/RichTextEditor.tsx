@@ -28,11 +28,14 @@ ImageFormat.sanitize = (url: string) => {
   return checked.ok ? checked.value : '//:0';
 };
 
-/** Spec 001 §2: headers 1–3, bold, italic, underline, strike, ordered and bullet lists, link, image, clean. */
+/**
+ * Spec 001 §2: headers 1–3, bold, italic, underline, strike, ordered and bullet lists, link, image,
+ * clean; plus outdent and indent (Quill's indent format has levels 1 to 8).
+ */
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ['bold', 'italic', 'underline', 'strike'],
-  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ list: 'ordered' }, { list: 'bullet' }, { indent: '-1' }, { indent: '+1' }],
   ['link', 'image'],
   ['clean'],
 ];
@@ -45,19 +48,43 @@ const BUTTON_LABELS: ReadonlyArray<[selector: string, label: string]> = [
   ['button.ql-strike', 'Strikethrough'],
   ['button.ql-list[value="ordered"]', 'Numbered list'],
   ['button.ql-list[value="bullet"]', 'Bulleted list'],
+  ['button.ql-indent[value="-1"]', 'Decrease indent'],
+  ['button.ql-indent[value="+1"]', 'Increase indent'],
   ['button.ql-link', 'Insert link'],
   ['button.ql-image', 'Insert image'],
   ['button.ql-clean', 'Clear formatting'],
 ];
 
+/** What a key binding's handler is given: the editor (as `this`) and the selection. */
+interface BindingThis {
+  quill: { format(name: string, value: string, source: 'user'): void };
+}
+interface BindingContext {
+  collapsed: boolean;
+  offset: number;
+}
+
+/** Tab (or Shift+Tab) at the start of a list item, or with several lines selected, changes its level. */
+const listLevel = (change: '+1' | '-1') => ({
+  key: 'Tab',
+  shiftKey: change === '-1',
+  format: ['list'],
+  handler(this: BindingThis, _range: unknown, context: BindingContext) {
+    if (context.collapsed && context.offset !== 0) return true;
+    this.quill.format('indent', change, 'user');
+    return false;
+  },
+});
+
 /*
- * Tab moves focus on, as everywhere else on the page, instead of inserting a
- * tab or indenting: the editor must never trap the keyboard (WCAG 2.1.2).
+ * Tab moves focus on, as everywhere else on the page, instead of inserting a tab: the editor must never
+ * trap the keyboard (WCAG 2.1.2). The one exception is the start of a list item, where Tab and Shift+Tab
+ * change the item's level as in every word processor; anywhere else in the line Tab still leaves.
  */
 const KEYBOARD_BINDINGS = {
   tab: null,
-  indent: null,
-  outdent: null,
+  indent: listLevel('+1'),
+  outdent: listLevel('-1'),
   'remove tab': null,
   'indent code-block': null,
   'outdent code-block': null,

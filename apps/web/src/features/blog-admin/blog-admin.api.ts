@@ -1,5 +1,9 @@
-import type { BlogPost, Category, CategoryInput, ContactMessage, PostInput } from '@toolvault/shared';
+import type { BlogPost, Category, CategoryInput, ContactMessagePage, PostInput } from '@toolvault/shared';
 import { apiFetch } from '../../lib/api';
+import { blogApi } from '../blog/blog.api';
+
+/** Posts per page of the admin's list. */
+export const ADMIN_PAGE_SIZE = 20;
 
 /**
  * The blog admin's calls (spec 001 §7), each answering an ApiResult; a 401 is
@@ -7,9 +11,12 @@ import { apiFetch } from '../../lib/api';
  * so a token replaced or cleared meanwhile is the one sent.
  */
 export const blogAdminApi = {
-  /** With the token the list includes drafts. */
-  posts: (token: string | null, signal?: AbortSignal) =>
-    apiFetch<BlogPost[]>('/api/blog', { token, ...(signal ? { signal } : {}) }),
+  /** One page of summaries; with the token the list includes drafts. `q` searches titles. */
+  posts: (token: string | null, query: { page: number; q: string }, signal?: AbortSignal) =>
+    blogApi.posts({ ...query, limit: ADMIN_PAGE_SIZE }, { token, ...(signal ? { signal } : {}) }),
+  /** The whole post, to edit; loading it into the editor counts no view. */
+  post: (token: string | null, slug: string) =>
+    apiFetch<BlogPost>(`/api/blog/${encodeURIComponent(slug)}?edit=1`, { token }),
   createPost: (token: string | null, body: PostInput) =>
     apiFetch<BlogPost>('/api/blog', { method: 'POST', body, token }),
   updatePost: (token: string | null, id: number, body: PostInput) =>
@@ -24,6 +31,10 @@ export const blogAdminApi = {
   deleteCategory: (token: string | null, id: number) =>
     apiFetch<null>(`/api/categories/${id}`, { method: 'DELETE', token }),
 
-  contactMessages: (token: string | null, signal?: AbortSignal) =>
-    apiFetch<ContactMessage[]>('/api/contact', { token, ...(signal ? { signal } : {}) }),
+  /** One page of the inbox, newest first; `cursor` (from the previous page) asks for older ones. */
+  contactMessages: (token: string | null, cursor: string | null, signal?: AbortSignal) =>
+    apiFetch<ContactMessagePage>(`/api/contact${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
+      token,
+      ...(signal ? { signal } : {}),
+    }),
 };

@@ -1,5 +1,6 @@
-import type { BlogPost, Category } from '@toolvault/shared';
-import { Eye, LoaderCircle, Rss, TrendingUp } from 'lucide-react';
+import type { BlogPostPage, BlogPostSummary, Category } from '@toolvault/shared';
+import { BLOG_POPULAR_COUNT } from '@toolvault/shared';
+import { ChevronLeft, ChevronRight, Eye, LoaderCircle, Rss, TrendingUp } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
@@ -7,13 +8,14 @@ import { ui } from '../../components/ui';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { blogApi } from './blog.api';
 import {
+  blogPageHref,
   CATEGORY_PARAM,
   categoryHref,
-  excerpt,
-  filterPostsByCategory,
   findCategory,
   formatPostDate,
-  popularPosts,
+  PAGE_PARAM,
+  pageFromParam,
+  pagerNumbers,
   postTags,
   viewsLabel,
 } from './blog.service';
@@ -27,34 +29,39 @@ const FAILED_CATEGORIES = 'Failed to load categories';
 const linkClass =
   'rounded font-medium text-indigo-700 hover:text-indigo-900 hover:underline dark:text-indigo-300 dark:hover:text-indigo-200';
 
-/** /blog: published posts with a category filter (?category=slug), the categories and popular posts (spec 001 §2). */
+/**
+ * /blog: one page of published posts (?page=, ten a page) with a category filter (?category=slug), the
+ * categories and the popular posts (spec 001 §2). The server cuts each card's excerpt, filters and
+ * counts, so the page holds ten cards however many posts there are.
+ */
 export default function BlogListPage() {
   const [params] = useSearchParams();
   const slug = params.get(CATEGORY_PARAM) || null;
+  const page = pageFromParam(params.get(PAGE_PARAM));
   // Visitors' view: the list is loaded without the admin token, so drafts never show here.
-  const [posts, reloadPosts] = useApiLoad('posts', async (signal) => asList(await blogApi.posts({ signal })));
+  const [posts, reloadPosts] = useApiLoad(`posts:${slug ?? ''}:${page}`, (signal) =>
+    blogApi.posts({ page, category: slug }, { signal }),
+  );
+  const [popular, reloadPopular] = useApiLoad('popular', (signal) =>
+    blogApi.posts({ sort: 'popular', limit: BLOG_POPULAR_COUNT }, { signal }),
+  );
   const [categories, reloadCategories] = useApiLoad('categories', async (signal) =>
     asList(await blogApi.categories({ signal })),
   );
 
   const categoryList = useMemo(() => (categories.status === 'ready' ? categories.data : []), [categories]);
   const active = findCategory(categoryList, slug);
-  const shown = useMemo(
-    () => (posts.status === 'ready' ? filterPostsByCategory(posts.data, categoryList, slug) : []),
-    [posts, categoryList, slug],
-  );
   const heading = slug ? `Posts in ${active?.name ?? slug}` : 'Latest Posts';
+  const pageTitle = `${active ? `${active.name} — Blog` : 'Blog'}${page > 1 ? ` (page ${page})` : ''}`;
 
   return (
-    <Page
-      title={active ? `${active.name} — Blog` : 'Blog'}
-      description="Articles on security, encoding and image tools."
-    >
+    <Page title={pageTitle} description="Articles on security, encoding and image tools.">
       <link rel="alternate" type="application/rss+xml" title="Toolvault Blog" href="/blog/rss.xml" />
       <OfflineNotice
         what="The blog"
         onRetry={() => {
           reloadPosts();
+          reloadPopular();
           reloadCategories();
         }}
       />
@@ -77,7 +84,7 @@ export default function BlogListPage() {
             {heading}
           </h2>
           <p role="status" className="sr-only">
-            {posts.status === 'ready' ? `${shown.length} ${shown.length === 1 ? 'post' : 'posts'}` : ''}
+            {posts.status === 'ready' ? postCountText(posts.data) : ''}
           </p>
           <div className="mt-4">
             {posts.status === 'loading' ? (
@@ -86,29 +93,105 @@ export default function BlogListPage() {
                 Loading blog posts...
               </p>
             ) : posts.status === 'error' ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {FAILED_POSTS}
-              </p>
-            ) : shown.length === 0 ? (
-              <p className={ui.muted}>No posts found.</p>
+              <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-400">
+                <p>{FAILED_POSTS}</p>
+                <button type="button" className={ui.buttonSecondary} onClick={reloadPosts}>
+                  Try again
+                </button>
+              </div>
+            ) : posts.data.items.length === 0 ? (
+              <EmptyPage data={posts.data} category={slug} />
             ) : (
-              <ul className="grid gap-6">
-                {shown.map((post) => (
-                  <li key={post.id}>
-                    <PostCard post={post} categories={categoryList} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="grid gap-6">
+                  {posts.data.items.map((post) => (
+                    <li key={post.id}>
+                      <PostCard post={post} />
+                    </li>
+                  ))}
+                </ul>
+                <Pager current={page} count={posts.data.pageCount} category={slug} />
+              </>
             )}
           </div>
         </section>
 
         <aside className="grid content-start gap-6" aria-label="Blog sidebar">
           <CategoriesCard categories={categories} active={slug} />
-          {posts.status === 'ready' && posts.data.length > 0 ? <PopularPosts posts={posts.data} /> : null}
+          {popular.status === 'ready' && popular.data.items.length > 0 ? (
+            <PopularPosts posts={popular.data.items} />
+          ) : null}
         </aside>
       </div>
     </Page>
+  );
+}
+
+/** "Page 2 of 7, 64 posts" for screen readers once a page has loaded. */
+function postCountText({ page, pageCount, total }: BlogPostPage): string {
+  const posts = `${total.toLocaleString('en-US')} ${total === 1 ? 'post' : 'posts'}`;
+  return pageCount > 1 ? `Page ${page} of ${pageCount}, ${posts}` : posts;
+}
+
+/** No posts at all (or none in the category), or a page number past the last page (an old link). */
+function EmptyPage({ data, category }: { data: BlogPostPage; category: string | null }) {
+  if (data.total === 0) return <p className={ui.muted}>No posts found.</p>;
+  return (
+    <p className={ui.muted}>
+      There is no page {data.page}.{' '}
+      <Link to={blogPageHref(category, data.pageCount)} className={linkClass}>
+        Go to the last page ({data.pageCount})
+      </Link>
+    </p>
+  );
+}
+
+/** Previous / numbered / Next links; each is an address (?page=), so a page can be shared and reloaded. */
+function Pager({ current, count, category }: { current: number; count: number; category: string | null }) {
+  if (count <= 1) return null;
+  const item =
+    'inline-flex min-w-9 items-center justify-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium';
+  const idle = `${item} border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
+  const here = `${item} border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-slate-950`;
+  return (
+    <nav aria-label="Blog pages" className="mt-8">
+      <ul className="flex flex-wrap items-center gap-2">
+        {current > 1 ? (
+          <li>
+            <Link to={blogPageHref(category, current - 1)} className={idle} rel="prev">
+              <ChevronLeft aria-hidden="true" className="size-4" />
+              Previous
+            </Link>
+          </li>
+        ) : null}
+        {pagerNumbers(current, count).map((page, index) =>
+          page === null ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-600 dark:text-slate-300">
+              …
+            </li>
+          ) : (
+            <li key={page}>
+              <Link
+                to={blogPageHref(category, page)}
+                className={page === current ? here : idle}
+                aria-current={page === current ? 'page' : undefined}
+                aria-label={`Page ${page}`}
+              >
+                {page}
+              </Link>
+            </li>
+          ),
+        )}
+        {current < count ? (
+          <li>
+            <Link to={blogPageHref(category, current + 1)} className={idle} rel="next">
+              Next
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
   );
 }
 
@@ -144,10 +227,9 @@ function CategoryFilter({ categories, active }: { categories: readonly Category[
   );
 }
 
-function PostCard({ post, categories }: { post: BlogPost; categories: readonly Category[] }) {
-  const category = categories.find((item) => item.id === post.category_id);
+function PostCard({ post }: { post: BlogPostSummary }) {
   const date = formatPostDate(post.created_at);
-  const summary = excerpt(post.content);
+  const summary = post.excerpt;
   return (
     <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <CoverImage url={post.cover_image} title={post.title} className="aspect-[2/1]" />
@@ -171,8 +253,8 @@ function PostCard({ post, categories }: { post: BlogPost; categories: readonly C
           {post.category_name ? (
             <>
               <span aria-hidden="true">·</span>
-              {category ? (
-                <Link to={categoryHref(category.slug)} className={linkClass}>
+              {post.category_slug ? (
+                <Link to={categoryHref(post.category_slug)} className={linkClass}>
                   {post.category_name}
                 </Link>
               ) : (
@@ -224,9 +306,8 @@ function CategoriesCard({ categories, active }: { categories: Loadable<Category[
   );
 }
 
-/** Spec 001 §9: the five most viewed posts. */
-function PopularPosts({ posts }: { posts: readonly BlogPost[] }) {
-  const popular = popularPosts(posts);
+/** Spec 001 §9: the five most viewed posts (asked of the server, which reads them from an index). */
+function PopularPosts({ posts: popular }: { posts: readonly BlogPostSummary[] }) {
   return (
     <Card>
       <h2 className={`flex items-center gap-2 ${ui.subheading}`}>

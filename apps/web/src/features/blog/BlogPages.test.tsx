@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import type { BlogPost, Category } from '@toolvault/shared';
+import type { BlogPost, BlogPostPage as PostPage, BlogPostSummary, Category } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
@@ -22,6 +22,20 @@ const post = (id: number, extra: Partial<BlogPost> = {}): BlogPost => ({
   updated_at: `2024-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
   ...extra,
 });
+/** The list's form of a post: no HTML, an excerpt and the category's slug. */
+const summary = (id: number, extra: Partial<BlogPostSummary> = {}): BlogPostSummary => {
+  const { content: _content, ...rest } = post(id);
+  return { ...rest, category_slug: null, excerpt: `Body ${id}`, ...extra };
+};
+const pageOf = (items: BlogPostSummary[], extra: Partial<PostPage> = {}): PostPage => ({
+  items,
+  page: 1,
+  pageSize: 10,
+  total: items.length,
+  pageCount: 1,
+  ...extra,
+});
+const POPULAR = '/api/blog?sort=popular&limit=5';
 const categories: Category[] = [
   { id: 1, slug: 'tech-news', name: 'Tech News', description: 'Fresh news' },
   { id: 2, slug: 'guides', name: 'Guides', description: '' },
@@ -66,14 +80,25 @@ afterEach(() => void vi.unstubAllGlobals());
 
 describe('/blog', () => {
   const posts = [
-    post(1, { category_id: 1, category_name: 'Tech News', tags: '["xss","web"]', cover_image: 'https://e.com/c.png' }),
-    post(2, { category_id: 2, category_name: 'Guides' }),
-    ...[3, 4, 5, 6, 7].map((id) => post(id)),
+    summary(1, {
+      category_id: 1,
+      category_name: 'Tech News',
+      category_slug: 'tech-news',
+      tags: '["xss","web"]',
+      cover_image: 'https://e.com/c.png',
+    }),
+    summary(2, { category_id: 2, category_name: 'Guides', category_slug: 'guides' }),
+    ...[3, 4, 5, 6, 7].map((id) => summary(id)),
   ];
+  const popular = [7, 6, 5, 4, 3].map((id) => summary(id));
 
-  it('lists posts with their meta, categories and the five most viewed, without sending a token', async () => {
+  it('lists one page of posts with their meta and excerpt, the categories and the popular posts, without a token', async () => {
     localStorage.setItem(ADMIN_TOKEN_KEY, 'a.b.c');
-    const calls = stubApi({ '/api/blog': json(posts), '/api/categories': json(categories) });
+    const calls = stubApi({
+      '/api/blog': json(pageOf(posts)),
+      [POPULAR]: json(pageOf(popular)),
+      '/api/categories': json(categories),
+    });
     renderAt('/blog');
     expect(screen.getByText('Loading blog posts...')).toBeInTheDocument();
     await settle();
@@ -84,16 +109,19 @@ describe('/blog', () => {
     expect(within(first).getByRole('link', { name: 'Post 1' })).toHaveAttribute('href', '/blog/post-1');
     expect(within(first).getByText('By Ada')).toBeInTheDocument();
     expect(within(first).getByText('January 1, 2024')).toBeInTheDocument();
+    expect(within(first).getByText('Body 1')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Tech News' })).toHaveAttribute('href', '/blog?category=tech-news');
     expect(within(first).getByRole('list', { name: 'Tags' })).toHaveTextContent('xssweb');
     const cover = within(first).getByRole('img');
     expect(cover).toHaveAttribute('src', 'https://e.com/c.png');
     expect(cover).toHaveAttribute('loading', 'lazy');
     expect(cover).toHaveAttribute('alt', 'Cover of “Post 1”');
+    // One page only: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Blog pages' })).not.toBeInTheDocument();
 
-    const popular = screen.getByRole('heading', { name: 'Popular Posts' }).closest('section')!;
+    const box = screen.getByRole('heading', { name: 'Popular Posts' }).closest('section')!;
     expect(
-      within(popular)
+      within(box)
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Post 7', 'Post 6', 'Post 5', 'Post 4', 'Post 3']);
@@ -103,12 +131,18 @@ describe('/blog', () => {
   });
 
   it.each([
-    ['a known category', '/blog?category=guides', 'Posts in Guides', ['Post 2']],
-    ['an unknown category', '/blog?category=nope', 'Posts in nope', []],
-  ])('filters by %s', async (_name, path, heading, titles) => {
-    stubApi({ '/api/blog': json(posts), '/api/categories': json(categories) });
+    ['a known category', '/blog?category=guides', '/api/blog?category=guides', 'Posts in Guides', ['Post 2']],
+    ['an unknown category', '/blog?category=nope', '/api/blog?category=nope', 'Posts in nope', []],
+  ])('asks the server for %s', async (_name, path, api, heading, titles) => {
+    const items = titles.length ? [posts[1]!] : [];
+    const calls = stubApi({
+      [api]: json(pageOf(items)),
+      [POPULAR]: json(pageOf(popular)),
+      '/api/categories': json(categories),
+    });
     renderAt(path);
     await settle();
+    expect(calls.map((call) => call.url)).toContain(api);
     const region = screen.getByRole('region', { name: heading });
     expect(
       within(region)
@@ -122,16 +156,62 @@ describe('/blog', () => {
     expect(current?.textContent ?? null).toBe(path.endsWith('guides') ? 'Guides' : null);
   });
 
+  it('shows the page of ?page= with links to the others, keeping the category', async () => {
+    const calls = stubApi({
+      '/api/blog?page=6&category=guides': json(pageOf([summary(51)], { page: 6, total: 200, pageCount: 20 })),
+      [POPULAR]: json(pageOf(popular)),
+      '/api/categories': json(categories),
+    });
+    renderAt('/blog?category=guides&page=6');
+    await settle();
+    expect(calls.map((call) => call.url)).toContain('/api/blog?page=6&category=guides');
+    const pager = screen.getByRole('navigation', { name: 'Blog pages' });
+    expect(
+      within(pager)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Previous', '/blog?category=guides&page=5'],
+      ['1', '/blog?category=guides'],
+      ['4', '/blog?category=guides&page=4'],
+      ['5', '/blog?category=guides&page=5'],
+      ['6', '/blog?category=guides&page=6'],
+      ['7', '/blog?category=guides&page=7'],
+      ['8', '/blog?category=guides&page=8'],
+      ['20', '/blog?category=guides&page=20'],
+      ['Next', '/blog?category=guides&page=7'],
+    ]);
+    expect(within(pager).getByRole('link', { current: 'page' })).toHaveTextContent('6');
+    expect(screen.getByRole('status')).toHaveTextContent('Page 6 of 20, 200 posts');
+  });
+
+  it('offers the last page for a page number past it (an old link)', async () => {
+    stubApi({
+      '/api/blog?page=9': json(pageOf([], { page: 9, total: 12, pageCount: 2 })),
+      [POPULAR]: json(pageOf(popular)),
+      '/api/categories': json(categories),
+    });
+    renderAt('/blog?page=9');
+    await settle();
+    expect(screen.getByText(/There is no page 9/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page (2)' })).toHaveAttribute('href', '/blog?page=2');
+  });
+
   it.each([
     [
       'no posts and no categories',
-      { '/api/blog': json([]), '/api/categories': json([]) },
+      { '/api/blog': json(pageOf([])), [POPULAR]: json(pageOf([])), '/api/categories': json([]) },
       ['No posts found.', 'No categories found.'],
     ],
     [
       'failed loads',
-      { '/api/blog': json({}, 500), '/api/categories': networkDown },
+      { '/api/blog': json({}, 500), [POPULAR]: json({}, 500), '/api/categories': networkDown },
       ['Failed to load blog posts', 'Failed to load categories'],
+    ],
+    [
+      'an answer that is not a page',
+      { '/api/blog': json([]), [POPULAR]: json([]), '/api/categories': json([]) },
+      ['Failed to load blog posts'],
     ],
   ])('%s', async (_name, routes, texts) => {
     stubApi(routes);
@@ -139,6 +219,20 @@ describe('/blog', () => {
     await settle();
     for (const text of texts) expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Popular Posts' })).not.toBeInTheDocument();
+  });
+
+  it('loads the posts again from "Try again" after a failure', async () => {
+    let failures = 1;
+    stubApi({
+      '/api/blog': () => (failures-- > 0 ? Response.json({}, { status: 500 }) : Response.json(pageOf(posts))),
+      [POPULAR]: json(pageOf(popular)),
+      '/api/categories': json(categories),
+    });
+    renderAt('/blog');
+    await settle();
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    await settle();
+    expect(within(screen.getByRole('region', { name: 'Latest Posts' })).getAllByRole('article')).toHaveLength(7);
   });
 });
 

@@ -1,80 +1,77 @@
-import type { BlogPost, Category } from '@toolvault/shared';
+import type { Category } from '@toolvault/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  blogListUrl,
+  blogPageHref,
   categoryHref,
   excerpt,
-  filterPostsByCategory,
   findCategory,
   formatPostDate,
   isAllowedImageSrc,
   isAllowedLinkUrl,
-  popularPosts,
+  pageFromParam,
+  pagerNumbers,
   postTags,
   safeCoverUrl,
   textFromHtml,
   viewsLabel,
 } from './blog.service';
 
-const post = (id: number, extra: Partial<BlogPost> = {}): BlogPost => ({
-  id,
-  slug: `post-${id}`,
-  title: `Post ${id}`,
-  author: 'Admin',
-  category_id: null,
-  category_name: null,
-  cover_image: '',
-  content: '<p>Hello</p>',
-  tags: '[]',
-  published: true,
-  view_count: 0,
-  created_at: `2024-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
-  updated_at: `2024-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
-  ...extra,
-});
-
 const categories: Category[] = [
   { id: 1, slug: 'tech-news', name: 'Tech News', description: '' },
   { id: 2, slug: 'guides', name: 'Guides', description: 'How-tos' },
 ];
 
-describe('popularPosts (spec 001 §9: top 5 by view_count)', () => {
+describe('pages of the list', () => {
   it.each([
-    ['no posts', [], []],
-    ['one post', [post(1, { view_count: 3 })], [1]],
-    [
-      'top five of seven, most views first',
-      [1, 2, 3, 4, 5, 6, 7].map((id) => post(id, { view_count: [5, 50, 0, 7, 100, 7, 1][id - 1] })),
-      [5, 2, 6, 4, 1],
-    ],
-    ['a tie goes to the newer post', [post(1, { view_count: 2 }), post(2, { view_count: 2 })], [2, 1]],
-    [
-      'a missing count is 0',
-      [post(1, { view_count: undefined as unknown as number }), post(2, { view_count: 1 })],
-      [2, 1],
-    ],
-  ])('%s', (_name, posts, ids) => {
-    expect(popularPosts(posts).map((item) => item.id)).toEqual(ids);
+    [null, 1],
+    ['', 1],
+    ['1', 1],
+    ['7', 7],
+    ['200', 200],
+    ['0', 1],
+    ['-3', 1],
+    ['2.5', 1],
+    ['abc', 1],
+    ['10001', 1],
+  ])('pageFromParam(%j) → %d', (value, page) => {
+    expect(pageFromParam(value)).toBe(page);
   });
 
-  it('does not reorder the list it was given', () => {
-    const posts = [post(1, { view_count: 1 }), post(2, { view_count: 9 })];
-    popularPosts(posts);
-    expect(posts.map((item) => item.id)).toEqual([1, 2]);
+  it.each([
+    [{}, '/api/blog'],
+    [{ page: 1 }, '/api/blog'],
+    [{ page: 3 }, '/api/blog?page=3'],
+    [{ page: 2, category: 'tech-news' }, '/api/blog?page=2&category=tech-news'],
+    [{ sort: 'popular', limit: 5 }, '/api/blog?sort=popular&limit=5'],
+    [{ q: '  100% sure ' }, '/api/blog?q=100%25+sure'],
+    [{ q: '   ' }, '/api/blog'],
+  ] as const)('blogListUrl(%j) → %s', (query, url) => {
+    expect(blogListUrl(query)).toBe(url);
+  });
+
+  it.each([
+    [null, 1, '/blog'],
+    [null, 4, '/blog?page=4'],
+    ['guides', 1, '/blog?category=guides'],
+    ['guides', 2, '/blog?category=guides&page=2'],
+  ])('blogPageHref(%j, %d) → %s', (category, page, href) => {
+    expect(blogPageHref(category, page)).toBe(href);
+  });
+
+  it.each([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [1, 10, [1, 2, 3, null, 10]],
+    [5, 10, [1, 2, 3, 4, 5, 6, 7, null, 10]],
+    [200, 1000, [1, null, 198, 199, 200, 201, 202, null, 1000]],
+    [1000, 1000, [1, null, 998, 999, 1000]],
+  ])('pagerNumbers(%d, %d) → %j', (current, count, numbers) => {
+    expect(pagerNumbers(current, count)).toEqual(numbers);
   });
 });
 
 describe('category filter', () => {
-  const posts = [post(1, { category_id: 1 }), post(2, { category_id: 2 }), post(3), post(4, { category_id: 1 })];
-  it.each([
-    ['no filter: every post', null, [1, 2, 3, 4]],
-    ['empty filter: every post', '', [1, 2, 3, 4]],
-    ['a known slug', 'tech-news', [1, 4]],
-    ['another slug', 'guides', [2]],
-    ['an unknown slug: none', 'nope', []],
-  ])('%s', (_name, slug, ids) => {
-    expect(filterPostsByCategory(posts, categories, slug).map((item) => item.id)).toEqual(ids);
-  });
-
   it.each([
     [null, null],
     ['', null],

@@ -1,39 +1,95 @@
-import { BLOG_POPULAR_COUNT, isHttpUrl, parsePostTags, type BlogPost, type Category } from '@toolvault/shared';
+import {
+  BLOG_PAGE_MAX,
+  isHttpUrl,
+  parsePostTags,
+  type BlogPost,
+  type BlogPostPage,
+  type BlogSort,
+  type Category,
+} from '@toolvault/shared';
 
 /** Query parameter of /blog that names a category slug (spec 001 §2). */
 export const CATEGORY_PARAM = 'category';
+/** Query parameter of /blog and the admin's list that holds the page number (1 is left out). */
+export const PAGE_PARAM = 'page';
+
+/** The page number in `?page=`: a whole number from 1 to the API's maximum, else 1. */
+export function pageFromParam(value: string | null): number {
+  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
+  const page = Number(value);
+  return page >= 1 && page <= BLOG_PAGE_MAX ? page : 1;
+}
+
+/** The API address of one page of posts; parameters at their defaults are left out. */
+export function blogListUrl({
+  page = 1,
+  category = null,
+  sort = 'newest',
+  limit,
+  q = '',
+}: {
+  page?: number;
+  category?: string | null;
+  sort?: BlogSort;
+  limit?: number;
+  q?: string;
+}): string {
+  const params = new URLSearchParams();
+  if (page > 1) params.set('page', String(page));
+  if (category) params.set('category', category);
+  if (sort !== 'newest') params.set('sort', sort);
+  if (limit !== undefined) params.set('limit', String(limit));
+  if (q.trim()) params.set('q', q.trim());
+  const query = params.toString();
+  return query ? `/api/blog?${query}` : '/api/blog';
+}
+
+/** The /blog address of `page` within a category (page 1 and "all categories" are left out). */
+export function blogPageHref(category: string | null, page: number): string {
+  const params = new URLSearchParams();
+  if (category) params.set(CATEGORY_PARAM, category);
+  if (page > 1) params.set(PAGE_PARAM, String(page));
+  const query = params.toString();
+  return query ? `/blog?${query}` : '/blog';
+}
+
+/**
+ * The page numbers a pager shows: the first, the last, and two either side of the current one, with
+ * null where numbers are left out ("1 … 4 5 6 7 8 … 200"), so 200 pages never mean 200 links.
+ */
+export function pagerNumbers(current: number, count: number): (number | null)[] {
+  const shown = new Set([1, count]);
+  for (let page = current - 2; page <= current + 2; page += 1) if (page >= 1 && page <= count) shown.add(page);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  sorted.forEach((page, index) => {
+    const previous = sorted[index - 1];
+    // A gap of one page shows that page; a longer gap is an ellipsis.
+    if (previous !== undefined && page - previous === 2) result.push(previous + 1);
+    else if (previous !== undefined && page - previous > 2) result.push(null);
+    result.push(page);
+  });
+  return result;
+}
+
+/** An API answer that must be a page of posts: anything else counts as a failed load. */
+export function isPostPage(value: unknown): value is BlogPostPage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as BlogPostPage).items) &&
+    typeof (value as BlogPostPage).total === 'number' &&
+    typeof (value as BlogPostPage).pageCount === 'number'
+  );
+}
 
 /** Length of the post page's meta description, like the server-rendered one. */
 export const DESCRIPTION_LENGTH = 160;
-
-/**
- * The most viewed posts, most views first (spec 001 §9: top 5 by view_count).
- * Ties go to the newer post; a missing count counts as 0.
- */
-export function popularPosts(posts: readonly BlogPost[], count: number = BLOG_POPULAR_COUNT): BlogPost[] {
-  return [...posts]
-    .sort((a, b) => (b.view_count || 0) - (a.view_count || 0) || b.created_at.localeCompare(a.created_at))
-    .slice(0, Math.max(0, count));
-}
 
 /** The category a `?category=` slug names, or null for none / an unknown slug. */
 export function findCategory(categories: readonly Category[], slug: string | null): Category | null {
   if (!slug) return null;
   return categories.find((category) => category.slug === slug) ?? null;
-}
-
-/**
- * The posts shown for a `?category=` slug: all posts without one, the
- * category's posts for a known slug, none for an unknown slug.
- */
-export function filterPostsByCategory(
-  posts: readonly BlogPost[],
-  categories: readonly Category[],
-  slug: string | null,
-): BlogPost[] {
-  if (!slug) return [...posts];
-  const category = findCategory(categories, slug);
-  return category ? posts.filter((post) => post.category_id === category.id) : [];
 }
 
 /** The /blog address filtered to one category ('' or null: all posts). */

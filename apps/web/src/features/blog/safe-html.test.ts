@@ -1,5 +1,12 @@
+import { BLOG_HTML_VECTORS } from '@toolvault/shared';
 import { describe, expect, it } from 'vitest';
 import { sanitizePostHtml } from './safe-html';
+
+describe('sanitizePostHtml on the shared vectors (the server runs the same table)', () => {
+  it.each(BLOG_HTML_VECTORS)('%s', (_label, input, expected) => {
+    expect(sanitizePostHtml(input)).toBe(expected);
+  });
+});
 
 describe('sanitizePostHtml keeps the editor formats unchanged', () => {
   it.each([
