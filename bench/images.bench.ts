@@ -99,13 +99,132 @@ const STEPS: Step[] = [
 const fmt = (ms: number) => `${Math.round(ms)} ms`.padStart(8);
 const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');
 
+/** The batch comparison: this many copies of the 12 MP photo through the compressor's defaults. */
+const BATCH_FILES = 20;
+const BATCH_GOALS = { speedup: 1.6, heapBytes: 1024 ** 3 } as const;
+
+interface HeapWatch {
+  stop: () => Promise<{ peakPage: number; peakWorkers: number | null }>;
+}
+
+/**
+ * Samples the page's JS heap (CDP Performance.getMetrics) and, where the
+ * browser exposes it there, each worker's, every 100 ms.
+ */
+async function watchHeap(page: Page): Promise<HeapWatch> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  let peakPage = 0;
+  let peakWorkers: number | null = null;
+  let running = true;
+  const sample = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    peakPage = Math.max(peakPage, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
+    const workers = await Promise.all(
+      page
+        .workers()
+        .map((worker) =>
+          worker
+            .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize)
+            .catch(() => undefined),
+        ),
+    );
+    const known = workers.filter((value): value is number => typeof value === 'number');
+    if (known.length > 0)
+      peakWorkers = Math.max(
+        peakWorkers ?? 0,
+        known.reduce((sum, value) => sum + value, 0),
+      );
+  };
+  const loop = (async () => {
+    while (running) {
+      await sample().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      await cdp.detach().catch(() => undefined);
+      return { peakPage, peakWorkers };
+    },
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** The same files through the single-image screen one after another, then as one batch in the worker pool. */
+async function batchVersusOneAtATime(photoPath: string) {
+  const paths = Array.from({ length: BATCH_FILES }, (_, index) => {
+    const copy = path.join(dir, `photo-${index + 1}.jpg`);
+    writeFileSync(copy, photo);
+    return copy;
+  });
+  console.log(
+    `\nbatch: ${BATCH_FILES} × ${WIDTH} × ${HEIGHT} JPEGs through the compressor (defaults), one at a time vs one batch`,
+  );
+  const results: Record<'single' | 'batch', { ms: number; peakPage: number; peakWorkers: number | null }> = {
+    single: { ms: Number.NaN, peakPage: 0, peakWorkers: null },
+    batch: { ms: Number.NaN, peakPage: 0, peakWorkers: null },
+  };
+
+  for (const mode of ['single', 'batch'] as const) {
+    const context = await newConsentedContext(browser, baseURL, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/image-compressor');
+    await page.getByRole('heading', { level: 2, name: 'Upload Image' }).waitFor();
+    const heap = await watchHeap(page);
+    const started = performance.now();
+    if (mode === 'single') {
+      for (const file of paths) {
+        await page.getByLabel('Upload image').setInputFiles(file);
+        await page.getByRole('button', { name: 'Compress Image' }).click();
+        await page.getByText(/^Compressed to /).waitFor({ timeout: 120_000 });
+      }
+    } else {
+      await page.getByLabel('Choose or drop images for the batch').setInputFiles(paths);
+      await page.getByRole('button', { name: `Process ${BATCH_FILES} images` }).click();
+      await page.getByText(`${BATCH_FILES} of ${BATCH_FILES} done.`).waitFor({ timeout: 600_000 });
+    }
+    const ms = performance.now() - started;
+    results[mode] = { ms, ...(await heap.stop()) };
+    await context.close();
+  }
+  void photoPath;
+
+  const cores = await (async () => {
+    const context = await newConsentedContext(browser, baseURL);
+    const page = await context.newPage();
+    await page.goto('/');
+    const value = await page.evaluate(() => navigator.hardwareConcurrency);
+    await context.close();
+    return value;
+  })();
+  for (const mode of ['single', 'batch'] as const) {
+    const { ms, peakPage, peakWorkers } = results[mode];
+    const workers = peakWorkers === null ? 'workers: not measurable here' : `workers ${mb(peakWorkers)}`;
+    console.log(
+      `  ${(mode === 'single' ? 'one at a time' : `batch (pool of ${Math.min(4, cores)})`).padEnd(22)} ${fmt(ms)} total, ` +
+        `${fmt(ms / BATCH_FILES).trim()} a file; peak JS heap: page ${mb(peakPage)}, ${workers}`,
+    );
+  }
+  const speedup = results.single.ms / results.batch.ms;
+  const heap = results.batch.peakPage + (results.batch.peakWorkers ?? 0);
+  console.log(
+    `  speed-up ${speedup.toFixed(2)}× (goal ≥ ${BATCH_GOALS.speedup}× on ${cores} cores: ${mark(speedup >= BATCH_GOALS.speedup)}); ` +
+      `batch peak heap ${mb(heap)} (goal < 1 GB: ${mark(heap < BATCH_GOALS.heapBytes)})`,
+  );
+}
+
 const { baseURL, close } = await startApp();
 const browser = await launchChromium();
 const dir = mkdtempSync(path.join(tmpdir(), 'toolvault-image-bench-'));
+let photo: Buffer = Buffer.alloc(0);
 
 try {
   const generated = performance.now();
-  const photo = photoLikeJpeg(WIDTH, HEIGHT);
+  photo = photoLikeJpeg(WIDTH, HEIGHT);
   // Chosen by path: Playwright then hands the browser the file's name, where a Buffer would cross
   // the DevTools connection as a 13 MB message that the page's main thread itself has to unpack.
   const photoPath = path.join(dir, 'photo.jpg');
@@ -159,6 +278,8 @@ try {
       `longest main-thread task ${Math.round(worstTask)} ms (goal ≤ ${GOALS.longTaskMs} ms: ${mark(worstTask <= GOALS.longTaskMs)})`,
   );
   await context.close();
+
+  await batchVersusOneAtATime(photoPath);
 } finally {
   await browser.close();
   close();

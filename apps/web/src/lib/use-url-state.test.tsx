@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { err, ok } from './result';
 import { urlField } from './url-state';
-import { useUrlState } from './use-url-state';
+import { useUrlState, useUrlText } from './use-url-state';
 
 const SHAPE = {
   format: urlField.choice(['png', 'jpg'], 'png'),
@@ -26,11 +27,31 @@ function Demo() {
   );
 }
 
+const parseQuality = (text: string) =>
+  /^\d+$/.test(text) && Number(text) >= 10 && Number(text) <= 100 ? ok(Number(text)) : err('Quality 10 to 100');
+
+function TextDemo() {
+  const [settings, update] = useUrlState(SHAPE);
+  const [text, setText] = useUrlText(settings.quality, parseQuality, (quality) => update({ quality }));
+  const navigate = useNavigate();
+  return (
+    <div>
+      <label>
+        Quality
+        <input value={text} onChange={(event) => setText(event.target.value)} />
+      </label>
+      <p>quality {settings.quality}</p>
+      <button onClick={() => navigate(-1)}>back</button>
+    </div>
+  );
+}
+
 function setup(url: string) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>home</p> },
       { path: '/tool', element: <Demo /> },
+      { path: '/text', element: <TextDemo /> },
     ],
     { initialEntries: ['/', url], initialIndex: 1 },
   );
@@ -64,5 +85,18 @@ describe('useUrlState', () => {
     await click('back');
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('home')).toBeInTheDocument();
+  });
+
+  it('useUrlText keeps what is typed, writes valid values, and follows Back', async () => {
+    setup('/text?quality=40');
+    const field = screen.getByLabelText('Quality');
+    expect(field).toHaveValue('40');
+    await act(() => fireEvent.change(field, { target: { value: '5' } }));
+    expect(field).toHaveValue('5');
+    expect(screen.getByText('quality 40')).toBeInTheDocument();
+    await act(() => fireEvent.change(field, { target: { value: '55' } }));
+    expect(screen.getByText('quality 55')).toBeInTheDocument();
+    await click('back');
+    expect(screen.getByLabelText('Quality')).toHaveValue('40');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Result } from './result';
 import { readUrlSettings, writeUrlSettings, type UrlSettings, type UrlShape } from './url-state';
@@ -18,17 +18,32 @@ export type UrlHistory = 'push' | 'replace';
  */
 export function useUrlState<S extends UrlShape>(shape: S) {
   const [params, setParams] = useSearchParams();
-  const settings = useMemo(() => readUrlSettings(shape, params), [shape, params]);
+  const query = params.toString();
+  const fromUrl = useMemo(() => readUrlSettings(shape, new URLSearchParams(query)), [shape, query]);
+  // The screen reads a copy that changes at once: the router applies a new query a moment later,
+  // and a controlled checkbox or slider must not snap back in between. The query wins whenever it
+  // changes (Back, Forward, a pasted link).
+  const [shown, setShown] = useState({ query, settings: fromUrl });
+  const latest = useRef(shown);
+  let current = shown;
+  if (shown.query !== query) {
+    current = { query, settings: fromUrl };
+    setShown(current);
+  }
+  useLayoutEffect(() => {
+    latest.current = current;
+  });
   const update = useCallback(
     (patch: Partial<UrlSettings<S>>, history: UrlHistory = 'push') => {
-      setParams((current) => writeUrlSettings(shape, current, { ...readUrlSettings(shape, current), ...patch }), {
-        replace: history === 'replace',
-        preventScrollReset: true,
-      });
+      const settings = { ...latest.current.settings, ...patch };
+      const next = writeUrlSettings(shape, new URLSearchParams(latest.current.query), settings);
+      latest.current = { query: next.toString(), settings };
+      setShown(latest.current);
+      setParams(next, { replace: history === 'replace', preventScrollReset: true });
     },
     [shape, setParams],
   );
-  return [settings, update] as const;
+  return [current.settings, update] as const;
 }
 
 /**

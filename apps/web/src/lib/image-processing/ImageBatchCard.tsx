@@ -222,7 +222,7 @@ export function ImageBatchCard<R extends ImageRequest>({ request, naming, ...opt
                             }}
                           >
                             <Download aria-hidden="true" className="size-4" />
-                            <span aria-hidden="true">Save</span>
+                            Download
                           </button>
                         ) : null}
                       </td>
