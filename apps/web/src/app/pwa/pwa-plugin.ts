@@ -7,8 +7,8 @@
  * except the heavy libraries (tesseract, zxing, quill, zxcvbn's dictionaries) which only some users
  * need; those and .wasm files are cached at run time the first time they
  * are used. /api is never cached. The OCR engine under /vendor/tesseract/
- * (worker, core, language data: ~4 MB on the wire) is cached the first time
- * the OCR screen uses it, so OCR keeps working offline afterwards.
+ * (worker and core ~4 MB, each language's data 0.7–3 MB) is cached the first
+ * time the OCR screen uses it, so OCR keeps working offline afterwards.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -73,7 +73,8 @@ export function pwaPlugin() {
           // matching worker and core at once; the cached copy answers only when offline.
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/vendor/tesseract/'),
           handler: 'NetworkFirst',
-          options: { cacheName: 'toolvault-ocr', expiration: { maxEntries: 10 } },
+          // Worker, up to three cores (.js + .wasm) and the seven languages' data.
+          options: { cacheName: 'toolvault-ocr', expiration: { maxEntries: 20 } },
         },
         {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.wasm$/.test(url.pathname),

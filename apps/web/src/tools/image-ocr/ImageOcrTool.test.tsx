@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../lib/result';
 import { OCR_OFFLINE_HINT } from './image-ocr.service';
 import ImageOcrTool from './ImageOcrTool';
+import type { OcrDataCode } from './ocr-assets';
 import type { OcrEngine, RecognizedText, RecognizeOptions } from './ocr-engine';
+import type { DataProgress } from './ocr-language-data';
 
 /** An engine stand-in that the test answers by hand. */
 function fakeEngine() {
@@ -32,17 +34,45 @@ const extract = () => screen.getByRole('button', { name: /Extract Text|Processin
 const language = () => screen.getByRole('combobox', { name: 'Language' });
 const choose = (file: File) => fireEvent.change(screen.getByLabelText(/Upload image/), { target: { files: [file] } });
 
+/** Language data stand-in: English is here; others "download" when the test says. */
+function fakeData() {
+  const present = new Set<OcrDataCode>(['eng']);
+  const pending: { code: OcrDataCode; progress?: (p: DataProgress) => void; finish: (ok: boolean) => void }[] = [];
+  const ensure = vi.fn(
+    (code: OcrDataCode, options: { onProgress?: (p: DataProgress) => void } = {}) =>
+      new Promise<void>((resolve, reject) => {
+        if (present.has(code)) return resolve();
+        pending.push({
+          code,
+          progress: options.onProgress,
+          finish: (ok) => {
+            if (ok) present.add(code);
+            return ok ? resolve() : reject(new Error('offline'));
+          },
+        });
+      }),
+  );
+  return { present, pending, ensure };
+}
+let data = fakeData();
+
 function renderTool(fake = fakeEngine()) {
   const view = render(
     <>
       <Toaster />
-      <ImageOcrTool createEngine={fake.create} />
+      <ImageOcrTool
+        createEngine={fake.create}
+        ensureData={data.ensure}
+        findCached={async () => []}
+        hasData={(code) => data.present.has(code)}
+      />
     </>,
   );
   return { ...view, ...fake };
 }
 
 beforeEach(() => {
+  data = fakeData();
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
@@ -175,32 +205,63 @@ describe('ImageOcrTool', () => {
     expect(extract()).toBeEnabled();
   });
 
-  it.each([
-    ['spa', 'Spanish'],
-    ['fra', 'French'],
-    ['deu', 'German'],
-    ['chi_sim', 'Chinese'],
-    ['jpn', 'Japanese'],
-    ['kor', 'Korean'],
-  ])('disables extraction for %s, whose data is not shipped, and names the language', (value, label) => {
-    const { create } = renderTool();
+  it.each<[OcrDataCode, string, string]>([
+    ['spa', 'Spanish', '2.1 MB'],
+    ['fra', 'French', '707 kB'],
+    ['deu', 'German', '1.3 MB'],
+    ['chi_sim', 'Chinese', '1.7 MB'],
+    ['jpn', 'Japanese', '2.0 MB'],
+    ['kor', 'Korean', '1.6 MB'],
+  ])(
+    'downloads %s data when it is first chosen, with its size and progress, then reads with it',
+    async (code, label, size) => {
+      const { calls } = renderTool();
+      choose(png());
+      expect(data.ensure).not.toHaveBeenCalled();
+      await act(async () => fireEvent.change(language(), { target: { value: code } }));
+      expect(data.ensure).toHaveBeenCalledWith(code, expect.anything());
+      act(() => data.pending[0]!.progress?.({ loaded: 0, total: 100 }));
+      expect(screen.getByText(`Downloading ${label} language data: 0% of ${size}`)).toBeInTheDocument();
+      act(() => data.pending[0]!.progress?.({ loaded: 45, total: 100 }));
+      expect(screen.getByRole('progressbar', { name: 'Language data download' })).toHaveAttribute(
+        'aria-valuenow',
+        '45',
+      );
+      await act(async () => data.pending[0]!.finish(true));
+      expect(
+        screen.getByText(`${label} language data is on this device; text is read offline too.`),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      fireEvent.click(extract());
+      expect(calls[0]!.options.language).toBe(code);
+      expect(data.ensure).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('shows the size before a download, and offers Try again when it fails', async () => {
+    renderTool();
     choose(png());
-    fireEvent.change(language(), { target: { value } });
-    expect(extract()).toBeDisabled();
-    const note = screen.getByText(new RegExp(`^${label} language data is not shipped with this site`));
-    expect(language()).toHaveAttribute('aria-describedby', note.id);
-    fireEvent.submit(extract().closest('form')!);
-    expect(create).not.toHaveBeenCalled();
+    await act(async () => fireEvent.change(language(), { target: { value: 'spa' } }));
+    expect(
+      screen.getByText('Spanish language data: 2.1 MB, downloaded from this site once, then kept for offline use.'),
+    ).toBeInTheDocument();
+    await act(async () => data.pending[0]!.finish(false));
+    expect(
+      screen.getByText('Spanish language data could not be downloaded. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(data.ensure).toHaveBeenCalledTimes(2);
   });
 
-  it('runs Auto Detect with English data and says so', async () => {
+  it('runs Auto Detect with all seven languages at once and says so', async () => {
     const { calls } = renderTool();
     choose(png());
-    fireEvent.change(language(), { target: { value: 'auto' } });
-    expect(screen.getByText(/^Auto Detect reads the image as English/)).toBeInTheDocument();
+    for (const code of ['spa', 'fra', 'deu', 'chi_sim', 'jpn', 'kor'] as const) data.present.add(code);
+    await act(async () => fireEvent.change(language(), { target: { value: 'auto' } }));
+    expect(screen.getByText(/^Auto Detect reads with all seven languages at once/)).toBeInTheDocument();
     expect(extract()).toBeEnabled();
     fireEvent.click(extract());
-    expect(calls[0]!.options.language).toBe('eng');
+    expect(calls[0]!.options.language).toBe('eng+spa+fra+deu+chi_sim+jpn+kor');
   });
 
   it('copies the text with the spec toast and downloads it as ocr_<name>.txt', async () => {

@@ -13,8 +13,10 @@ import {
   OCR_ERROR_MESSAGE,
   OCR_OFFLINE_HINT,
   OCR_LANGUAGES,
+  SHIPPED_LANGUAGE_DATA,
   cleanOcrText,
   confidenceOf,
+  describeLanguageData,
   describeProgress,
   isOcrLanguage,
   ocrFileName,
@@ -22,14 +24,19 @@ import {
   progressPercent,
   type Confidence,
   type ConfidenceBand,
+  type DataState,
+  type DataSummary,
   type OcrLanguage,
   type OcrProgress,
 } from './image-ocr.service';
+import type { OcrDataCode } from './ocr-assets';
 import { createOcrEngine, type OcrEngine } from './ocr-engine';
+import { ensureLanguageData, findCachedLanguageData, hasLanguageData } from './ocr-language-data';
 
 /** Spec 000 §8: the copy toast's description for text output. */
 const COPY_DESCRIPTION = 'Text copied to clipboard';
 const CANCELLED = 'Text extraction cancelled.';
+const LANGUAGE_DATA_FAILED = 'The language data could not be downloaded. Check your connection and try again.';
 const STARTING: OcrProgress = { status: 'loading tesseract core', progress: 0 };
 
 type Run =
@@ -51,11 +58,64 @@ function announce(run: Run): string {
   return `Text extracted with ${run.confidence.percent}% confidence (${run.confidence.band}).`;
 }
 
-export default function ImageOcrTool({ createEngine = createOcrEngine }: { createEngine?: () => OcrEngine }) {
+export interface ImageOcrToolProps {
+  createEngine?: () => OcrEngine;
+  /** Downloads one language's data (ocr-language-data.ts); tests pass a stand-in. */
+  ensureData?: typeof ensureLanguageData;
+  /** The languages whose data this device already has. */
+  findCached?: typeof findCachedLanguageData;
+  /** Whether this page already has a language's data. */
+  hasData?: typeof hasLanguageData;
+}
+
+export default function ImageOcrTool({
+  createEngine = createOcrEngine,
+  ensureData = ensureLanguageData,
+  findCached = findCachedLanguageData,
+  hasData = hasLanguageData,
+}: ImageOcrToolProps) {
   const ids = useId();
   const [file, setFile] = useState<File | null>(null);
   const [language, setLanguage] = useState<OcrLanguage>(DEFAULT_LANGUAGE);
   const [run, setRun] = useState<Run>({ phase: 'idle' });
+  const [dataStates, setDataStates] = useState<Partial<Record<OcrDataCode, DataState>>>({});
+  const setDataState = (code: OcrDataCode, state: DataState) =>
+    setDataStates((states) => ({ ...states, [code]: state }));
+
+  // What an earlier visit already downloaded (the service worker kept it) is not offered again.
+  useEffect(() => {
+    let live = true;
+    void findCached(SHIPPED_LANGUAGE_DATA)
+      .then((codes) => {
+        if (!live) return;
+        setDataStates((states) => {
+          const next = { ...states };
+          for (const code of codes) next[code] = { state: 'ready' };
+          return next;
+        });
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [findCached]);
+
+  /** Downloads what `codes` still lack, each once; true when all of them are here. */
+  const fetchData = async (codes: readonly OcrDataCode[]): Promise<boolean> => {
+    const results = await Promise.allSettled(
+      codes.map(async (code) => {
+        await ensureData(code, {
+          onProgress: ({ loaded, total }) =>
+            setDataState(code, loaded >= total ? { state: 'ready' } : { state: 'downloading', loaded, total }),
+        });
+        setDataState(code, { state: 'ready' });
+      }),
+    );
+    results.forEach((result, index) => {
+      if (result.status === 'rejected') setDataState(codes[index]!, { state: 'failed' });
+    });
+    return results.every((result) => result.status === 'fulfilled');
+  };
   const engine = useRef<OcrEngine | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -86,6 +146,13 @@ export default function ImageOcrTool({ createEngine = createOcrEngine }: { creat
     setRun({ phase: 'running', progress: STARTING });
     engine.current ??= createEngine();
     try {
+      const missing = plan.value.codes.filter((code) => !hasData(code));
+      if (missing.length > 0 && !(await fetchData(missing))) {
+        if (controller.current === abort) setRun({ phase: 'idle' });
+        toast.error(OCR_ERROR_MESSAGE, { description: LANGUAGE_DATA_FAILED });
+        return;
+      }
+      if (abort.signal.aborted) throw new DOMException('Text extraction was cancelled', 'AbortError');
       const outcome = await engine.current.recognize(file, {
         language: plan.value.data,
         signal: abort.signal,
@@ -144,7 +211,12 @@ export default function ImageOcrTool({ createEngine = createOcrEngine }: { creat
               disabled={running}
               aria-describedby={languageNote ? languageNoteId : undefined}
               onChange={(event) => {
-                if (isOcrLanguage(event.target.value)) setLanguage(event.target.value);
+                const chosen = event.target.value;
+                if (!isOcrLanguage(chosen)) return;
+                setLanguage(chosen);
+                // A language's data is downloaded when it is first chosen, not with the page.
+                const chosenPlan = planLanguage(chosen);
+                if (chosenPlan.ok) void fetchData(chosenPlan.value.codes);
               }}
               className={ui.input}
             >
@@ -170,6 +242,12 @@ export default function ImageOcrTool({ createEngine = createOcrEngine }: { creat
           >
             {languageNote ?? ''}
           </p>
+          {plan.ok ? (
+            <LanguageDataStatus
+              summary={describeLanguageData(plan.value.codes, dataStates)}
+              onRetry={() => void fetchData(plan.value.codes)}
+            />
+          ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <button type="submit" className={ui.button} disabled={!file || !plan.ok || running}>
               {running ? (
@@ -253,6 +331,38 @@ export default function ImageOcrTool({ createEngine = createOcrEngine }: { creat
             </div>
           )}
         </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function LanguageDataStatus({ summary, onRetry }: { summary: DataSummary; onRetry: () => void }) {
+  return (
+    <div className="space-y-2" aria-live="polite">
+      <p
+        className={`text-sm ${summary.failed ? 'text-red-800 dark:text-red-300' : 'text-slate-700 dark:text-slate-300'}`}
+      >
+        {summary.text}
+      </p>
+      {summary.percent !== undefined ? (
+        <div
+          role="progressbar"
+          aria-label="Language data download"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={summary.percent}
+          className="h-2 w-full overflow-hidden rounded-full bg-slate-200 sm:w-64 dark:bg-slate-800"
+        >
+          <div
+            className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400"
+            style={{ width: `${summary.percent}%` }}
+          />
+        </div>
+      ) : null}
+      {summary.failed ? (
+        <button type="button" className={ui.buttonSecondary} onClick={onRetry}>
+          Try again
+        </button>
       ) : null}
     </div>
   );

@@ -5,7 +5,7 @@
  */
 import { outputFileName } from '../../lib/image-file';
 import { err, ok, type Result } from '../../lib/result';
-import { OCR_SHIPPED_LANGUAGES, type OcrCoreVariant } from './ocr-assets';
+import { OCR_LANGUAGE_BYTES, OCR_SHIPPED_LANGUAGES, type OcrCoreVariant, type OcrDataCode } from './ocr-assets';
 
 /** Spec 001 §8: the one failure message of the OCR screen. */
 export const OCR_ERROR_MESSAGE = 'Error processing image. Please try again.';
@@ -29,11 +29,10 @@ export const OCR_LANGUAGES = [
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number]['value'];
 export const DEFAULT_LANGUAGE: OcrLanguage = 'eng';
 
-/**
- * DECISIONS P1: only the English data is served by the site (no CDN), so a
- * language whose data is not shipped says so instead of pretending.
- */
-export const SHIPPED_LANGUAGE_DATA: readonly OcrLanguage[] = OCR_SHIPPED_LANGUAGES;
+/** Every language's data is served by the site itself (no CDN), each downloaded the first time it is needed. */
+export const SHIPPED_LANGUAGE_DATA: readonly OcrDataCode[] = OCR_SHIPPED_LANGUAGES;
+
+const isShipped = (value: string): value is OcrDataCode => (SHIPPED_LANGUAGE_DATA as readonly string[]).includes(value);
 
 export function isOcrLanguage(value: string): value is OcrLanguage {
   return OCR_LANGUAGES.some((language) => language.value === value);
@@ -44,32 +43,42 @@ export function languageLabel(value: OcrLanguage): string {
 }
 
 export interface LanguagePlan {
-  /** The traineddata the engine loads. */
-  data: OcrLanguage;
-  /** Shown under the select when the choice is not taken literally. */
+  /** The language string the engine is started with: one code, or several joined by "+". */
+  data: string;
+  /** The traineddata files that run needs. */
+  codes: OcrDataCode[];
+  /** Shown under the select when the choice needs explaining. */
   note?: string;
 }
 
+/** "2.1 MB", "708 kB": decimal units, as download sizes are usually given. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1000))} kB`;
+}
+
+/** Total download size of these languages' data. */
+export const languageDataBytes = (codes: readonly OcrDataCode[]): number =>
+  codes.reduce((sum, code) => sum + OCR_LANGUAGE_BYTES[code], 0);
+
 /**
- * What a language choice runs with: English data for English and Auto Detect
- * (with a note), and an error naming the language for one whose data this site
- * does not ship.
+ * What a language choice runs with. A language runs with its own data. Auto Detect runs Tesseract
+ * with all seven languages at once ("eng+spa+…"): for each line the engine keeps the reading of
+ * the language model that recognises it best, so the text's language need not be known. It needs
+ * every language's data and is slower than choosing the language.
  */
 export function planLanguage(value: string): Result<LanguagePlan> {
   if (!isOcrLanguage(value)) return err(`Unknown language: ${value || '(none)'}`);
   if (value === 'auto') {
+    const codes = [...SHIPPED_LANGUAGE_DATA];
     return ok({
-      data: 'eng',
-      note: 'Auto Detect reads the image as English: English is the only language data shipped with this site.',
+      data: codes.join('+'),
+      codes,
+      note: `Auto Detect reads with all seven languages at once and keeps, line by line, the language that recognises it best. It needs every language's data (${formatBytes(languageDataBytes(codes))} in all, downloaded once) and is slower than choosing the language.`,
     });
   }
-  if (!SHIPPED_LANGUAGE_DATA.includes(value)) {
-    const label = languageLabel(value);
-    return err(
-      `${label} language data is not shipped with this site, so text cannot be extracted in ${label}. Choose English or Auto Detect.`,
-    );
-  }
-  return ok({ data: value });
+  if (!isShipped(value)) return err(`Unknown language: ${value}`);
+  return ok({ data: value, codes: [value] });
 }
 
 export type ConfidenceBand = 'Excellent' | 'Good' | 'Fair' | 'Poor';
@@ -149,4 +158,64 @@ export function coreVariant(features: { simd: boolean; relaxedSimd: boolean }): 
   if (features.relaxedSimd) return 'tesseract-core-relaxedsimd-lstm';
   if (features.simd) return 'tesseract-core-simd-lstm';
   return 'tesseract-core-lstm';
+}
+
+/** Where one language's data stands on this device. */
+export type DataState =
+  | { state: 'missing' }
+  | { state: 'downloading'; loaded: number; total: number }
+  | { state: 'ready' }
+  | { state: 'failed' };
+
+export interface DataSummary {
+  text: string;
+  /** 0–100 while downloading. */
+  percent?: number;
+  failed: boolean;
+}
+
+const CODE_LABELS: Record<OcrDataCode, string> = {
+  eng: 'English',
+  spa: 'Spanish',
+  fra: 'French',
+  deu: 'German',
+  chi_sim: 'Chinese',
+  jpn: 'Japanese',
+  kor: 'Korean',
+};
+
+/** The line under the language select: size before the download, progress during it, then offline use. */
+export function describeLanguageData(
+  codes: readonly OcrDataCode[],
+  states: Partial<Record<OcrDataCode, DataState>>,
+): DataSummary {
+  const subject =
+    codes.length === 1 ? `${CODE_LABELS[codes[0]!]} language data` : `language data for ${codes.length} languages`;
+  const name = subject.charAt(0).toUpperCase() + subject.slice(1);
+  const stateOf = (code: OcrDataCode): DataState => states[code] ?? { state: 'missing' };
+  const pending = codes.filter((code) => stateOf(code).state !== 'ready');
+  if (pending.length === 0) return { text: `${name} is on this device; text is read offline too.`, failed: false };
+  if (pending.some((code) => stateOf(code).state === 'failed')) {
+    return { text: `${name} could not be downloaded. Check your connection and try again.`, failed: true };
+  }
+  const total = languageDataBytes(pending);
+  const downloading = pending.some((code) => stateOf(code).state === 'downloading');
+  if (!downloading) {
+    return {
+      text: `${name}: ${formatBytes(total)}, downloaded from this site once, then kept for offline use.`,
+      failed: false,
+    };
+  }
+  const loaded = pending.reduce((sum, code) => {
+    const state = stateOf(code);
+    // Each file's own fraction, weighted by its size: a server may state another length (compressed).
+    const fraction = state.state === 'downloading' && state.total > 0 ? Math.min(1, state.loaded / state.total) : 0;
+    return sum + fraction * OCR_LANGUAGE_BYTES[code];
+  }, 0);
+  const percent = Math.min(100, Math.round((loaded / total) * 100));
+  return {
+    text: `Downloading ${subject}: ${percent}% of ${formatBytes(total)}`,
+    percent,
+    failed: false,
+  };
 }

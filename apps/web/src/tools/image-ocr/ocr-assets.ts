@@ -25,4 +25,20 @@ export type OcrCoreVariant = (typeof OCR_CORE_VARIANTS)[number];
 export const OCR_LANG_DIR = 'lang';
 /** @tesseract.js-data/<code>/4.0.0_best_int: the integer LSTM models, the smallest that read well. */
 export const OCR_LANG_DATA_VERSION = '4.0.0_best_int';
-export const OCR_SHIPPED_LANGUAGES = ['eng'] as const;
+/** Every language of the OCR screen; each comes from its own `@tesseract.js-data/<code>` package. */
+export const OCR_SHIPPED_LANGUAGES = ['eng', 'spa', 'fra', 'deu', 'chi_sim', 'jpn', 'kor'] as const;
+export type OcrDataCode = (typeof OCR_SHIPPED_LANGUAGES)[number];
+
+/**
+ * Size in bytes of each `<code>.traineddata.gz`, shown before a download starts (a test checks these
+ * against the installed packages, so an update of one of them updates this table too).
+ */
+export const OCR_LANGUAGE_BYTES: Record<OcrDataCode, number> = {
+  eng: 2_952_873,
+  spa: 2_100_190,
+  fra: 707_406,
+  deu: 1_333_102,
+  chi_sim: 1_718_768,
+  jpn: 2_030_256,
+  kor: 1_572_336,
+};

@@ -2,11 +2,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { tesseractAssets, tesseractAssetsPlugin } from '../../../build/tesseract-assets';
+import { OCR_LANGUAGE_BYTES, OCR_SHIPPED_LANGUAGES } from './ocr-assets';
 
 describe('the OCR files the build copies (build/tesseract-assets.ts)', () => {
   const assets = tesseractAssets();
 
-  it('are exactly the worker, the three LSTM-only cores (loader + wasm) and the English data', () => {
+  it("are exactly the worker, the three LSTM-only cores (loader + wasm) and the seven languages' data", () => {
     expect(assets.map((asset) => asset.fileName)).toEqual([
       'vendor/tesseract/worker.min.js',
       'vendor/tesseract/tesseract-core-relaxedsimd-lstm.js',
@@ -16,8 +17,26 @@ describe('the OCR files the build copies (build/tesseract-assets.ts)', () => {
       'vendor/tesseract/tesseract-core-lstm.js',
       'vendor/tesseract/tesseract-core-lstm.wasm',
       'vendor/tesseract/lang/eng.traineddata.gz',
+      'vendor/tesseract/lang/spa.traineddata.gz',
+      'vendor/tesseract/lang/fra.traineddata.gz',
+      'vendor/tesseract/lang/deu.traineddata.gz',
+      'vendor/tesseract/lang/chi_sim.traineddata.gz',
+      'vendor/tesseract/lang/jpn.traineddata.gz',
+      'vendor/tesseract/lang/kor.traineddata.gz',
     ]);
   });
+
+  it.each(OCR_SHIPPED_LANGUAGES)(
+    '%s: the integer LSTM model from its npm package, gzip-compressed, of the size the screen shows',
+    (code) => {
+      const lang = assets.find((asset) => asset.fileName.endsWith(`/${code}.traineddata.gz`))!;
+      expect(lang.source).toMatch(
+        new RegExp(`@tesseract\\.js-data[\\\\/]${code}[\\\\/]4\\.0\\.0_best_int[\\\\/]${code}\\.traineddata\\.gz$`),
+      );
+      expect([...readFileSync(lang.source).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+      expect(statSync(lang.source).size).toBe(OCR_LANGUAGE_BYTES[code]);
+    },
+  );
 
   it.each(tesseractAssets().map((asset) => [asset.fileName, asset.source]))(
     '%s exists in node_modules',
