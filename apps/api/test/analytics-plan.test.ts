@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { createRepositories, migrateSqlite, MIGRATIONS, openMemorySqlite } from '../src/db';
 import { silentLogger } from '../src/logger';
-import { JWT_SECRET, testConfig } from './helpers';
+import { JWT_SECRET, TEST_SESSION_ID, testConfig } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
 const LINKS = 1000;
@@ -42,6 +42,10 @@ describe('the analytics query plans', () => {
       UPDATE shortlink_totals SET clicks = (SELECT count(*) FROM shortlink_clicks);
     `);
     migrateSqlite(sqlite);
+    // The admin session the test's token names (logins are server-side sessions).
+    sqlite
+      .prepare('INSERT INTO admin_sessions (id, created_at, expires_at) VALUES (?, ?, ?)')
+      .run(TEST_SESSION_ID, '2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z');
 
     // Every statement the app prepares from here on, with the parameters it ran with.
     const statements: { sql: string; params: unknown[] }[] = [];
@@ -74,6 +78,7 @@ describe('the analytics query plans', () => {
       algorithm: 'HS256',
       expiresIn: '1h',
       subject: 'admin',
+      jwtid: TEST_SESSION_ID,
     });
     const get = (path: string) => request(app).get(path).set('Authorization', `Bearer ${token}`);
 

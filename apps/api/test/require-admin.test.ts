@@ -57,7 +57,7 @@ describe('requireAdmin on GET /api/contact', () => {
   it('lets a valid token through', async () => {
     const res = await request(buildApp().app).get('/api/contact').set('Authorization', `Bearer ${valid()}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
+    expect(res.body).toEqual({ items: [], nextCursor: null, total: 0 });
   });
 
   it('accepts the login token until it is 12 hours old', async () => {

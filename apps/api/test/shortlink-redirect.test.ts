@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shortlink, ShortlinkPage } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
 import type { GeoService } from '../src/services/geo.service';
+import { notFoundHtml } from '../src/http/spa';
 import { buildApp, JWT_SECRET, TEST_SESSION_ID } from './helpers';
 
 const INDEX = `<!doctype html>
@@ -362,11 +363,15 @@ describe('GET /:shortCode as a page (crawlers and people)', () => {
     expect(res.text).toContain(`<meta property="og:description" content="${escaped}">`);
   });
 
-  it.each(['/nope12', '/vendor', '/ab'])('answers the 404 page for %s', async (url) => {
+  it.each([
+    ['/nope12', 'Page or short link not found'],
+    ['/vendor', 'Page or short link not found'],
+    ['/ab', 'Page not found'],
+  ])('answers the 404 page for %s', async (url, heading) => {
     const res = await crawler(setup().app, url);
     expect(res.status).toBe(404);
     expect(res.type).toBe('text/html');
-    expect(res.text).toBe(INDEX);
+    expect(res.text).toBe(notFoundHtml(INDEX, heading));
   });
 });
 
@@ -487,6 +492,7 @@ describe('GET /:shortCode of a link that redirects at once', () => {
       algorithm: 'HS256',
       expiresIn: '1h',
       subject: 'admin',
+      jwtid: TEST_SESSION_ID,
     });
     const put = (redirectMode: string) =>
       request(built.app)

@@ -6,6 +6,11 @@ import type { Tables } from './schema';
 
 /** Counters that only mean something for the next minutes; never carried over. */
 const SKIPPED_TABLES = new Set(['rate_counters']);
+/**
+ * Tables a migration fills on an empty database (the one-row link and click totals start at zero).
+ * Their rows are not "data already there": they are replaced by the source's.
+ */
+const SEEDED_TABLES = new Set(['shortlink_totals']);
 /** PostgreSQL takes at most 65,535 bound values in one statement; stay well below. */
 const MAX_VALUES_PER_INSERT = 30_000;
 const MAX_ROWS_PER_INSERT = 1_000;
@@ -58,7 +63,7 @@ export async function copySqliteToPostgres({
   source.exec('BEGIN'); // one snapshot of the source, even while a server writes to it
   try {
     return await target.db.transaction().execute(async (trx) => {
-      for (const table of tables) {
+      for (const table of tables.filter((name) => !SEEDED_TABLES.has(name))) {
         const found = await sql<{ one: number }>`SELECT 1 AS one FROM ${sql.table(table)} LIMIT 1`.execute(trx);
         if (found.rows.length > 0) {
           throw new CopyRefused(
@@ -66,6 +71,7 @@ export async function copySqliteToPostgres({
           );
         }
       }
+      for (const table of SEEDED_TABLES) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
       const counts: TableCount[] = [];
       for (const table of tables) {
         const columns = (source.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map(
@@ -130,9 +136,13 @@ async function copyTable(
   columns: string[],
 ): Promise<number> {
   const perInsert = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_VALUES_PER_INSERT / columns.length)));
-  const rows = source.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw(true).iterate() as IterableIterator<
-    unknown[]
-  >;
+  // Tables declared WITHOUT ROWID (the aggregates, tags and search terms) have no rowid to order by.
+  const definition = source
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .pluck()
+    .get(table);
+  const order = /WITHOUT\s+ROWID/i.test(String(definition)) ? '' : ' ORDER BY rowid';
+  const rows = source.prepare(`SELECT * FROM "${table}"${order}`).raw(true).iterate() as IterableIterator<unknown[]>;
   let batch: unknown[][] = [];
   let copied = 0;
   const flush = async () => {

@@ -19,7 +19,7 @@ export interface Storage {
 export const DB_FILE_NAME = 'toolvault.db';
 
 /** A request waits this long for a pooled PostgreSQL connection before it fails (503), never forever. */
-const PG_CONNECT_TIMEOUT_MS = 3_000;
+const PG_CONNECT_TIMEOUT_MS = 10_000;
 
 /** PostgreSQL error classes that mean "the server is not there right now", not "the query is wrong". */
 const PG_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
