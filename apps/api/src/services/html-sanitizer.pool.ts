@@ -24,7 +24,8 @@ export interface CleanPost {
 export type SanitizeFailure = 'POST_CONTENT_TOO_DEEP' | 'POST_CONTENT_TOO_COMPLEX';
 
 export interface HtmlSanitizerPool {
-  clean(html: string): Promise<Result<CleanPost, SanitizeFailure>>;
+  /** `timeLimitMs` overrides the pool's limit for this one document. */
+  clean(html: string, options?: { timeLimitMs?: number }): Promise<Result<CleanPost, SanitizeFailure>>;
   /**
    * Starts the thread if it is not running, and resolves once it can take a document (starting it
    * loads jsdom: seconds on a small machine). Never rejects.
@@ -51,6 +52,7 @@ const SANITIZE_MAX_HEAP_MB = 256;
 interface Job {
   id: number;
   html: string;
+  timeLimitMs: number;
   resolve: (result: Result<CleanPost, SanitizeFailure>) => void;
 }
 
@@ -123,14 +125,14 @@ export function createHtmlSanitizerPool({
     if (!ready) return;
     const job = queue.shift();
     if (!job) return;
-    running = { job, timer: setTimeout(() => replace('POST_CONTENT_TOO_COMPLEX'), timeLimitMs) };
+    running = { job, timer: setTimeout(() => replace('POST_CONTENT_TOO_COMPLEX'), job.timeLimitMs) };
     worker.postMessage({ id: job.id, html: job.html } satisfies SanitizeRequest);
   }
 
   return {
-    clean: (html) =>
+    clean: (html, options = {}) =>
       new Promise((resolve) => {
-        queue.push({ id: nextId++, html, resolve });
+        queue.push({ id: nextId++, html, timeLimitMs: options.timeLimitMs ?? timeLimitMs, resolve });
         pump();
       }),
     ready: () =>
