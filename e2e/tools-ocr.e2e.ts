@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { normalise, OCR_TIMEOUT, SENTENCE, sentencePng } from './ocr-fixtures';
+import { linesPng, normalise, OCR_TIMEOUT, SENTENCE, sentencePng } from './ocr-fixtures';
 import { baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
 
 const ENGINE_FILES = [
@@ -132,33 +132,58 @@ describe('image OCR', () => {
     OCR_TIMEOUT * 2,
   );
 
-  it('says clearly that an unshipped language has no data here, and notes that Auto Detect reads English', async () => {
+  it.each<[string, string, string[]]>([
+    ['spa', 'Spanish', ['¿Dónde está el niño?', 'Mañana será otro día.']],
+    ['deu', 'German', ['Über die Brücke gehen fünf Bären.']],
+  ])(
+    'downloads %s data from this site when it is chosen, with size and progress, and reads accents exactly',
+    async (code, label, lines) => {
+      const page = await newPage();
+      const requests = recordRequests(page);
+      await page.goto('/image-ocr');
+      await upload(page, await linesPng(page, lines), 'accents.png');
+      await page.getByRole('img', { name: 'Original: accents.png' }).waitFor();
+      expect(requests.filter((request) => /\/vendor\//.test(request.url))).toEqual([]);
+
+      await page.getByRole('combobox', { name: 'Language' }).selectOption(code);
+      await page.getByText(`${label} language data is on this device; text is read offline too.`).waitFor({
+        timeout: OCR_TIMEOUT,
+      });
+      const data = requests.filter((request) => request.url.endsWith(`/vendor/tesseract/lang/${code}.traineddata.gz`));
+      expect(data.length).toBeGreaterThan(0);
+      expect(data[0]!.status).toBe(200);
+      await expectAccessible(page, `/image-ocr (${label} data ready)`);
+
+      await page.getByRole('button', { name: 'Extract Text' }).click();
+      const output = page.getByRole('textbox', { name: 'Extracted text' });
+      await output.waitFor({ timeout: OCR_TIMEOUT });
+      expect((await output.inputValue()).replace(/\s+/g, ' ').trim()).toBe(lines.join(' '));
+      // Only this language's data was fetched: no English, no other language.
+      const languages = requests
+        .map((request) => /\/lang\/([a-z_]+)\.traineddata\.gz$/.exec(request.url)?.[1])
+        .filter(Boolean);
+      expect(new Set(languages)).toEqual(new Set([code]));
+      expect(foreign(requests)).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    },
+    OCR_TIMEOUT * 3,
+  );
+
+  it("shows each language's size before it is chosen is downloaded, and explains Auto Detect", async () => {
     const page = await newPage();
     const requests = recordRequests(page);
     await page.goto('/image-ocr');
-    await upload(page, await sentencePng(page), 'sentence.png');
-    const language = page.getByRole('combobox', { name: 'Language' });
-    const extract = page.getByRole('button', { name: 'Extract Text' });
-    expect(await extract.isEnabled()).toBe(true);
-
-    for (const [value, label] of [
-      ['jpn', 'Japanese'],
-      ['spa', 'Spanish'],
-    ] as const) {
-      await language.selectOption(value);
-      await page
-        .getByText(`${label} language data is not shipped with this site, so text cannot be extracted in ${label}.`, {
-          exact: false,
-        })
-        .waitFor();
-      expect(await extract.isDisabled()).toBe(true);
-    }
-    await expectAccessible(page, '/image-ocr (unshipped language)');
-
-    await language.selectOption('auto');
-    await page.getByText(/^Auto Detect reads the image as English/).waitFor();
-    expect(await extract.isEnabled()).toBe(true);
-    expect(requests.filter((request) => /\/vendor\//.test(request.url))).toEqual([]);
+    await page
+      .getByText('English language data: 3.0 MB, downloaded from this site once, then kept for offline use.')
+      .waitFor();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('auto');
+    await page.getByText(/^Auto Detect reads with all seven languages at once/).waitFor();
+    await expectAccessible(page, '/image-ocr (Auto Detect)');
+    // Choosing Auto Detect downloads every language, from this site only.
+    await page.getByText('Language data for 7 languages is on this device; text is read offline too.').waitFor({
+      timeout: OCR_TIMEOUT,
+    });
     expect(foreign(requests)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();

@@ -146,7 +146,9 @@ export default function ImageOcrTool({
     setRun({ phase: 'running', progress: STARTING });
     engine.current ??= createEngine();
     try {
-      const missing = plan.value.codes.filter((code) => !hasData(code));
+      // English, the default, is fetched by the engine itself as it starts (one request, and a cancel
+      // stops it); other languages come first through the downloader, which shows their progress.
+      const missing = plan.value.codes.filter((code) => code !== DEFAULT_LANGUAGE && !hasData(code));
       if (missing.length > 0 && !(await fetchData(missing))) {
         if (controller.current === abort) setRun({ phase: 'idle' });
         toast.error(OCR_ERROR_MESSAGE, { description: LANGUAGE_DATA_FAILED });
@@ -159,6 +161,7 @@ export default function ImageOcrTool({
         onProgress: (progress) => setRun({ phase: 'running', progress }),
       });
       if (outcome.ok) {
+        for (const code of plan.value.codes) setDataState(code, { state: 'ready' });
         setRun({
           phase: 'done',
           fileName: file.name,
