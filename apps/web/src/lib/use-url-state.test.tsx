@@ -21,6 +21,14 @@ function Demo() {
       <p>search {location.search}</p>
       <button onClick={() => update({ format: 'jpg' })}>jpg</button>
       <button onClick={() => update({ quality: settings.quality + 1 }, 'replace')}>more</button>
+      <button
+        onClick={() => {
+          update({ format: 'jpg' });
+          update({ quality: 33 }, 'replace');
+        }}
+      >
+        both
+      </button>
       <button onClick={() => navigate(-1)}>back</button>
       <button onClick={() => navigate(1)}>forward</button>
     </div>
@@ -98,5 +106,13 @@ describe('useUrlState', () => {
     expect(screen.getByText('quality 55')).toBeInTheDocument();
     await click('back');
     expect(screen.getByLabelText('Quality')).toHaveValue('40');
+  });
+
+  it('keeps two changes made before the router applies the first', async () => {
+    setup('/tool');
+    await click('both');
+    expect(screen.getByText('format jpg')).toBeInTheDocument();
+    expect(screen.getByText('quality 33')).toBeInTheDocument();
+    expect(screen.getByText('search ?format=jpg&quality=33')).toBeInTheDocument();
   });
 });

@@ -16,30 +16,44 @@ export type UrlHistory = 'push' | 'replace';
  * (lib/url-state). Back and Forward restore them, because the query is the
  * only copy. The shape must be a module-level constant.
  */
+interface Shown<T> {
+  /** The router's query at the last render. */
+  seen: string;
+  /** Queries written here that the router has not applied yet, oldest first. */
+  pending: string[];
+  settings: T;
+}
+
 export function useUrlState<S extends UrlShape>(shape: S) {
   const [params, setParams] = useSearchParams();
   const query = params.toString();
   const fromUrl = useMemo(() => readUrlSettings(shape, new URLSearchParams(query)), [shape, query]);
   // The screen reads a copy that changes at once: the router applies a new query a moment later,
-  // and a controlled checkbox or slider must not snap back in between. The query wins whenever it
-  // changes (Back, Forward, a pasted link).
-  const [shown, setShown] = useState({ query, settings: fromUrl });
-  const latest = useRef(shown);
+  // and a controlled checkbox or slider must not snap back in between. A query this hook wrote
+  // arriving changes nothing; any other (Back, Forward, a pasted link) replaces the copy.
+  const [shown, setShown] = useState<Shown<UrlSettings<S>>>({ seen: query, pending: [], settings: fromUrl });
   let current = shown;
-  if (shown.query !== query) {
-    current = { query, settings: fromUrl };
+  if (shown.seen !== query) {
+    const at = shown.pending.indexOf(query);
+    current =
+      at >= 0
+        ? { seen: query, pending: shown.pending.slice(at + 1), settings: shown.settings }
+        : { seen: query, pending: [], settings: fromUrl };
     setShown(current);
   }
+  const latest = useRef(current);
   useLayoutEffect(() => {
     latest.current = current;
   });
   const update = useCallback(
     (patch: Partial<UrlSettings<S>>, history: UrlHistory = 'push') => {
-      const settings = { ...latest.current.settings, ...patch };
-      const next = writeUrlSettings(shape, new URLSearchParams(latest.current.query), settings);
-      latest.current = { query: next.toString(), settings };
+      const base = latest.current;
+      const settings = { ...base.settings, ...patch };
+      const last = base.pending.at(-1) ?? base.seen;
+      const next = writeUrlSettings(shape, new URLSearchParams(last), settings).toString();
+      latest.current = { ...base, pending: next === last ? base.pending : [...base.pending, next], settings };
       setShown(latest.current);
-      setParams(next, { replace: history === 'replace', preventScrollReset: true });
+      if (next !== last) setParams(next, { replace: history === 'replace', preventScrollReset: true });
     },
     [shape, setParams],
   );
