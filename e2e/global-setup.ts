@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -60,6 +61,7 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'toolvault-e2e-'));
+  const storage = await storageEnv();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
@@ -77,6 +79,7 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: adminPassword,
       JWT_SECRET: randomBytes(32).toString('hex'),
       INIT_CWD: apiDir,
+      ...storage.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -97,6 +100,7 @@ export default async function setup(project: TestProject) {
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   } catch (error) {
     signal('SIGKILL');
+    await storage.drop();
     throw error;
   }
 
@@ -115,5 +119,33 @@ export default async function setup(project: TestProject) {
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await storage.drop();
+  };
+}
+
+/**
+ * E2E_STORAGE=postgres runs the server as a replica would: PostgreSQL (a fresh schema of its own on
+ * TEST_DATABASE_URL, dropped afterwards) and Redis (TEST_REDIS_URL, default the local one) for the
+ * counters. Without it, the embedded SQLite file in the temporary data folder.
+ */
+async function storageEnv(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (process.env.E2E_STORAGE !== 'postgres') return { env: {}, drop: async () => undefined };
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `e2e_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    env: { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
   };
 }

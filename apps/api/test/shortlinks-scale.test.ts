@@ -12,7 +12,7 @@ import { startClickRetention } from '../src/services/click-retention.service';
 import { csvCell } from '../src/services/csv';
 import { encodeCursor } from '../src/services/shortlink.service';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
-import { JWT_SECRET, testConfig } from './helpers';
+import { JWT_SECRET, TEST_SESSION_ID, testConfig } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
 const geo = { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) };
@@ -36,10 +36,17 @@ async function setup(engine: (typeof ENGINES)[number]) {
     clock,
     geo,
   });
+  // Logins are server-side sessions: the token names one that exists.
+  await test.db.adminSessions.insert({
+    id: TEST_SESSION_ID,
+    createdAt: new Date('2000-01-01T00:00:00Z'),
+    expiresAt: new Date('2999-01-01T00:00:00Z'),
+  });
   const token = jwt.sign({ iat: Math.floor(Date.parse(NOW) / 1000) }, JWT_SECRET, {
     algorithm: 'HS256',
     expiresIn: '1h',
     subject: 'admin',
+    jwtid: TEST_SESSION_ID,
   });
   const auth = { Authorization: `Bearer ${token}` };
   const get = (path: string, query: Record<string, string | number> = {}) =>
