@@ -48,7 +48,12 @@ const run = spawnSync(
   ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...FILES.map((file) => `e2e/${file}`)],
   {
     stdio: 'inherit',
-    env: { ...process.env, E2E_STORAGE: 'postgres', TEST_DATABASE_URL: databaseUrl, TEST_REDIS_URL: redisUrl.toString() },
+    env: {
+      ...process.env,
+      E2E_STORAGE: 'postgres',
+      TEST_DATABASE_URL: databaseUrl,
+      TEST_REDIS_URL: redisUrl.toString(),
+    },
   },
 );
 process.exit(run.status ?? 1);
