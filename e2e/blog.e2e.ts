@@ -447,6 +447,61 @@ describe('blog admin and blog', () => {
     await api(`/api/blog/${created.id}`, { method: 'DELETE' });
   });
 
+  it('highlights the code blocks of a published post and in the editor, accessibly in light and dark', async () => {
+    const run = unique();
+    const content =
+      '<p>Example:</p><pre data-language="javascript">const greeting = "&lt;script&gt;alert(1)&lt;/script&gt;";\n' +
+      'function answer() {\n  return 42; // the answer\n}\n</pre><pre data-language="python">def greet(name):\n    return name\n</pre>';
+    const created = await api<Post & { content: string }>('/api/blog', {
+      method: 'POST',
+      body: { title: `E2E Code ${run}`, slug: `e2e-code-${run}`, content, published: true },
+    });
+    expect(created.content).toContain('<pre data-language="javascript">');
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await newPage({ userAgent: VISITOR_UA, colorScheme });
+      const dialogs = watchDialogs(page);
+      await page.goto(`/blog/${created.slug}`);
+      const article = page.getByRole('article');
+      await article.locator('pre.hljs .hljs-keyword').first().waitFor();
+      expect(await article.locator('pre').first().locator('.hljs-keyword').allTextContents()).toEqual([
+        'const',
+        'function',
+        'return',
+      ]);
+      expect(await article.locator('pre').nth(1).locator('.hljs-keyword').first().textContent()).toBe('def');
+      expect(await article.locator('pre .hljs-string').first().textContent()).toBe('"<script>alert(1)</script>"');
+      await expectNoScriptMarkup(article);
+      // Tokens are coloured, not just classed: the theme applies to the post body.
+      const colours = await article
+        .locator('pre')
+        .first()
+        .evaluate((block) =>
+          [block, block.querySelector('.hljs-keyword'), block.querySelector('.hljs-comment')].map(
+            (element) => element && getComputedStyle(element).color,
+          ),
+        );
+      expect(new Set(colours).size).toBe(3);
+      await expectAccessible(page, `/blog/:slug with code (${colorScheme})`);
+      expect(dialogs).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
+
+    // The editor highlights the same blocks (after its one-second pause) and names their language picker.
+    const admin = await adminPage();
+    await admin.getByRole('button', { name: `Edit E2E Code ${run}` }).click();
+    const editor = editorOf(admin);
+    await expect
+      .poll(() => editor.locator('.ql-code-block-container .hljs-keyword').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(await editor.getByRole('combobox', { name: 'Code language' }).first().inputValue()).toBe('javascript');
+    await expectAccessible(admin, '/blog-admin editing a post with code');
+    expect(pageErrors(admin)).toEqual([]);
+    await admin.context().close();
+    await api(`/api/blog/${created.id}`, { method: 'DELETE' });
+  });
+
   it('shows script payloads in a title, tags and content as text and never runs them', async () => {
     const run = unique();
     const payload = `<img src=x onerror=alert(1)><script>alert(1)</script> ${run}`;

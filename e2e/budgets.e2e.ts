@@ -18,8 +18,8 @@ const HOME_BUDGET_BYTES = 150 * 1000;
 
 const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 
-type Heavy = 'tesseract' | 'zxing' | 'quill' | 'zxcvbn';
-const HEAVY: Heavy[] = ['tesseract', 'zxing', 'quill', 'zxcvbn'];
+type Heavy = 'tesseract' | 'zxing' | 'quill' | 'zxcvbn' | 'highlight.js';
+const HEAVY: Heavy[] = ['tesseract', 'zxing', 'quill', 'zxcvbn', 'highlight.js'];
 
 /**
  * Recognises a heavy library by the content of a built file, never by its name (chunk names
@@ -42,6 +42,8 @@ function classify(file: string, bytes: Buffer): Heavy[] {
   if (text.includes('ql-editor') && text.includes('blotName')) found.push('quill');
   // zxcvbn-ts's keyboard adjacency graphs, which come with its dictionaries.
   if (text.includes('keypadMac')) found.push('zxcvbn');
+  // highlight.js core's message for a language that was never registered.
+  if (text.includes('did you forget to load/include a language module')) found.push('highlight.js');
   return found;
 }
 
@@ -176,21 +178,24 @@ describe('performance budgets', () => {
     { path: '/image-compressor', heading: 'Image Compressor' },
     { path: '/blog', heading: 'Blog' },
     { path: '/blog-admin', heading: 'Admin Login' },
-  ])('$path (logged out) loads none of tesseract, zxing, quill or zxcvbn', async ({ path: route, heading }) => {
-    const page = await newPage({ consent: false });
-    const urls = recordCode(page);
-    await page.goto(route, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    expect(urls.length).toBeGreaterThan(0);
-    expect(heavyIn(urls), urls.join('\n')).toEqual([]);
-    await page.context().close();
-  });
+  ])(
+    '$path (logged out) loads none of tesseract, zxing, quill, zxcvbn or highlight.js',
+    async ({ path: route, heading }) => {
+      const page = await newPage({ consent: false });
+      const urls = recordCode(page);
+      await page.goto(route, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(urls.length).toBeGreaterThan(0);
+      expect(heavyIn(urls), urls.join('\n')).toEqual([]);
+      await page.context().close();
+    },
+  );
 
-  it('/blog-admin loads quill once logged in, and nothing else heavy', async () => {
+  it('/blog-admin loads quill and its code highlighter once logged in, and nothing else heavy', async () => {
     const page = await loggedInPage();
     const urls = recordCode(page);
     await page.goto('/blog-admin', { waitUntil: 'networkidle' });
-    await expect.poll(() => heavyIn(urls), { timeout: 15_000 }).toEqual(['quill']);
+    await expect.poll(() => heavyIn(urls), { timeout: 15_000 }).toEqual(['highlight.js', 'quill']);
     await page.context().close();
   });
 

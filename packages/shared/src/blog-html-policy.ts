@@ -34,8 +34,11 @@ const ALLOWED_TAGS = [
   'blockquote',
   'span',
 ];
-/** `data-list` is how Quill 2 marks bullet vs ordered items inside its one <ol>. */
-const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'class', 'data-list'];
+/**
+ * `data-list` is how Quill 2 marks bullet vs ordered items inside its one <ol>; `data-language` is the
+ * language of a code block (`<pre data-language="javascript">`), which the page highlights.
+ */
+const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'class', 'data-list', 'data-language'];
 
 /** Spec 001 §5: links only for http, https, mailto or tel. */
 const LINK_SCHEME = /^(?:https?|mailto|tel):/i;
@@ -53,6 +56,8 @@ const INDENT_CLASS = /^ql-indent-/;
 const INDENT_LEVEL = /^ql-indent-[1-8]$/;
 const isPolicyClass = (name: string) => QUILL_CLASS.test(name) && (!INDENT_CLASS.test(name) || INDENT_LEVEL.test(name));
 const LIST_KINDS = new Set(['bullet', 'ordered']);
+/** A language name as highlight.js and the editor spell them (`javascript`, `cpp`, `c#`, `objective-c`). */
+const CODE_LANGUAGE = /^[a-z0-9][a-z0-9+#_-]{0,31}$/;
 /** Links may open a new tab; named frames and `_top`/`_parent` are dropped. */
 const LINK_TARGETS = new Set(['_blank', '_self']);
 /** Added to every link that opens elsewhere, so the opened page cannot reach back (window.opener). */
@@ -63,7 +68,7 @@ export const BLOG_HTML_CONFIG: Config = {
   ALLOWED_ATTR,
   ALLOWED_URI_REGEXP,
   // Plain-text attributes: DOMPurify would otherwise test their values against ALLOWED_URI_REGEXP.
-  ADD_URI_SAFE_ATTR: ['target', 'rel', 'data-list'],
+  ADD_URI_SAFE_ATTR: ['target', 'rel', 'data-list', 'data-language'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
@@ -93,6 +98,10 @@ export function createBlogSanitizer(purifier: DOMPurify): (html: string) => stri
       case 'data-list':
         // Not data-* in general (ALLOW_DATA_ATTR is off): this one name, on list items, with Quill's values.
         event.keepAttr = tag === 'li' && LIST_KINDS.has(value);
+        break;
+      case 'data-language':
+        // Only on code blocks, and only a plain name: the page reads it to choose a grammar.
+        event.keepAttr = tag === 'pre' && CODE_LANGUAGE.test(value);
         break;
       case 'class': {
         const classes = value.split(/\s+/).filter(isPolicyClass);

@@ -29,6 +29,55 @@ export const BLOG_HTML_VECTORS: readonly (readonly [label: string, input: string
   ['indent level 9 has no style and is dropped', '<p class="ql-indent-9">x</p>', '<p>x</p>'],
   ['indent level 0 is not a level', '<p class="ql-indent-0 ql-align-center">x</p>', '<p class="ql-align-center">x</p>'],
   ['code block', '<pre class="ql-syntax">let a = 1;</pre>', '<pre class="ql-syntax">let a = 1;</pre>'],
+  // Quill 2 saves a code block as <pre data-language="…"> with its text escaped (the parser drops the newline after <pre>).
+  [
+    'Quill 2 code block keeps its language',
+    '<pre data-language="javascript">\nconst a = 1;\n</pre>',
+    '<pre data-language="javascript">const a = 1;\n</pre>',
+  ],
+  ['code block marked plain', '<pre data-language="plain">x</pre>', '<pre data-language="plain">x</pre>'],
+  [
+    'code language spelled with # and +',
+    '<pre data-language="c#">x</pre><pre data-language="c++">y</pre>',
+    '<pre data-language="c#">x</pre><pre data-language="c++">y</pre>',
+  ],
+  [
+    'escaped markup in a code block stays text',
+    '<pre data-language="xml">&lt;script&gt;alert(1)&lt;/script&gt;</pre>',
+    '<pre data-language="xml">&lt;script&gt;alert(1)&lt;/script&gt;</pre>',
+  ],
+  [
+    'script element inside a code block',
+    '<pre data-language="xml"><script>alert(1)</script>a</pre>',
+    '<pre data-language="xml">a</pre>',
+  ],
+  [
+    'a language that is not a plain name',
+    '<pre data-language="js&quot; onmouseover=&quot;alert(1)">a</pre>',
+    '<pre>a</pre>',
+  ],
+  ['a language with a scheme', '<pre data-language="javascript:alert(1)">a</pre>', '<pre>a</pre>'],
+  ['a language name that is too long', `<pre data-language="${'a'.repeat(33)}">a</pre>`, '<pre>a</pre>'],
+  [
+    'data-language off a code block',
+    '<p data-language="javascript">x</p><code data-language="sql">y</code>',
+    '<p>x</p><code>y</code>',
+  ],
+  [
+    'other data attributes on a code block',
+    '<pre data-language="sql" data-x="1" onclick="alert(1)">a</pre>',
+    '<pre data-language="sql">a</pre>',
+  ],
+  [
+    'highlighter classes pasted into a code block',
+    '<pre data-language="javascript"><span class="hljs-keyword">let</span> a</pre>',
+    '<pre data-language="javascript"><span>let</span> a</pre>',
+  ],
+  [
+    "the editor's inner code-block markup (never saved) keeps only its text",
+    '<div class="ql-code-block-container" spellcheck="false"><div class="ql-code-block" data-language="sql">select 1</div></div>',
+    'select 1',
+  ],
   ['script element', '<p>a</p><script>alert(1)</script>', '<p>a</p>'],
   ['javascript: link', '<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
   ['handler on a header', '<h5 onclick="alert(1)">x</h5>', '<h5>x</h5>'],

@@ -4,9 +4,9 @@
  * inline script (CSP script-src 'self').
  *
  * Precached: the app shell (index.html as "/", JS/CSS chunks, icons, fonts),
- * except the heavy libraries (tesseract, zxing, quill, zxcvbn's dictionaries) which only some users
- * need; those and .wasm files are cached at run time the first time they
- * are used. /api is never cached. The OCR engine under /vendor/tesseract/
+ * except the heavy libraries (tesseract, zxing, quill, zxcvbn's dictionaries, the blog's code
+ * highlighter) which only some users need; those and .wasm files are cached at run time the first
+ * time they are used. /api is never cached. The OCR engine under /vendor/tesseract/
  * (worker and core ~4 MB, each language's data 0.7–3 MB) is cached the first
  * time the OCR screen uses it, so OCR keeps working offline afterwards.
  */
@@ -23,7 +23,9 @@ export function isHeavyChunk(code: string): boolean {
     code.includes('zxing_reader') ||
     (code.includes('ql-editor') && code.includes('blotName')) ||
     // zxcvbn-ts's keyboard graphs, which ride with its megabyte of dictionaries.
-    code.includes('keypadMac')
+    code.includes('keypadMac') ||
+    // highlight.js core (its message for a language never registered): only posts with code need it.
+    code.includes('did you forget to load/include a language module')
   );
 }
 

@@ -3,12 +3,15 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import ReactQuill, { Quill } from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { ui } from '../../components/ui';
+import { hljs } from '../blog/code-highlight';
+import '../blog/code-theme.css';
 import { editorImageUrl, REFUSED_LINK, sanitizeEditorLink } from './blog-admin.service';
 import './rich-text-editor.css';
 
 /*
  * This module is the only importer of Quill, and the admin page loads it with
- * lazy(), so the editor's code is fetched on /blog-admin only (DECISIONS P8).
+ * lazy(), so the editor's code (and the code highlighter with it) is fetched on
+ * /blog-admin only (DECISIONS P8).
  */
 
 interface SanitizingFormat {
@@ -54,6 +57,9 @@ const BUTTON_LABELS: ReadonlyArray<[selector: string, label: string]> = [
   ['button.ql-image', 'Insert image'],
   ['button.ql-clean', 'Clear formatting'],
 ];
+
+/** How long typing must pause before the editor highlights its code blocks again. */
+const CODE_HIGHLIGHT_INTERVAL_MS = 1000;
 
 /** What a key binding's handler is given: the editor (as `this`) and the selection. */
 interface BindingThis {
@@ -124,6 +130,8 @@ export default function RichTextEditor({ labelId, initialValue, onChange, placeh
     () => ({
       toolbar: { container: TOOLBAR, handlers: { image: () => openImagePrompt.current() } },
       keyboard: { bindings: KEYBOARD_BINDINGS },
+      // Code blocks are highlighted once typing has paused for a second.
+      syntax: { hljs, interval: CODE_HIGHLIGHT_INTERVAL_MS },
     }),
     [],
   );
@@ -151,6 +159,20 @@ export default function RichTextEditor({ labelId, initialValue, onChange, placeh
     }
     editor.container.querySelector('.ql-tooltip input')?.setAttribute('aria-label', 'Link address');
   }, [labelId, placeholder, errorId]);
+
+  // Each code block carries Quill's language picker, an unlabelled <select>; name it as it appears.
+  useEffect(() => {
+    const editor = quillRef.current?.getEditor();
+    if (!editor) return;
+    const labelPickers = () => {
+      for (const picker of editor.root.querySelectorAll('.ql-code-block-container select')) {
+        picker.setAttribute('aria-label', 'Code language');
+      }
+    };
+    labelPickers();
+    editor.on(Quill.events.SCROLL_BLOT_MOUNT, labelPickers);
+    return () => void editor.off(Quill.events.SCROLL_BLOT_MOUNT, labelPickers);
+  }, []);
 
   const closeImagePrompt = () => {
     setImageAt(null);

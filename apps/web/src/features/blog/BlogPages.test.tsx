@@ -1,10 +1,32 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { BlogPost, BlogPostPage as PostPage, BlogPostSummary, Category } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
 import BlogListPage from './BlogListPage';
 import BlogPostPage from './BlogPostPage';
+import type * as CodeHighlight from './code-highlight';
+
+/**
+ * Counts the page's imports of the code highlighter (a chunk of its own, fetched on demand): the page
+ * reads `highlightCodeBlocks` from the module once each time its import() resolves.
+ */
+const highlighter = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('./code-highlight', async (importOriginal) => {
+  const actual = await importOriginal<typeof CodeHighlight>();
+  return {
+    ...actual,
+    get highlightCodeBlocks() {
+      highlighter.loads += 1;
+      return actual.highlightCodeBlocks;
+    },
+  };
+});
+// Loaded once up front, so an import the page should not make would resolve within a test's settle().
+beforeAll(async () => void (await import('./code-highlight')));
+beforeEach(() => {
+  highlighter.loads = 0;
+});
 
 const post = (id: number, extra: Partial<BlogPost> = {}): BlogPost => ({
   id,
@@ -267,6 +289,41 @@ describe('/blog/:slug', () => {
     expect(screen.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
     expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Hello <b>there</b>');
     expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+  });
+
+  it('highlights the code blocks of a post with code, from their text only', async () => {
+    stubApi({
+      '/api/blog/code': json(
+        post(4, {
+          slug: 'code',
+          content:
+            '<p>Example:</p><pre data-language="javascript">const greeting = "&lt;script&gt;window.__xss=3&lt;/script&gt;";\n</pre><pre data-language="plain">plain text</pre>',
+        }),
+      ),
+    });
+    renderAt('/blog/code');
+    await settle();
+    const article = screen.getByRole('article');
+    const [code, plain] = article.querySelectorAll('pre');
+    await waitFor(() => expect(code).toHaveClass('hljs'));
+    expect(highlighter.loads).toBe(1);
+    expect(code?.querySelector('.hljs-keyword')).toHaveTextContent('const');
+    expect(code?.querySelector('.hljs-string')).toHaveTextContent('"<script>window.__xss=3</script>"');
+    expect(article.querySelector('script')).toBeNull();
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+    expect(plain).not.toHaveClass('hljs');
+    expect(plain?.innerHTML).toBe('plain text');
+  });
+
+  it.each([
+    ['no code', '<p>Hello <code>inline()</code></p>'],
+    ['an empty body', ''],
+  ])('never fetches the highlighter for a post with %s', async (_name, content) => {
+    stubApi({ '/api/blog/prose': json(post(5, { slug: 'prose', content })) });
+    renderAt('/blog/prose');
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Post 5');
+    expect(highlighter.loads).toBe(0);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { BLOG_MESSAGES, type BlogPost } from '@toolvault/shared';
 import { Eye, LoaderCircle } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { OfflineNotice } from '../../components/OfflineNotice';
@@ -14,6 +14,7 @@ import { CoverImage, PublishedBadge, TagBadges } from './BlogParts';
 import { sanitizePostHtml } from './safe-html';
 import { useApiLoad } from './use-api-load';
 import './blog-prose.css';
+import './code-theme.css';
 
 const FAILED_POST = 'Failed to load blog post';
 
@@ -63,9 +64,33 @@ export default function BlogPostPage() {
   return <PostArticle post={post.data} />;
 }
 
+/**
+ * Highlights the code blocks of the rendered content. The highlighter is fetched only for content that
+ * has a code block, so a post without code (and every other page) never downloads it. If it cannot be
+ * fetched (offline), the code stays readable as plain text.
+ */
+function useCodeHighlight(html: string) {
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = content.current;
+    if (!root?.querySelector('pre')) return;
+    let current = true;
+    import('./code-highlight')
+      .then(({ highlightCodeBlocks }) => {
+        if (current) highlightCodeBlocks(root);
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [html]);
+  return content;
+}
+
 function PostArticle({ post }: { post: BlogPost }) {
   // Sanitized again on render although the server stored it sanitized (DECISIONS P2).
   const html = useMemo(() => sanitizePostHtml(post.content), [post.content]);
+  const content = useCodeHighlight(html);
   const description = useMemo(() => excerpt(post.content), [post.content]);
   const date = formatPostDate(post.created_at);
   const cover = safeCoverUrl(post.cover_image);
@@ -117,8 +142,11 @@ function PostArticle({ post }: { post: BlogPost }) {
           </div>
         </header>
         <CoverImage url={post.cover_image} title={post.title} eager className="mt-6 max-h-96 rounded-xl" />
-        {/* Safe: sanitizePostHtml keeps only the editor's formats and http(s)/mailto/tel links. */}
-        <div className="blog-prose mt-8" dangerouslySetInnerHTML={{ __html: html }} />
+        {/*
+          Safe: sanitizePostHtml keeps only the editor's formats and http(s)/mailto/tel links; the
+          highlighter then rewrites code blocks from their text only.
+        */}
+        <div ref={content} className="blog-prose mt-8" dangerouslySetInnerHTML={{ __html: html }} />
       </article>
       <div className="mt-10 border-t border-slate-200 pt-6 dark:border-slate-800">
         <Link
