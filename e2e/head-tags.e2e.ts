@@ -71,7 +71,11 @@ describe('head tags of the redirect page', () => {
 
     await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL(`${baseURL}/`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The router keeps the old page on screen while the home chunk loads, so wait for home's own
+    // heading, then for the old page's effects to have run (its title gone); a head left unrestored
+    // still fails here, by timeout.
+    await page.getByRole('heading', { level: 1, name: 'Security & Image Toolbox' }).waitFor();
+    await page.waitForFunction((title) => !document.title.startsWith(title), link.title, { timeout: 10_000 });
     const home = await headTags(page);
     const html = await page.evaluate(() => document.head.innerHTML);
     for (const value of [link.title, link.description, link.targetUrl, link.metaImage, 'unique-head']) {
