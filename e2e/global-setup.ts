@@ -51,8 +51,8 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: () =
 
 /** Starts the built product on a random port with a temporary data folder, and one Chromium for every test file. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `pnpm build` first (pnpm test:e2e does).');
+  if (!['apps/web/dist/index.html', 'apps/api/dist/server.mjs'].every((file) => existsSync(path.join(repoRoot, file)))) {
+    throw new Error('The build is missing: run `pnpm build` first (pnpm test:e2e does).');
   }
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -67,9 +67,10 @@ export default async function setup(project: TestProject) {
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
 
   let log = '';
-  // node itself, not the tsx wrapper: a signal sent to this pid reaches the server. It leads its own
-  // process group so that the teardown can signal everything under it.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The compiled server that `pnpm build` (run before this suite) makes and `pnpm start` runs, started
+  // by node itself: a signal sent to this pid reaches the server. It leads its own process group so
+  // that the teardown can signal everything under it.
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
     cwd: apiDir,
     env: {
       ...process.env,

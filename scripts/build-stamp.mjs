@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Knows whether apps/web/dist was built from the sources as they are now. The stamp is a SHA-256
-// of every input of the web build (the web app, the shared package, the lockfile and the base
-// tsconfig), written into dist by `pnpm build`; `pnpm start` rebuilds only when it differs.
+// Knows whether the build (apps/web/dist and the compiled server in apps/api/dist) was made from
+// the sources as they are now. The stamp is a SHA-256 of every input of the build (the web app, the
+// API, the shared package, the lockfile and the base tsconfig), written into apps/web/dist by
+// `pnpm build`; `pnpm start` rebuilds only when it differs.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,10 +11,11 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (root) => path.join(root, 'apps/web/dist');
 const stampFile = (root) => path.join(dist(root), '.build-stamp');
+const apiBundle = (root) => path.join(root, 'apps/api/dist/server.mjs');
 
 /** Folders whose files feed the build, and names inside them that never do. */
-const INPUT_DIRS = ['apps/web', 'packages/shared'];
-const SKIP = new Set(['node_modules', 'dist', 'test', '.vite', 'vendor', 'coverage']);
+const INPUT_DIRS = ['apps/web', 'apps/api', 'packages/shared'];
+const SKIP = new Set(['node_modules', 'dist', 'test', '.vite', 'vendor', 'coverage', 'data']);
 const INPUT_FILES = ['pnpm-lock.yaml', 'tsconfig.base.json'];
 
 function* files(dir) {
@@ -41,7 +43,8 @@ export function sourceStamp(root = ROOT) {
 
 /** True when dist exists and was built from exactly the current sources. */
 export function buildIsFresh(root = ROOT) {
-  if (!fs.existsSync(path.join(dist(root), 'index.html')) || !fs.existsSync(stampFile(root))) return false;
+  const outputs = [path.join(dist(root), 'index.html'), stampFile(root), apiBundle(root)];
+  if (!outputs.every((file) => fs.existsSync(file))) return false;
   return fs.readFileSync(stampFile(root), 'utf8').trim() === sourceStamp(root);
 }
 

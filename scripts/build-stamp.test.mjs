@@ -17,6 +17,8 @@ beforeEach(() => {
   write('packages/shared/src/index.ts', 'shared');
   write('pnpm-lock.yaml', 'lock');
   write('apps/web/dist/index.html', '<html>');
+  write('apps/api/src/server.ts', 'server');
+  write('apps/api/dist/server.mjs', 'compiled');
   writeStamp(root);
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -30,6 +32,7 @@ describe('pnpm start reuses the build only while it matches the sources', () => 
     ['a web source changes', 'apps/web/src/main.tsx', 'two'],
     ['a web source is added', 'apps/web/src/extra.ts', 'new'],
     ['the shared package changes', 'packages/shared/src/index.ts', 'changed'],
+    ['an API source changes', 'apps/api/src/server.ts', 'changed server'],
     ['the lockfile changes', 'pnpm-lock.yaml', 'other lock'],
   ])('is stale when %s', (_label, file, text) => {
     write(file, text);
@@ -40,9 +43,16 @@ describe('pnpm start reuses the build only while it matches the sources', () => 
     ['a test changes', 'apps/web/src/main.test.tsx', 'other test'],
     ['the output itself changes', 'apps/web/dist/extra.js', 'x'],
     ['a dependency changes on disk', 'apps/web/node_modules/x/index.js', 'x'],
+    ['an API test changes', 'apps/api/test/x.test.ts', 'x'],
+    ['the database in a data folder changes', 'apps/api/data/toolvault.db', 'x'],
   ])('stays fresh when %s', (_label, file, text) => {
     write(file, text);
     expect(buildIsFresh(root)).toBe(true);
+  });
+
+  it('is stale without the compiled server', () => {
+    fs.rmSync(path.join(root, 'apps/api/dist'), { recursive: true });
+    expect(buildIsFresh(root)).toBe(false);
   });
 
   it('is stale without a build or without a stamp', () => {

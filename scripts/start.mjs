@@ -9,24 +9,28 @@ import { buildIsFresh } from './build-stamp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// The checks that would stop the server anyway (environment, busy port, data folder held by another
-// server) run before any build, so a bad setting costs one line instead of a build and a stack trace.
 const API_DIR = path.join(ROOT, 'apps/api');
 const serverEnv = { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() };
-const preflight = spawnSync(process.execPath, ['--import', 'tsx', 'src/preflight.ts'], {
-  cwd: API_DIR,
-  env: serverEnv,
-  stdio: 'inherit',
-});
-if (preflight.status !== 0) process.exit(preflight.status ?? 1);
 
 if (!buildIsFresh()) {
+  // The checks that would stop the server anyway (environment, busy port, data folder held by
+  // another server) run before the build, so a bad setting costs one line instead of a build and a
+  // stack trace. With a fresh build they are skipped here: the server makes the same checks as it
+  // starts, and a second Node process would add about two seconds to every restart.
+  const preflight = spawnSync(process.execPath, ['--import', 'tsx', 'src/preflight.ts'], {
+    cwd: API_DIR,
+    env: serverEnv,
+    stdio: 'inherit',
+  });
+  if (preflight.status !== 0) process.exit(preflight.status ?? 1);
   console.log('The web build is missing or older than its sources: building it first (pnpm build).');
   const build = spawnSync('pnpm', ['build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+// The compiled server (apps/api/dist, made by `pnpm build`): plain JavaScript starts in a fraction of
+// the time the TypeScript sources take through tsx.
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
   cwd: API_DIR,
   // DATA_DIR is relative to where the command was typed, which pnpm passes as INIT_CWD.
   env: serverEnv,

@@ -1,5 +1,7 @@
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { createClient } from 'redis';
+import { createRequire } from 'node:module';
+import type * as RateLimitRedis from 'rate-limit-redis';
+import type { RedisReply } from 'rate-limit-redis';
+import type * as Redis from 'redis';
 import type { Logger } from '../logger';
 import { failClosed, unavailable, type CounterStore } from './counter-store';
 
@@ -23,6 +25,11 @@ export interface RedisCounterStoreOptions {
  * is down: they fail at once, and the limits answer 503 until Redis is back (fail closed).
  */
 export function redisCounterStore({ url, logger, keyPrefix = 'toolvault:' }: RedisCounterStoreOptions): CounterStore {
+  // Loaded here, not at the top: the Redis client is some forty modules, and a server without
+  // REDIS_URL (the default) should not pay for them on every start.
+  const require = createRequire(import.meta.url);
+  const { createClient } = require('redis') as typeof Redis;
+  const { RedisStore } = require('rate-limit-redis') as typeof RateLimitRedis;
   const client = createClient({
     url,
     disableOfflineQueue: true,

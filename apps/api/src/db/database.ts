@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import type { Tables } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -84,6 +85,9 @@ export function openMemorySqlite(): Storage {
  * by default; every count here fits in a JS number, so they are parsed as numbers once, here.
  */
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Storage {
+  // Loaded on first use, not at the top: the embedded SQLite default should not load the
+  // PostgreSQL driver on every start.
+  const pg = createRequire(import.meta.url)('pg') as typeof Pg;
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   const pool = new pg.Pool({
     connectionString,

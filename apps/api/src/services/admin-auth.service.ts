@@ -40,9 +40,23 @@ export interface EnsureCredentialsOptions {
  * tokens survive a restart.
  */
 export async function ensureAdminCredentials(options: EnsureCredentialsOptions): Promise<AdminCredentials> {
-  const passwordHash = await resolvePasswordHash(options);
-  await endSessionsOfAnotherPassword(options, passwordHash);
+  const kept = await hashOfUnchangedPassword(options);
+  // An unchanged ADMIN_PASSWORD keeps the hash its sessions were opened with: one scrypt per start
+  // (to check it) instead of two (a new hash, then that check), and the open sessions stay.
+  const passwordHash = kept ?? (await resolvePasswordHash(options));
+  if (kept === undefined) await endSessionsOfAnotherPassword(options, passwordHash);
   return { passwordHash, jwtSecret: await resolveJwtSecret(options) };
+}
+
+/** The stored hash of the sessions' password when ADMIN_PASSWORD is set and is that same password. */
+async function hashOfUnchangedPassword({
+  settings,
+  adminPassword,
+}: EnsureCredentialsOptions): Promise<string | undefined> {
+  if (adminPassword === undefined) return undefined;
+  const opened = await settings.get('sessions_password_hash');
+  if (opened === undefined || !isPasswordHash(opened)) return undefined;
+  return (await verifyPassword(adminPassword, opened)) ? opened : undefined;
 }
 
 /**
