@@ -1,5 +1,5 @@
 /**
- * Performance budgets (issue 7): per route type, the JavaScript transferred on the first load
+ * Performance budgets (docs/decisions/0013-performance-goals.md): per route type, the JavaScript transferred on the first load
  * measured in Debian's Chromium (raw and gzip), then Lighthouse (mobile, default throttling) on
  * home, /hash-generator, /image-compressor and /blog, with the goals beside the figures. Prints
  * figures only; the pass/fail budget (150 KB gzip on home) is e2e/budgets.e2e.ts.

@@ -18,7 +18,7 @@ import { launchChromium, newConsentedContext, requireBuild, requireChromium, sta
 const MB = 1024 * 1024;
 const FILE_MB = Number(process.env.HASH_BENCH_MB ?? 256);
 const SAMPLE_MS = 50;
-/** Issue 3's goals: throughput as a share of Node's, and heap growth. */
+/** Goals (docs/decisions/0013-performance-goals.md): throughput as a share of Node's, and heap growth. */
 const GOALS = { sha256: 0.15, md5: 0.5, heapMb: 64 } as const;
 /**
  * SHA3-256 and BLAKE3 run beside SHA-256 so their throughput can be compared on one file. Node's

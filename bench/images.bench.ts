@@ -17,7 +17,7 @@ import { launchChromium, newConsentedContext, requireBuild, requireChromium, sta
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
-/** Issue 4's goals. */
+/** Goals (docs/decisions/0013-performance-goals.md). */
 const GOALS = { compressMs: 400, longTaskMs: 100 } as const;
 /** Long tasks are counted from the upload until this long after the result appears (its preview paints). */
 const SETTLE_MS = 1000;

@@ -4,14 +4,14 @@
  * fresh browser profile: the engine, its WebAssembly core and the English data
  * are downloaded, compiled and initialised) and once warm (the same page, the
  * worker kept alive). Prints seconds for both and the bytes downloaded on first
- * use, beside the goal (issue 4: ≤ 4.5 MB). Never fails on a figure.
+ * use, beside the goal (≤ 4.5 MB, docs/decisions/0013-performance-goals.md). Never fails on a figure.
  */
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
 
 const MB = 1024 * 1024;
-/** Issue 4's goal for the bytes downloaded on first use (MiB, as the figure is printed). */
+/** The goal for the bytes downloaded on first use (MiB, as the figure is printed). */
 const GOAL_MB = 4.5;
 const WIDTH = 640;
 const HEIGHT = 480;

@@ -1,5 +1,5 @@
 /**
- * The shortlink click path (issue 5): `GET /{code}` with `Accept: application/json`,
+ * The shortlink click path (docs/decisions/0013-performance-goals.md): `GET /{code}` with `Accept: application/json`,
  * through the real app and through a bare node:http server that makes the same
  * database call (UPDATE … SET click_count = click_count + 1 … RETURNING plus the
  * click row and its daily aggregates, one transaction) on the same SQLite file, one after the other in
@@ -30,7 +30,7 @@ const CONNECTIONS = 50;
 const TARGET_SECONDS = 6;
 const BOUND_SECONDS = 10;
 const WARMUP_SECONDS = 2;
-/** Goal of issue 5: the app keeps at least this share of the bare server's throughput. */
+/** Goal: the app keeps at least this share of the bare server's throughput. */
 const GOAL_RATIO = 0.7;
 const HEADERS = {
   accept: 'application/json',

@@ -16,7 +16,7 @@ const VISITOR_UA =
 /** A 1×1 PNG, so the image inserted in the editor needs no request to another origin. */
 const PIXEL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-/** The editor's code (Quill and its snow theme) lives only in this chunk (DECISIONS P8). */
+/** The editor's code (Quill and its snow theme) lives only in this chunk (docs/decisions/0008-quality-bars.md). */
 const EDITOR_CHUNK = /RichTextEditor|quill/i;
 
 let token = '';

@@ -1,5 +1,5 @@
 /**
- * Performance budgets (issue 7, DECISIONS P8), measured in Chromium against the built app:
+ * Performance budgets (docs/decisions/0008-quality-bars.md, docs/decisions/0013-performance-goals.md), measured in Chromium against the built app:
  * - the home page's first-load JavaScript stays within 150 KB gzip;
  * - the heavy libraries (tesseract engine, zxing, quill) are only fetched by the pages that use
  *   them, and only when they are used.

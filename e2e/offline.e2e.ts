@@ -1,5 +1,5 @@
 /**
- * Offline and installable (issue 7): after one visit the service worker serves the app shell and
+ * Offline and installable (docs/decisions/0013-performance-goals.md): after one visit the service worker serves the app shell and
  * every in-browser tool with the network off; API-backed screens say they need a connection.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

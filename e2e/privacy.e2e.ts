@@ -1,5 +1,5 @@
 /**
- * Privacy (issue 7, DECISIONS P7): walking every route and the network-using flows, no request
+ * Privacy (docs/decisions/0007-privacy.md): walking every route and the network-using flows, no request
  * leaves the app's origin — no CDN, no analytics, no web fonts or icon sets from elsewhere (they
  * are bundled), and never the advertising script. Light on purpose: the tool e2e files drive the
  * full flows; here each page is visited and the flows that reach the network run once.
@@ -10,7 +10,7 @@ import { adsConfig } from '../apps/web/src/app/ads/ads.config';
 import { tools } from '../apps/web/src/tools';
 import { adminPassword, baseURL, newPage, pageErrors } from './support';
 
-// Every route of spec 000 §2 / spec 001 §2, as in routes.e2e.ts.
+// Every fixed route of the site, as in routes.e2e.ts.
 const ROUTES = [
   '/',
   ...tools.map((tool) => tool.path),

@@ -9,7 +9,7 @@ interface RouteCase {
   status: number;
 }
 
-// Every route of spec 000 §2 / spec 001 §2.
+// Every fixed route of the site.
 const ROUTES: RouteCase[] = [
   { path: '/', heading: 'Security & Image Toolbox', status: 200 },
   ...tools.map((tool) => ({ path: tool.path, heading: tool.title, status: 200 })),
@@ -41,7 +41,7 @@ async function expectShell(page: Page) {
     expect(await legal.getByRole('link', { name, exact: true }).count()).toBe(1);
   }
   expect(await page.getByRole('contentinfo').textContent()).toMatch(/© \d{4} Toolvault\. All rights reserved\./);
-  // No page has ads enabled today, so no slot renders and the ad script is never requested (spec 000 §7).
+  // No page has ads enabled today, so no slot renders and the ad script is never requested.
   expect(await page.locator('[data-ad-slot], script[data-ad-script]').count()).toBe(0);
 }
 

@@ -71,7 +71,7 @@ export function pageErrors(page: Page): string[] {
   return uncaught.get(page) ?? [];
 }
 
-/** No axe-core violations of WCAG 2.x A/AA (DECISIONS P8). */
+/** No axe-core violations of WCAG 2.x A/AA (docs/decisions/0008-quality-bars.md). */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   // A toast fading in is measured against what is behind it: wait until shown toasts are opaque.
   await page.waitForFunction(() =>

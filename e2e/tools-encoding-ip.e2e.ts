@@ -193,7 +193,7 @@ describe('IP Lookup', () => {
       'Coordinates',
     ]);
     await expectAccessible(page, '/ip-lookup with results');
-    // Every request stayed on the product's own origin (DECISIONS P7).
+    // Every request stayed on the product's own origin (docs/decisions/0007-privacy.md).
     const origin = new URL(page.url()).origin;
     expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
     await close(page);

@@ -59,7 +59,7 @@ describe('image OCR', () => {
       const text = await output.inputValue();
       expect(normalise(text)).toBe(normalise(SENTENCE));
       expect(await output.getAttribute('readonly')).not.toBeNull();
-      // The engine's own mean confidence, with the spec's band; a cleanly drawn sentence reads well.
+      // The engine's own mean confidence, with its designed band; a cleanly drawn sentence reads well.
       const badge = (await page.getByText(/^Confidence: \d{1,3}% · (Excellent|Good|Fair|Poor)$/).textContent()) ?? '';
       const percent = Number(/(\d+)%/.exec(badge)?.[1]);
       expect(percent).toBeGreaterThanOrEqual(70);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm new:tool <slug> [--title "Title"] [--category "Image Tools"] [--icon Wrench]`
 // Writes apps/web/src/tools/<slug>/ (definition, screen, service, service test),
-// adds it to the catalogue and to the server's list of fixed routes (STYLE habit 15).
+// adds it to the catalogue and to the server's list of fixed routes (the two lists must agree: docs/decisions/0012-code-habits.md).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

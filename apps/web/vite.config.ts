@@ -22,7 +22,7 @@ export default defineConfig({
       // packages/shared only declares constants, functions and zod schemas. Its barrel import
       // (e.g. the home page's TOOL_CATEGORIES) otherwise keeps every schema and zod itself in
       // the entry chunk, because top-level `z.object(...)` calls count as side effects.
-      // Issue 7's home first-load budget (e2e/budgets.e2e.ts) depends on this.
+      // The home page's first-load budget (e2e/budgets.e2e.ts) depends on this.
       treeshake: {
         // Except zod.ts, whose one job is a side effect (z.config, see there).
         moduleSideEffects: (id: string) =>

@@ -55,7 +55,7 @@ export interface AppDeps {
   readiness?: Readiness;
 }
 
-/** JSON bodies above this are refused with 413 (DECISIONS P2: body size limits). */
+/** JSON bodies above this are refused with 413 (docs/decisions/0002-server-enforces-rules.md: body size limits). */
 const JSON_LIMIT = '100kb';
 
 /**

@@ -6,7 +6,7 @@ import type { Storage } from '../src/db';
 import { ADMIN_PASSWORD, buildApp, JWT_SECRET, TEST_SESSION_ID, type TestApp } from './helpers';
 
 /**
- * Hostile input against every API route (DECISIONS P2), with and without a
+ * Hostile input against every API route (docs/decisions/0002-server-enforces-rules.md), with and without a
  * valid admin token: malformed JSON, wrong types, huge strings, unicode edge
  * cases, missing fields, arrays for objects and prototype-pollution keys.
  * Whatever arrives: never a 5xx, a JSON `{ error }` body on every 4xx, and a

@@ -96,7 +96,7 @@ const MUTATION_XSS: [label: string, html: string][] = [
   ['select style', '<select><style></select><img src=x onerror=alert(1)></style></select>'],
 ];
 
-/** What the editor produces (spec 001 §2 toolbar) must come through byte for byte. */
+/** What the editor produces (its toolbar) must come through byte for byte. */
 const PLAIN: [label: string, html: string][] = [
   ['paragraph', '<p>Hello world</p>'],
   ['headers 1 to 3', '<h1>One</h1><h2>Two</h2><h3>Three</h3>'],

@@ -326,7 +326,7 @@ describe('GET /:shortCode as a page (crawlers and people)', () => {
       '<meta property="og:title" content="Docs">',
       '<meta property="og:description" content="All the docs">',
       '<meta property="og:image" content="https://img.example/docs.png">',
-      // The canonical target, as on the redirect page (DECISIONS P3).
+      // The canonical target, as on the redirect page (docs/decisions/0003-one-origin.md).
       `<meta property="og:url" content="${LINK.targetUrl}">`,
       '<meta name="twitter:card" content="summary_large_image">',
       '<meta name="twitter:title" content="Docs">',

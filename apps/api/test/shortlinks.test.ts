@@ -57,7 +57,7 @@ const LINK = { title: 'Docs', targetUrl: 'https://example.com/docs' };
 
 const { invalidUrl, required, credentialsInUrl } = SHORTLINK_MESSAGES;
 
-/** Issue 5's hostile targets, and a few more; each is a 400 with a clear message. */
+/** Targets an attacker might try; each is a 400 with a clear message. */
 const HOSTILE_TARGETS: [string, string][] = [
   ['javascript:alert(1)', invalidUrl],
   [' javascript:alert(1)', invalidUrl],
@@ -503,7 +503,7 @@ describe('export and import', () => {
     expect(withoutId(await list())).toEqual(withoutId(before));
   });
 
-  it('imports the spec sample format (no code, count or date) with generated codes', async () => {
+  it('imports the original sample format (no code, count or date) with generated codes', async () => {
     const { app, auth, list, time } = setup();
     const sample = [
       { targetUrl: 'https://github.com', title: 'GitHub', metaImage: '', description: 'Code', tags: ['dev'] },

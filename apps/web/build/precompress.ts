@@ -1,5 +1,5 @@
 /**
- * Precompresses the build output (issue 7, DECISIONS P2): every text or
+ * Precompresses the build output (docs/decisions/0013-performance-goals.md): every text or
  * WebAssembly file gets a Brotli (`.br`) and a gzip (`.gz`) sibling, written
  * once at build time at the highest quality, so the server answers with
  * `Content-Encoding` without compressing anything per request (see

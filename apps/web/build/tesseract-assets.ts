@@ -1,5 +1,5 @@
 /**
- * Serves the OCR engine from the site itself (DECISIONS P1, P7: no CDN): the
+ * Serves the OCR engine from the site itself (docs/decisions/0001-real-tools.md, docs/decisions/0007-privacy.md: no CDN): the
  * tesseract.js worker script, the LSTM-only WebAssembly cores and the English
  * language data are copied from their npm packages into the build output
  * under `vendor/tesseract/`, and answered from node_modules by `vite dev`.

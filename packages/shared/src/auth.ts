@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Admin login body (spec 001 §7): {password}. The cap only stops abuse of the hash function. */
+/** Admin login body: {password}. The cap only stops abuse of the hash function. */
 export const ZAdminLogin = z.object({
   password: z
     .string({ error: 'Password is required' })

@@ -2,8 +2,8 @@ import type { Config, DOMPurify } from 'dompurify';
 
 /**
  * The one HTML policy of blog posts, applied by the server when a post is
- * saved and by the page again before rendering (DECISIONS P2). The allow-list
- * matches the editor's formats (spec 001 §2: headers 1–3, bold, italic,
+ * saved and by the page again before rendering (docs/decisions/0002-server-enforces-rules.md). The allow-list
+ * matches the editor's formats (headers 1–3, bold, italic,
  * underline, strike, lists, link, image, clean) plus code, and headers 4–6:
  * the toolbar offers three levels, but a pasted h4–h6 keeps its level rather
  * than turning into plain text.
@@ -40,9 +40,9 @@ const ALLOWED_TAGS = [
  */
 const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'class', 'data-list', 'data-language'];
 
-/** Spec 001 §5: links only for http, https, mailto or tel. */
+/** Links only for http, https, mailto or tel. */
 const LINK_SCHEME = /^(?:https?|mailto|tel):/i;
-/** Spec 001 §5: images http, https or data — data only for raster images (an SVG can carry script). */
+/** Images http, https or data — data only for raster images (an SVG can carry script). */
 const IMAGE_SCHEME = /^(?:https?:|data:image\/(?:png|jpeg|gif|webp)[;,])/i;
 /** Every URI attribute must match one of the two; per tag the hook below narrows it. Relative URLs are refused. */
 const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto|tel):|data:image\/(?:png|jpeg|gif|webp)[;,])/i;

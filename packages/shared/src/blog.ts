@@ -2,13 +2,13 @@ import { z } from './zod';
 import { checkHttpUrl } from './shortlinks';
 import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from './blog-html-policy';
 
-/** Messages of spec 001 §5 and §8 for the blog area, copied verbatim; the API answers with the same strings. */
+/** Messages of the blog area, verbatim as designed (docs/decisions/0011-original-design.md); the API answers with the same strings. */
 export const BLOG_MESSAGES = {
-  /** 400 when a post's title, slug or content is blank after trimming (spec 001 §5). */
+  /** 400 when a post's title, slug or content is blank after trimming. */
   postRequired: 'Title, Slug, and Content are required.',
-  /** 400 when a category's name or slug is blank after trimming (spec 001 §5). */
+  /** 400 when a category's name or slug is blank after trimming. */
   categoryRequired: 'Name and Slug are required.',
-  /** 404 of `GET /api/blog/:slug` and of PUT/DELETE for an unknown id; also the post page's error (spec 001 §8). */
+  /** 404 of `GET /api/blog/:slug` and of PUT/DELETE for an unknown id; also the post page's error. */
   postNotFound: 'Blog post not found',
   /** 404 for an unknown category id in PUT/DELETE; 400 when a post's category_id names no category. */
   categoryNotFound: 'Category not found',
@@ -20,7 +20,7 @@ export const BLOG_MESSAGES = {
   invalidSlug: 'Slug may only contain lower-case letters, digits and single hyphens (like tech-news).',
 } as const;
 
-/** Length caps; the spec shows none, so these are ours (DECISIONS P2: length caps on every field). */
+/** Length caps; the original design has none, so these are ours (every field is capped: docs/decisions/0002-server-enforces-rules.md). */
 export const BLOG_LIMITS = {
   title: 200,
   postSlug: 120,
@@ -34,13 +34,13 @@ export const BLOG_LIMITS = {
   categoryDescription: 500,
 } as const;
 
-/** Author stored when the form leaves it blank (the contract leaves the choice to us: 'Admin', as the original's admin wrote every post). */
+/** Author stored when the form leaves it blank (the original design leaves the choice to us: 'Admin', as the original's admin wrote every post). */
 export const BLOG_DEFAULT_AUTHOR = 'Admin';
 
-/** Number of posts in the blog's popular list, by view_count (spec 001 §9). */
+/** Number of posts in the blog's popular list, by view_count. */
 export const BLOG_POPULAR_COUNT = 5;
 
-/** URL-safe slug of posts and categories: `tech-news`, `post-2` (spec 001 §2 "example style tech-news"). */
+/** URL-safe slug of posts and categories: `tech-news`, `post-2`. */
 export const BLOG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** True for a slug that BLOG_SLUG_PATTERN accepts. */
@@ -63,7 +63,7 @@ export function slugify(text: string, max: number = BLOG_LIMITS.postSlug): strin
 }
 
 /**
- * The tags of a post as the API returns them (a JSON-encoded list, spec 001 §3),
+ * The tags of a post as the API returns them (a JSON-encoded list, as designed),
  * decoded; anything that is not a JSON list gives [] and non-text items are dropped.
  */
 export function parsePostTags(tags: string | null | undefined): string[] {
@@ -107,7 +107,7 @@ const ZCoverImage = optionalText(BLOG_LIMITS.coverImage, 'Cover image URL').supe
   if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error });
 });
 
-/** Sent as a list of text (spec 001 §3); each trimmed, empties dropped (spec 001 §5). */
+/** Sent as a list of text; each trimmed, empties dropped. */
 const ZPostTags = z
   .array(z.string({ error: 'Each tag must be text' }), { error: 'Tags must be a list of text' })
   .nullish()
@@ -119,7 +119,7 @@ const ZPostTags = z
   );
 
 const categoryIdMessage = 'Category must be a category id or null';
-/** "Empty category selection sends null, otherwise an integer" (spec 001 §5); absent means null. */
+/** "Empty category selection sends null, otherwise an integer"; absent means null. */
 const ZPostCategoryId = z
   .number({ error: categoryIdMessage })
   .int({ error: categoryIdMessage })
@@ -129,7 +129,7 @@ const ZPostCategoryId = z
   .transform((value) => value ?? null);
 
 /**
- * Create/update body of a blog post (spec 001 §3, §5, §7): `POST /api/blog`
+ * Create/update body of a blog post: `POST /api/blog`
  * and `PUT /api/blog/:id`, and the admin form. `content` is HTML; the API
  * sanitizes it before storing it.
  */
@@ -162,7 +162,7 @@ export type PostInput = z.output<typeof ZPostInput>;
 /** What the form or a client sends (optional fields may be left out). */
 export type PostInputBody = z.input<typeof ZPostInput>;
 
-/** Create/update body of a category (spec 001 §3, §5). Name and slug trimmed; description defaults to ''. */
+/** Create/update body of a category. Name and slug trimmed; description defaults to ''. */
 export const ZCategoryInput = z
   .object(
     {
@@ -284,7 +284,7 @@ export interface BlogPostPage {
   pageCount: number;
 }
 
-/** A category as the API returns it (spec 001 §3). */
+/** A category as the API returns it. */
 export interface Category {
   id: number;
   slug: string;
@@ -292,7 +292,7 @@ export interface Category {
   description: string;
 }
 
-/** A blog post as the API returns it (spec 001 §3). */
+/** A blog post as the API returns it. */
 export interface BlogPost {
   id: number;
   slug: string;
@@ -304,7 +304,7 @@ export interface BlogPost {
   cover_image: string;
   /** Sanitized HTML. */
   content: string;
-  /** A JSON-encoded list of text, as the original returns it (spec 001 §3); decode with parsePostTags. */
+  /** A JSON-encoded list of text, as the original design returns it; decode with parsePostTags. */
   tags: string;
   published: boolean;
   view_count: number;

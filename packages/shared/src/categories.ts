@@ -1,4 +1,4 @@
-/** Home filter categories, in the order of spec 000 §2 "Home". "All" is the filter's reset, not a tool category. */
+/** Home filter categories, in the designed order. "All" is the filter's reset, not a tool category. */
 export const TOOL_CATEGORIES = [
   'Network Tools',
   'Encryption',

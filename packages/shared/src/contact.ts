@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Length caps for the contact form; the spec shows none, so these are ours (DECISIONS P2). */
+/** Length caps for the contact form; the original design has none, so these are ours (docs/decisions/0002-server-enforces-rules.md). */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
 const requiredText = (label: string, max: number) =>
@@ -10,7 +10,7 @@ const requiredText = (label: string, max: number) =>
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
-/** Contact form (spec 001 §3): name, email, subject, message — all required. */
+/** Contact form: name, email, subject, message — all required. */
 export const ZContactMessage = z.object({
   name: requiredText('Name', CONTACT_LIMITS.name),
   email: z

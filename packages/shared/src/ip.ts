@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** The one message for anything that is not an IPv4 or IPv6 address (DECISIONS P2: clear 4xx errors). */
+/** The one message for anything that is not an IPv4 or IPv6 address (docs/decisions/0002-server-enforces-rules.md: clear 4xx errors). */
 export const INVALID_IP_MESSAGE = 'Invalid IP address';
 
 /** Longest textual address: a full IPv6 address with an embedded IPv4 tail (45 characters). */
@@ -64,7 +64,7 @@ export interface Coordinates {
 }
 
 /**
- * The answer of `GET /api/ip/:ip` and `GET /api/ip/me` (spec 000 §3 "IP info",
+ * The answer of `GET /api/ip/:ip` and `GET /api/ip/me` (the designed "IP info" fields,
  * plus the address family, the ISO country code and the reserved range). A
  * field the offline database does not hold is null, never made up.
  */

@@ -1,10 +1,10 @@
 /**
- * The site's fixed routes (spec 000 §2, spec 001 §2). The server uses them to
+ * The site's fixed routes. The server uses them to
  * tell a page from a short code and to refuse short codes that would shadow a
  * page; the web catalogue test checks that every tool slug is listed here.
  */
 
-/** Slugs of the 23 tools, in catalogue order (spec 000 §3). */
+/** Slugs of the 23 tools, in catalogue order. */
 export const TOOL_SLUGS = [
   'port-scanner',
   'hash-generator',
@@ -62,7 +62,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set<string>([
   'sample-shortlinks.json',
 ]);
 
-/** Short codes: 6 characters of A–Z a–z 0–9 when generated (spec 001 §9). */
+/** Short codes: 6 characters of A–Z a–z 0–9 when generated. */
 export const SHORT_CODE_LENGTH = 6;
 export const SHORT_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Client-supplied codes may be 3–32 URL-safe characters; generated ones are exactly 6 alphanumerics. */
@@ -78,7 +78,7 @@ export type PathKind =
 /**
  * Classifies a request path the way the client router does: fixed routes
  * first, then /blog/{slug}, then any other single segment is a short code
- * candidate (spec 001 §2), everything else is unknown (404).
+ * candidate, everything else is unknown (404).
  */
 export function classifyPath(pathname: string): PathKind {
   const trimmed = pathname.replace(/\/+$/, '');

@@ -22,7 +22,7 @@ import {
 const { invalidUrl, required, credentialsInUrl, reservedCode, invalidCode } = SHORTLINK_MESSAGES;
 const longUrl = `https://example.com/${'a'.repeat(SHORTLINK_LIMITS.url)}`;
 
-/** Targets an attacker might try (issue 5, DECISIONS P2); each must be refused. */
+/** Targets an attacker might try (docs/decisions/0002-server-enforces-rules.md); each must be refused. */
 const HOSTILE_URLS: [label: string, url: string, message: string][] = [
   ['javascript scheme', 'javascript:alert(1)', invalidUrl],
   ['leading space javascript', ' javascript:alert(1)', invalidUrl],

@@ -1,34 +1,34 @@
 import { z } from './zod';
 import { classifyPath, RESERVED_SEGMENTS, SHORT_CODE_PATTERN } from './routes';
 
-/** Messages of spec 001 §5 and §8 for the shortlink area, copied verbatim; the API answers with the same strings. */
+/** Messages of the shortlink area, verbatim as designed (docs/decisions/0011-original-design.md); the API answers with the same strings. */
 export const SHORTLINK_MESSAGES = {
-  /** 409, code SHORT_CODE_TAKEN; the admin form retries with a new code when it sees it (spec 001 §7). */
+  /** 409, code SHORT_CODE_TAKEN; the admin form retries with a new code when it sees it. */
   shortCodeTaken: 'Short code already exists',
-  /** 400 when the title or the target URL is blank (spec 001 §5). */
+  /** 400 when the title or the target URL is blank. */
   required: 'Title and Target URL are required',
-  /** 400 for a target or meta image that is not an http(s) URL (spec 001 §5, DECISIONS P2). */
+  /** 400 for a target or meta image that is not an http(s) URL (docs/decisions/0002-server-enforces-rules.md). */
   invalidUrl: 'Only valid http(s) URLs are allowed.',
-  /** Toast title beside `invalidUrl` for guests (spec 001 §5). */
+  /** Toast title beside `invalidUrl` for guests. */
   invalidUrlTitle: 'Invalid URL',
-  /** 429, code GUEST_RATE_LIMITED, with Retry-After (spec 001 §5, §9). */
+  /** 429, code GUEST_RATE_LIMITED, with Retry-After. */
   guestRateLimited: 'You can only create one shortlink per minute as a guest.',
-  /** Toast title beside `guestRateLimited` (spec 001 §5). */
+  /** Toast title beside `guestRateLimited`. */
   guestRateLimitedTitle: 'Rate Limited',
-  /** 404 of the API and the redirect page's error state (spec 001 §8). */
+  /** 404 of the API and the redirect page's error state. */
   notFound: 'Shortlink not found',
-  /** 400 for an import body that is not a JSON array (spec 001 §5). */
+  /** 400 for an import body that is not a JSON array. */
   invalidImport: 'Invalid JSON file format',
-  /** 400 for a target that is one of our own short links (DECISIONS P2: no links to the product's own short links). */
+  /** 400 for a target that is one of our own short links (a link to a link could loop or hide its real target: docs/decisions/0002-server-enforces-rules.md). */
   selfLink: 'Links to other short links of this site are not allowed.',
-  /** 400 for a client-supplied code equal to a fixed route (DECISIONS P2). */
+  /** 400 for a client-supplied code equal to a fixed route (docs/decisions/0002-server-enforces-rules.md). */
   reservedCode: 'This short code is reserved',
   invalidCode: 'Short code must be 3 to 32 letters, digits, - or _',
   /** 400 for a target or image URL with user:password@ (a phishing pattern: https://bank.com@evil.example). */
   credentialsInUrl: 'URLs with a user name or password are not allowed.',
 } as const;
 
-/** Length caps; the spec shows none, so these are ours (DECISIONS P2: body limits). */
+/** Length caps; the original design has none, so these are ours (docs/decisions/0002-server-enforces-rules.md). */
 export const SHORTLINK_LIMITS = {
   url: 2048,
   title: 200,
@@ -47,15 +47,15 @@ export const REDIRECT_MODES = ['preview', 'direct'] as const;
 export type RedirectMode = (typeof REDIRECT_MODES)[number];
 export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must be 'preview' or 'direct'" });
 
-/** Guest shortlink creation: one per 60 seconds (spec 001 §9), per client on the server (DECISIONS P2). */
+/** Guest shortlink creation: one per 60 seconds, per client on the server (docs/decisions/0002-server-enforces-rules.md). */
 export const GUEST_CREATE_INTERVAL_MS = 60_000;
 
-/** Seconds the redirect page waits before it follows the link (spec 001 §9). */
+/** Seconds the redirect page waits before it follows the link. */
 export const REDIRECT_DELAY_SECONDS = 8;
 
-/** Days in the analytics' clicks-per-day series (DECISIONS P6). */
+/** Days in the analytics' clicks-per-day series (docs/decisions/0006-click-analytics.md). */
 export const ANALYTICS_DAYS = 30;
-/** Length of the analytics' top and recent lists (spec 001 §9). */
+/** Length of the analytics' top and recent lists. */
 export const ANALYTICS_TOP = 5;
 
 /** Label of clicks without a Referer header, and of clicks whose country is not known. */
@@ -86,7 +86,7 @@ declare const URL: new (input: string) => ParsedUrl;
 export type UrlCheck = { ok: true; url: ParsedUrl } | { ok: false; error: string };
 
 /**
- * Parses a link target or image address (DECISIONS P2): the text must start
+ * Parses a link target or image address (docs/decisions/0002-server-enforces-rules.md): the text must start
  * with http:// or https:// and a host (so `//host`, `host.com`, `http:host`
  * and `https:///host` are refused), hold no whitespace or control characters,
  * parse with the URL parser to an http: or https: URL with a host, and carry
@@ -165,7 +165,7 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
-/** Tags text of the forms: comma separated, each trimmed, empties dropped (spec 001 §5). */
+/** Tags text of the forms: comma separated, each trimmed, empties dropped. */
 export function parseTagsText(text: string): string[] {
   return text
     .split(',')
@@ -185,7 +185,7 @@ export function isAllowedShortCode(code: string): boolean {
 
 const required = SHORTLINK_MESSAGES.required;
 
-/** Absent or null counts as '' (older exports and the spec's sample file leave fields out). */
+/** Absent or null counts as '' (older exports and the original sample file leave fields out). */
 const optionalText = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
@@ -236,7 +236,7 @@ const ZShortCode = z
   });
 
 /**
- * Create/update body of a shortlink (spec 001 §3, §5, §7), for the admin form,
+ * Create/update body of a shortlink, for the admin form,
  * the guest form and the API alike. Title comes first so a blank title or
  * target reports 'Title and Target URL are required' before any other issue.
  */
@@ -266,7 +266,7 @@ export type ShortlinkInputBody = z.input<typeof ZShortlinkInput>;
 export const ZShortlinkUpdate = ZShortlinkInput.omit({ shortCode: true });
 export type ShortlinkUpdate = z.output<typeof ZShortlinkUpdate>;
 
-/** A guest may only set title, target URL and meta image (spec 001 §6); any other field is dropped. */
+/** A guest may only set title, target URL and meta image; any other field is dropped. */
 export const ZGuestShortlinkInput = ZShortlinkInput.pick({ title: true, targetUrl: true, metaImage: true });
 export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
 
@@ -297,7 +297,7 @@ export const ZShortlinkIdParams = z.object({
 });
 export type ShortlinkIdParams = z.output<typeof ZShortlinkIdParams>;
 
-/** A shortlink as the API returns it (spec 001 §3). */
+/** A shortlink as the API returns it. */
 export interface Shortlink {
   id: number;
   shortCode: string;
@@ -325,7 +325,7 @@ export interface ImportShortlinksResponse {
 export type DeviceClass = 'desktop' | 'mobile' | 'tablet';
 export const DEVICE_CLASSES: readonly DeviceClass[] = ['desktop', 'mobile', 'tablet'];
 
-/** `GET /api/shortlinks/analytics` (spec 001 §9 plus DECISIONS P6). */
+/** `GET /api/shortlinks/analytics` (docs/decisions/0006-click-analytics.md). */
 export interface ShortlinkAnalytics {
   range: AnalyticsRange;
   totalLinks: number;

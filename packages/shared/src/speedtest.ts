@@ -3,21 +3,21 @@ import { z } from './zod';
 /** The speed test's sizes are binary megabytes: 1 MB = 1,048,576 bytes. */
 export const MEBIBYTE = 1_048_576;
 
-/** Spec 001 §9: download sizes 1, 5, 10, 25, 50 MB. */
+/** Download sizes 1, 5, 10, 25, 50 MB. */
 export const SPEEDTEST_DOWNLOAD_SIZES_MB = [1, 5, 10, 25, 50] as const;
 export type SpeedtestDownloadSize = (typeof SPEEDTEST_DOWNLOAD_SIZES_MB)[number];
 
-/** Spec 001 §9: upload sizes 1, 2, 5, 10 MB. */
+/** Upload sizes 1, 2, 5, 10 MB. */
 export const SPEEDTEST_UPLOAD_SIZES_MB = [1, 2, 5, 10] as const;
 export type SpeedtestUploadSize = (typeof SPEEDTEST_UPLOAD_SIZES_MB)[number];
 
-/** The upload endpoint accepts up to the largest spec upload size (10 MB); more is refused with 413. */
+/** The upload endpoint accepts up to the largest designed upload size (10 MB); more is refused with 413. */
 export const SPEEDTEST_UPLOAD_MAX_BYTES = Math.max(...SPEEDTEST_UPLOAD_SIZES_MB) * MEBIBYTE;
 
-/** Spec 001 §9: 10 ping samples. */
+/** 10 ping samples. */
 export const SPEEDTEST_PING_SAMPLES = 10;
 
-/** Spec 001 §9: history keeps 10 entries. */
+/** History keeps 10 entries. */
 export const SPEEDTEST_HISTORY_LIMIT = 10;
 
 export const SPEEDTEST_SIZE_ERROR = `size must be one of ${SPEEDTEST_DOWNLOAD_SIZES_MB.join(', ')} (MB)`;
@@ -26,7 +26,7 @@ export const SPEEDTEST_UPLOAD_TOO_LARGE = `Upload must be at most ${SPEEDTEST_UP
 )} MB)`;
 
 /**
- * `GET /api/speedtest/download?size=N`: exactly one of the spec's sizes,
+ * `GET /api/speedtest/download?size=N`: exactly one of the designed sizes,
  * written as a plain integer ("1", never "1.0", "01" or a repeated parameter).
  */
 export const ZSpeedtestDownloadQuery = z.object({
@@ -50,7 +50,7 @@ export interface SpeedtestUpload {
 
 const measurement = z.number().finite().nonnegative();
 
-/** Spec 001 §3 "Speed test result": timestamp, download, upload (Mbps), ping, jitter (ms). */
+/** Timestamp, download, upload (Mbps), ping, jitter (ms). */
 export const ZSpeedTestResult = z.object({
   timestamp: z.iso.datetime(),
   download: measurement,

@@ -43,7 +43,7 @@ const ADMIN_LOCAL = 'isAdmin';
  * full form of a new short link): no Authorization header
  * lets the request through as a visitor's; a valid token marks it as the
  * admin's (see isAdmin); a header that is present but invalid answers 401, so
- * an expired session logs the admin out (DECISIONS P4) instead of silently
+ * an expired session logs the admin out (docs/decisions/0004-one-administrator.md) instead of silently
  * showing the visitor's view.
  */
 export function optionalAdmin(requireAdmin: RequestHandler): RequestHandler {

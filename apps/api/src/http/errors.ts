@@ -1,6 +1,6 @@
 import { BLOG_HTML_TOO_DEEP, BLOG_MESSAGES, SHORTLINK_MESSAGES } from '@toolvault/shared';
 
-/** Every error the API answers on purpose, with its one status and message (STYLE habit 11). */
+/** Every error the API answers on purpose, with its one status and message (one table, so the same failure always answers alike). */
 export const ERRORS = {
   VALIDATION: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'Malformed JSON body' },

@@ -47,7 +47,7 @@ function limiter(options: {
   });
 }
 
-/** DECISIONS P2: brute force fails. 5 failed logins per 15 minutes; successes do not count. */
+/** Brute force fails (docs/decisions/0002-server-enforces-rules.md): 5 failed logins per 15 minutes; successes do not count. */
 export const loginLimiter = (deps: LimiterDeps) =>
   limiter({
     windowMs: 15 * MINUTE,
@@ -58,7 +58,7 @@ export const loginLimiter = (deps: LimiterDeps) =>
     deps,
   });
 
-/** DECISIONS P1 "Contact … rate-limited": 5 messages per 10 minutes per client. */
+/** Contact messages are stored for the administrator to read, so each client may send only 5 per 10 minutes. */
 export const contactLimiter = (deps: LimiterDeps) =>
   limiter({ windowMs: 10 * MINUTE, limit: 5, code: 'CONTACT_THROTTLED', name: 'contact', deps });
 

@@ -32,7 +32,7 @@ export const PERMISSIONS_POLICY = [
 /**
  * A CSP the Vite-built SPA satisfies with nothing inline but styles: sonner
  * injects a <style> tag, the OCR engine compiles WebAssembly and runs in a
- * blob: worker, and post covers may be any https image (DECISIONS P7).
+ * blob: worker, and post covers may be any https image (docs/decisions/0007-privacy.md).
  */
 export const securityHeaders = (): ReturnType<typeof helmet> => {
   const helmetHeaders = helmet({

@@ -31,7 +31,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Anything else must be revalidated (ETag) so a deploy shows up at once. */
 const REVALIDATE = 'no-cache';
 
-/** DECISIONS P3: static files, then index.html for every client route with the right status. */
+/** Static files, then index.html for every client route with the right status (one origin: docs/decisions/0003-one-origin.md). */
 export function spa({ webDist, shortlinks, blogPosts }: SpaOptions): Router {
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const missingLinkHtml = notFoundHtml(indexHtml, 'Page or short link not found');

@@ -32,7 +32,7 @@ interface BlogRouterDeps {
 }
 
 /**
- * `/api/blog` (spec 001 §7): public reads (drafts for the admin), admin writes. The list answers one
+ * `/api/blog`: public reads (drafts for the admin), admin writes. The list answers one
  * page of summaries (`?page=&limit=&category=&sort=newest|popular&q=`), never every post in full.
  */
 export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps): Router {

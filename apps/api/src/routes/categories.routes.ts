@@ -10,7 +10,7 @@ interface CategoriesRouterDeps {
   requireAdmin: RequestHandler;
 }
 
-/** `/api/categories` (spec 001 §7): a public list, admin writes. */
+/** `/api/categories`: a public list, admin writes. */
 export function categoriesRouter({ categories, requireAdmin }: CategoriesRouterDeps): Router {
   const list = async (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-cache').json(await categories.list());

@@ -7,7 +7,7 @@ import { silentLogger } from '../logger';
 import type { IpLookupService } from '../services/ip-lookup.service';
 
 /**
- * IP Lookup (DECISIONS P1): answered from the offline database, never from a
+ * IP Lookup (docs/decisions/0001-real-tools.md): answered from the offline database, never from a
  * third party. `/me` looks up the caller's own address, `req.ip`, which
  * honours the TRUST_PROXY hop count (so a client cannot pick it with X-Forwarded-For).
  */

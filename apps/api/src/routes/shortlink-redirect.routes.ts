@@ -12,7 +12,7 @@ import type { ShortlinkClickService } from '../services/shortlink-click.service'
 import type { ShortlinkService } from '../services/shortlink.service';
 
 /**
- * `GET /{shortCode}` with `Accept: application/json` (DECISIONS P3): the
+ * `GET /{shortCode}` with `Accept: application/json` (docs/decisions/0003-one-origin.md): the
  * redirect page's background request, which counts one click and answers the
  * link. It is the product's hottest path, and Express's own dispatch (its
  * per-request prototype swap, router and the middleware chain: request log,
@@ -195,7 +195,7 @@ export function staticSecurityHeaders(): Record<string, string> {
 /**
  * The HTML side of `/{shortCode}` for the SPA handler: the link's title,
  * description and image as meta tags, og:url being the canonical target
- * (DECISIONS P3; the redirect page sets the same tags once it runs).
+ * (docs/decisions/0003-one-origin.md; the redirect page sets the same tags once it runs).
  * Never counts a click: crawlers and people alike get this page.
  */
 export function shortlinkPreviewResolver(shortlinks: ShortlinkService): ShortlinkResolver {

@@ -36,7 +36,7 @@ const IMPORT_JSON_LIMIT = '10mb';
 /**
  * The import's own JSON parser. It runs first, so the app-wide parser sees the
  * body already read and skips it; a file that is not JSON at all answers the
- * spec's 'Invalid JSON file format' instead of the generic malformed-body message.
+ * designed 'Invalid JSON file format' instead of the generic malformed-body message.
  */
 export function shortlinkImportBody(): RequestHandler {
   const parse = express.json({ limit: IMPORT_JSON_LIMIT });
@@ -53,7 +53,7 @@ interface ShortlinksRouterDeps {
   requireAdmin: RequestHandler;
 }
 
-/** `/api/shortlinks`: the manager's calls (spec 001 §7) plus export, import and analytics. */
+/** `/api/shortlinks`: the manager's calls plus export, import and analytics. */
 export function shortlinksRouter({ shortlinks, analytics, requireAdmin }: ShortlinksRouterDeps): Router {
   const list = async (req: Request, res: Response) => {
     privateJson(res, 200, unwrap(res, await shortlinks.list(req.query as unknown as ShortlinkListQuery)));
@@ -129,7 +129,7 @@ const malformedCode: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
   next(err instanceof URIError ? new AppError('SHORTLINK_NOT_FOUND') : err);
 };
 
-/** The admin's body is the full input; a guest's is title, target and image only (spec 001 §6). */
+/** The admin's body is the full input; a guest's is title, target and image only. */
 function validateCreateBody(): RequestHandler {
   const admin = validate(ZShortlinkInput);
   const guest = validate(ZGuestShortlinkInput);

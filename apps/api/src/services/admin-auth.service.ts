@@ -8,7 +8,7 @@ import { hashPassword, isPasswordHash, verifyPassword } from './password-hash';
 import { fail, ok, type Result } from './result';
 
 /**
- * DECISIONS P4: one role, proven by a password, carried by a signed token that expires. Each login
+ * One role (docs/decisions/0004-one-administrator.md), proven by a password, carried by a signed token that expires. Each login
  * is also a session row in the database, named by the token's `jti`: logout and a changed
  * password end sessions there, and every replica sees it.
  */

@@ -40,7 +40,7 @@ export interface BlogServiceDeps {
 }
 
 export function createBlogService({ blogPosts, categories, clock, sanitizer }: BlogServiceDeps): BlogService {
-  /** The stored form of an input: content sanitized at write time (DECISIONS P2), off the event loop. */
+  /** The stored form of an input: content sanitized at write time (docs/decisions/0002-server-enforces-rules.md), off the event loop. */
   const clean = async (input: PostInput): Promise<Result<PostInput & { excerpt: string }, BlogFailure>> => {
     const result = await sanitizer.clean(input.content);
     if (!result.ok) return result;
@@ -91,7 +91,7 @@ export function createBlogService({ blogPosts, categories, clock, sanitizer }: B
 
     read(slug, { admin, userAgent, count = true }) {
       const options = { includeDrafts: admin };
-      // One UPDATE … RETURNING per counted read: concurrent reads are never lost (DECISIONS P5).
+      // One UPDATE … RETURNING per counted read: concurrent reads are never lost (docs/decisions/0005-storage.md).
       return !count || isbot(userAgent) ? blogPosts.findBySlug(slug, options) : blogPosts.countView(slug, options);
     },
 

@@ -6,7 +6,7 @@ import { fail, ok, type Result } from './result';
 export type CategoryFailure = 'CATEGORY_NOT_FOUND' | 'CATEGORY_SLUG_TAKEN';
 
 export interface CategoryService {
-  /** By name (spec 001 §7: GET /api/categories). */
+  /** By name (the order GET /api/categories lists them in). */
   list(): Promise<Category[]>;
   create(input: CategoryInput): Promise<Result<Category, CategoryFailure>>;
   update(id: number, input: CategoryInput): Promise<Result<Category, CategoryFailure>>;

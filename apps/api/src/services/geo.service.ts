@@ -8,7 +8,7 @@ import { AsnTable, addressWords, type AutonomousSystem } from './geo-asn';
 
 /**
  * What the offline databases hold about one address. Every field is null
- * when the data has nothing for it (DECISIONS P1: never an invented value).
+ * when the data has nothing for it (docs/decisions/0001-real-tools.md: never an invented value).
  */
 export interface GeoRecord {
   /** ISO 3166-1 alpha-2, e.g. "US". */
@@ -23,7 +23,7 @@ export interface GeoRecord {
 
 /**
  * Offline IP geolocation (no request ever leaves the machine). The IP lookup
- * tool uses `lookup`; shortlink analytics (DECISIONS P6) needs only `countryOf`.
+ * tool uses `lookup`; shortlink analytics (docs/decisions/0006-click-analytics.md) needs only `countryOf`.
  */
 export interface GeoService {
   /** Everything known about a valid IPv4 or IPv6 address; throws on a string that is not one. */

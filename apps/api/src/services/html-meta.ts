@@ -1,4 +1,4 @@
-/** What a crawler should see for a page it cannot render (DECISIONS P3: og: and twitter: tags). */
+/** What a crawler should see for a page it cannot render (docs/decisions/0003-one-origin.md: og: and twitter: tags). */
 export interface PageMeta {
   title: string;
   description?: string;

@@ -3,7 +3,7 @@ import createDOMPurify, { type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 /**
- * Blog HTML is sanitized on write (DECISIONS P2) with the policy shared with
+ * Blog HTML is sanitized on write (docs/decisions/0002-server-enforces-rules.md) with the policy shared with
  * the page (packages/shared blog-html-policy), so what is stored is already safe.
  * jsdom's cost per element grows with the document, so the server never calls
  * these on its event loop: html-sanitizer.pool.ts runs them in a worker thread
@@ -37,7 +37,7 @@ function getSanitizer(): (html: string) => string {
  * The blog's stored HTML: everything outside the allow-list removed, links
  * with target given rel="noopener noreferrer". Always returns text; a failure
  * inside DOMPurify or jsdom (a bug) throws HtmlSanitizerError, the one place
- * their exceptions are wrapped (STYLE habit 5).
+ * their exceptions are wrapped (user mistakes are values, not exceptions: docs/decisions/0012-code-habits.md).
  */
 export function sanitizeHtml(html: string): string {
   try {
@@ -48,7 +48,7 @@ export function sanitizeHtml(html: string): string {
   }
 }
 
-/** Length of a post's excerpt, description for crawlers and feed item (contract: about the first 160 characters). */
+/** Length of a post's excerpt, description for crawlers and feed item (about the first 160 characters, as designed). */
 export const DESCRIPTION_LENGTH = 160;
 
 /** The first `max` characters of the post's text, cut at a word where one is near, with an ellipsis. */

@@ -22,7 +22,7 @@ export interface Visit {
 export interface ShortlinkClickService {
   /**
    * The link behind a code for the redirect page's background request: counts
-   * one click unless the user agent is a bot or link-preview fetcher (DECISIONS P3).
+   * one click unless the user agent is a bot or link-preview fetcher (docs/decisions/0003-one-origin.md).
    */
   open(shortCode: string, visit: Visit): Promise<PublicShortlink | null>;
   /**
@@ -124,7 +124,7 @@ export function deviceClass(userAgent: string): DeviceClass {
 
 /**
  * The host name of an http(s) Referer, lower case, without port, path or
- * query (DECISIONS P6: never the full address); null for none, for anything
+ * query (docs/decisions/0006-click-analytics.md: never the full address); null for none, for anything
  * unparsable and for our own host (the redirect page itself).
  */
 export function referrerHost(referer: string | undefined, ownHosts: readonly string[] = []): string | null {

@@ -112,7 +112,7 @@ export function createShortlinkService({
 }: ShortlinkServiceDeps): ShortlinkService {
   const guestKey = (clientKey: string) => `guest:${clientKey}`;
 
-  /** 6 characters of A–Z a–z 0–9 from crypto (spec 001 §9), never a fixed route. */
+  /** 6 characters of A–Z a–z 0–9 from crypto, never a fixed route. */
   const drawCode = (): string => {
     for (;;) {
       let code = '';

@@ -64,7 +64,7 @@ export function Header() {
               </li>
             ))}
           </ul>
-          {/* Spec: the mobile menu has a Get Started button; it leads to the tool grid. */}
+          {/* As designed, the mobile menu has a Get Started button; it leads to the tool grid. */}
           <Link
             to="/#tools"
             className="mt-3 block rounded-lg bg-indigo-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"

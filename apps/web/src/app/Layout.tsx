@@ -22,7 +22,7 @@ function ScrollToTop({ pathname }: { pathname: string }) {
   return null;
 }
 
-/** Every page sits inside the shared header and footer (spec 000 §2). */
+/** Every page sits inside the shared header and footer. */
 export function Layout() {
   const { pathname } = useLocation();
   return (
@@ -34,10 +34,10 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      {/* Ad slots render nothing unless the page is enabled and advertising was consented to (DECISIONS P7). */}
+      {/* Ad slots render nothing unless the page is enabled and advertising was consented to (docs/decisions/0007-privacy.md). */}
       <AdSlot slot="header" />
       {/* At least a screen tall: the footer starts below the first screen, so pages and data
-          arriving after the first paint never push it around in view (layout shift, issue 7). */}
+          arriving after the first paint never push it around in view (no layout shift: docs/decisions/0013-performance-goals.md). */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <PageBoundary>
           <Outlet />
@@ -47,7 +47,7 @@ export function Layout() {
       <Footer />
       <CookieConsent />
       <PwaUpdater />
-      {/* Spec 000 §9 notifications: one visible at a time, 5 s, Alt+T, region "Notifications". */}
+      {/* Notifications: one visible at a time, 5 s, Alt+T, region "Notifications". */}
       <Toaster
         visibleToasts={1}
         duration={5000}

@@ -3,7 +3,7 @@ import { Meta } from '../components/Head';
 import { Page } from '../components/Page';
 import { ui } from '../components/ui';
 
-/** Spec 001: 'Oops! Page not found' with a Return to Home link. */
+/** As designed: 'Oops! Page not found' with a Return to Home link. */
 export function NotFoundPage() {
   return (
     <Page title="Page not found" width="narrow">

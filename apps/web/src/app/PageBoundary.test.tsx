@@ -27,7 +27,7 @@ describe('PageBoundary', () => {
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
   afterEach(() => vi.restoreAllMocks());
 
-  it("replaces a page that crashed with the spec's error page and its message", () => {
+  it('replaces a page that crashed with the designed error page and its message', () => {
     renderAt('/broken', <Crash error={new Error('Something broke')} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('Something broke')).toBeInTheDocument();

@@ -13,7 +13,7 @@ export function isStaleChunkError(error: unknown): boolean {
   );
 }
 
-/** What a page that crashed shows instead (spec 000 §8: "Unexpected Application Error!" with the message). */
+/** What a page that crashed shows instead ("Unexpected Application Error!" with the message, as designed). */
 export function RouteErrorPage({ error }: Pick<FallbackProps, 'error'>) {
   const detail = error instanceof Error ? error.message : 'Unknown error';
   return (

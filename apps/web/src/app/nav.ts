@@ -1,4 +1,4 @@
-/** Header links (spec 000 §2 "Shared header"): Tools goes to the home page too, at its tool grid. */
+/** Header links: Tools goes to the home page too, at its tool grid. */
 export const HEADER_LINKS = [
   { label: 'Home', to: '/' },
   { label: 'Blog', to: '/blog' },
@@ -19,7 +19,7 @@ export function activeHeaderLink(pathname: string, hash: string): HeaderLabel | 
   return HEADER_LINKS.find((link) => link.to === path)?.label ?? null;
 }
 
-/** Footer Quick Links column (spec 000 §2 "Shared footer"). */
+/** Footer Quick Links column. */
 export const QUICK_LINKS = [
   { label: 'Home', to: '/' },
   { label: 'Blog', to: '/blog' },

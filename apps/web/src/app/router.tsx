@@ -1,7 +1,7 @@
 /**
  * The site's routes, in React Router's declarative mode: the site has no
  * loaders or actions, and the data router would add ~20 KB gzip to every
- * first load (issue 7's home budget). Pages other than home and the tools
+ * first load (the home page's first-load budget, docs/decisions/0013-performance-goals.md). Pages other than home and the tools
  * are lazy chunks; a tool's own screen is lazy inside ToolRoute.
  */
 import { lazy } from 'react';
@@ -38,7 +38,7 @@ export function AppRoutes() {
         <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="blog-admin" element={<BlogAdminPage />} />
         <Route path="login" element={<LoginPage />} />
-        {/* Ranked below every fixed route (spec 001 §2): a single segment is a short code. */}
+        {/* Ranked below every fixed route: a single segment is a short code. */}
         <Route path=":shortCode" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

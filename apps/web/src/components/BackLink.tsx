@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
-/** Every tool page links back to / (spec 000 §1). */
+/** Every tool page links back to /. */
 export function BackLink({ label = 'Back to Tools', to = '/' }: { label?: string; to?: string }) {
   return (
     <Link

@@ -16,7 +16,7 @@ interface ConfirmDialogProps {
 const FOCUSABLE = 'button, [href], input, [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal confirmation (spec 001 §2: delete after a confirm dialog): focus
+ * A modal confirmation (a delete asks first): focus
  * starts on Cancel, Tab cycles inside, Escape or the backdrop cancels, and
  * focus returns to the control that opened it.
  */

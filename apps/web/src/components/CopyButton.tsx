@@ -6,7 +6,7 @@ import { ui } from './ui';
 
 interface CopyButtonProps {
   text: string;
-  /** Toast description after copying, e.g. "Hash copied to clipboard" (spec 000 §8). */
+  /** Toast description after copying, e.g. "Hash copied to clipboard". */
   description: string;
   label?: string;
 }

@@ -16,7 +16,7 @@ describe('ImageUpload', () => {
     expect(screen.getByText('PNG, JPG, WEBP up to 10MB')).toBeInTheDocument();
   });
 
-  it('refuses a non-image with the spec message', async () => {
+  it('refuses a non-image with its fixed message', async () => {
     const onFileChange = vi.fn();
     render(
       <>

@@ -17,7 +17,7 @@ interface ImageUploadProps {
 
 /**
  * The one upload control of the image tools: click or drag and drop, accepts
- * only image/* ("Please select a valid image file"), shows the spec's hint and
+ * only image/* ("Please select a valid image file"), shows the designed hint and
  * a preview of the original.
  */
 export function ImageUpload({

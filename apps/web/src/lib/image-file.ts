@@ -1,8 +1,8 @@
 /** Small pure helpers shared by the image tools. */
 
-/** Spec 000 §5: image tools accept only files whose type starts with image/. */
+/** Image tools accept only files whose type starts with image/. */
 export const INVALID_IMAGE_MESSAGE = 'Please select a valid image file';
-/** Spec 000 §2: the upload hint (text only; no size check is enforced). */
+/** The upload hint (text only; no size check is enforced). */
 export const UPLOAD_HINT = 'PNG, JPG, WEBP up to 10MB';
 
 export function isImageFile(file: { type: string }): boolean {
@@ -18,7 +18,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Size change in percent, one decimal (spec 000 §9, spec 001 §9): positive
+ * Size change in percent, one decimal: positive
  * when the new file is smaller ("reduction"), negative when it grew.
  */
 export function sizeReduction(originalBytes: number, newBytes: number): number {

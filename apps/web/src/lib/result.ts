@@ -1,4 +1,4 @@
-/** What a user can get wrong is a value, not an exception (STYLE habit 5). */
+/** What a user can get wrong is a value, not an exception (a throw means a bug; see docs/decisions/0012-code-habits.md). */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });

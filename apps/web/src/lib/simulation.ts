@@ -1,5 +1,5 @@
 /**
- * Simulations take their clock and randomness as parameters (STYLE habit 7),
+ * Simulations take their clock and randomness as parameters (docs/decisions/0012-code-habits.md),
  * so a test runs a 30-second simulation in microseconds with exact numbers.
  */
 

@@ -9,7 +9,7 @@
 import type { Result } from './result';
 import { abortError, type WorkerAnswer, type WorkerLike } from './worker-client';
 
-/** Spec-free engineering limit: more than four image workers only add memory on most machines. */
+/** Our own engineering limit: more than four image workers only add memory on most machines. */
 export const MAX_POOL_SIZE = 4;
 
 /** Workers for this machine: one per logical core the browser reports, between 1 and `max`. */

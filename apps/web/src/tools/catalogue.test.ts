@@ -2,7 +2,7 @@ import { TOOL_CATEGORIES, TOOL_SLUGS } from '@toolvault/shared';
 import { describe, expect, it } from 'vitest';
 import { tools } from '.';
 
-// Spec 000 §3: the 23 tools with their id, title, category and path.
+// The 23 tools with their id, title, category and path.
 const SPEC_TABLE = [
   [1, 'Port Scanner', 'Network Tools', '/port-scanner'],
   [2, 'Hash Generator (MD5, SHA1, SHA256 etc.)', 'Encryption', '/hash-generator'],
@@ -30,7 +30,7 @@ const SPEC_TABLE = [
 ] as const;
 
 describe('tool catalogue', () => {
-  it('holds the 23 tools of the spec, in order', () => {
+  it('holds the 23 tools of the original design, in order', () => {
     expect(tools.map((tool) => [tool.id, tool.title, tool.category, tool.path])).toEqual(SPEC_TABLE);
   });
 
@@ -59,7 +59,7 @@ describe('tool catalogue', () => {
     expect(new Set(tools.map((tool) => tool.category))).toEqual(new Set(TOOL_CATEGORIES));
   });
 
-  it('labels exactly the five demonstrations as simulations (DECISIONS P1)', () => {
+  it('labels exactly the five demonstrations as simulations (docs/decisions/0001-real-tools.md)', () => {
     expect(tools.filter((tool) => tool.simulation).map((tool) => tool.slug)).toEqual([
       'port-scanner',
       'wifi-analyzer',

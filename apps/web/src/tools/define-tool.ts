@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 export interface ToolDefinitionInput {
-  /** Catalogue id (spec 000 §3). */
+  /** Catalogue id. */
   id: number;
   /** Folder name and route: tools/<slug>/ serves /<slug>. */
   slug: ToolSlug;
@@ -13,7 +13,7 @@ export interface ToolDefinitionInput {
   icon: LucideIcon;
   /** Extra words the home search matches besides title and description. */
   keywords: readonly string[];
-  /** A demonstration with made-up results (DECISIONS P1): the page says so. */
+  /** A demonstration with made-up results (docs/decisions/0001-real-tools.md): the page says so. */
   simulation?: boolean;
   /** The tool's screen, loaded as its own chunk. */
   component: LazyExoticComponent<ComponentType>;

@@ -1,6 +1,6 @@
 /**
  * The tool catalogue: the one list of tools. The router, the home grid, the
- * category filter, search and the footer all derive from it (STYLE habit 2).
+ * category filter, search and the footer all derive from it (so none of them can disagree with it).
  * `pnpm new:tool <slug>` adds an entry here.
  */
 import type { ToolDefinition } from './define-tool';

@@ -5,7 +5,7 @@ import { adsConfig, shouldLoadAds, type AdSlotKind, type AdsConfig } from './ads
 
 declare global {
   interface Window {
-    /** The queue the ad provider's script reads: each slot pushes one request (spec 000 §7). */
+    /** The queue the ad provider's script reads: each slot pushes one request. */
     toolvaultAdQueue?: { slot: AdSlotKind; element: HTMLElement }[];
   }
 }

@@ -1,12 +1,12 @@
 /**
- * Advertising (spec 000 §7, DECISIONS P7). The ad provider's script is loaded
+ * Advertising (docs/decisions/0007-privacy.md). The ad provider's script is loaded
  * only on a page whose slot is enabled, only after the visitor consented to
  * advertising, and only when a script address is configured. Today no page is
  * enabled and no script is configured, so nothing is ever loaded.
  */
 import type { CookieConsent } from '../consent/consent';
 
-/** Spec 000 §7: four slot components exist. */
+/** Four slot components exist. */
 export const AD_SLOT_KINDS = ['header', 'sidebar', 'in-content', 'footer'] as const;
 export type AdSlotKind = (typeof AD_SLOT_KINDS)[number];
 
@@ -21,7 +21,7 @@ export interface AdsConfig {
   enabledPages: readonly string[];
 }
 
-/** Spec 000 §7: "Ads are enabled on no page at present: the enabled-page list is empty." */
+/** Ads are enabled on no page at present, so the list is empty (docs/decisions/0007-privacy.md). */
 export const adsConfig: AdsConfig = Object.freeze({
   scriptUrl: '',
   enabledPages: Object.freeze([]),

@@ -45,7 +45,7 @@ describe('shouldLoadAds', () => {
 });
 
 describe('ads config', () => {
-  it('enables no page and sets no script today (spec 000 §7)', () => {
+  it('enables no page and sets no script today', () => {
     expect(adsConfig.enabledPages).toEqual([]);
     expect(adsConfig.scriptUrl).toBe('');
   });

@@ -44,7 +44,7 @@ export function offeredCategories(ads: AdsConfig): readonly CategoryItem[] {
 const FOCUS_TARGET = '[data-consent-focus]';
 
 /**
- * Close (button or Escape). Spec 001 §4: on first visit it declines all; a
+ * Close (button or Escape). On first visit it declines all; a
  * banner reopened from "Cookie Settings" just closes and keeps the stored choice.
  */
 function closeBanner(reopened: boolean) {
@@ -53,7 +53,7 @@ function closeBanner(reopened: boolean) {
 }
 
 /**
- * Cookie consent banner (spec 001 §2, §4): a bottom overlay that does not block
+ * Cookie consent banner: a bottom overlay that does not block
  * the page. Shown while no choice is stored, or when reopened from the footer.
  */
 export function CookieConsent({ ads = adsConfig }: { ads?: AdsConfig }) {
@@ -290,7 +290,7 @@ function ConsentSwitch({
 const linkClass =
   'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200';
 
-/** The banner may be mounted outside the router (spec 001 §2): fall back to a plain link there. */
+/** The banner may be mounted outside the router: fall back to a plain link there. */
 function PrivacyLink(): ReactNode {
   const inRouter = useInRouterContext();
   return inRouter ? (

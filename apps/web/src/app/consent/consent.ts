@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-/** Spec 001 §3: necessary (always true), analytics, advertising, functional. */
+/** Necessary (always true), analytics, advertising, functional. */
 export type CookieConsent = {
   necessary: true;
   analytics: boolean;
@@ -15,7 +15,7 @@ export type CookieConsent = {
 
 export type ConsentCategory = Exclude<keyof CookieConsent, 'necessary'>;
 
-/** Spec 001 §3: the choice lives in local storage under this key. */
+/** The choice lives in local storage under this key. */
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
 
 export const ACCEPT_ALL: Readonly<CookieConsent> = Object.freeze({

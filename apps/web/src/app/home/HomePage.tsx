@@ -41,7 +41,7 @@ export function HomePage() {
   const searchRef = useRef<HTMLInputElement>(null);
 
   // A footer category button arrives with the category in navigation state:
-  // pre-select it, then clear that state so a reload or back does not re-apply it (spec 000 §2).
+  // pre-select it, then clear that state so a reload or back does not re-apply it.
   const preset = (location.state as HomeNavigationState | null)?.category;
   const [appliedKey, setAppliedKey] = useState<string | null>(null);
   if (preset !== undefined && appliedKey !== location.key) {

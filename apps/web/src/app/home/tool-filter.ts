@@ -20,7 +20,7 @@ function normalise(text: string): string {
 }
 
 /**
- * Keeps tools whose category matches exactly (spec 000 §4; "All" keeps every
+ * Keeps tools whose category matches exactly ("All" keeps every
  * tool) and whose title, description, category or keywords contain every word
  * of the query, ignoring case and accents.
  */
@@ -37,7 +37,7 @@ export function filterTools<T extends FilterableTool>(
   });
 }
 
-/** "1 tool available" / "N tools available" (spec 000 §2 "Home"). */
+/** "1 tool available" / "N tools available". */
 export function toolCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'tool' : 'tools'} available`;
 }

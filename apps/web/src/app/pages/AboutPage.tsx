@@ -20,7 +20,7 @@ import { tools } from '../../tools';
 const linkClass =
   'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200';
 
-// Derived from the catalogue so this page never disagrees with it (STYLE habit 2).
+// Derived from the catalogue so this page never disagrees with it (docs/decisions/0012-code-habits.md).
 const simulations = tools.filter((tool) => tool.simulation);
 const realToolCount = tools.length - simulations.length;
 

@@ -34,7 +34,7 @@ type Status = 'idle' | 'sending' | 'success';
 
 const defaultDeps: ContactDeps = { send: (message) => postContact(message), wait: delay };
 
-/** Spec 001 "Content pages": the stated response times. */
+/** The stated response times. */
 const RESPONSE_TIMES: readonly { topic: string; time: string }[] = [
   { topic: 'General inquiries', time: '24-48 hours' },
   { topic: 'Technical support', time: '12-24 hours' },

@@ -4,7 +4,7 @@ import { ui } from '../../components/ui';
 import { legalLinkClass, LegalSections, type LegalSection } from './LegalSections';
 import { tools } from '../../tools';
 
-/** Spec 001 "Content pages": the legal pages are dated January 15, 2024. */
+/** The legal pages are dated, as designed, January 15, 2024. */
 const LAST_UPDATED = 'January 15, 2024';
 
 const linkClass = legalLinkClass;

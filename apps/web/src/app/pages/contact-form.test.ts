@@ -36,7 +36,7 @@ function fakeDeps(send: () => Promise<SendResponse>) {
 }
 
 describe('constants', () => {
-  it('follow spec 001 §9: sending about 2 s, success shown 3 s', () => {
+  it('follow the designed timing: sending about 2 s, success shown 3 s', () => {
     expect(SENDING_MIN_MS).toBe(2000);
     expect(SUCCESS_VISIBLE_MS).toBe(3000);
   });
@@ -127,7 +127,7 @@ describe('submitContact', () => {
     expect(events).toEqual(['send', 'wait:2000']);
   });
 
-  it('network error message is the spec text', () => {
+  it('network error message is the designed text', () => {
     expect(NETWORK_ERROR_MESSAGE).toBe('Network error. Please try again.');
   });
 

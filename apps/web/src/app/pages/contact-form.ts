@@ -1,14 +1,14 @@
 /**
- * The contact form's logic (spec 001 §4, DECISIONS P1), without React: validate
+ * The contact form's logic (messages are really stored: docs/decisions/0001-real-tools.md), without React: validate
  * with the shared schema, send, and hold the "sending" state for at least the
- * spec's delay. The clock and the transport are parameters so tests never sleep.
+ * designed delay. The clock and the transport are parameters so tests never sleep.
  */
 import { ZContactMessage, type ContactMessageInput } from '@toolvault/shared';
 import { trackedFetch } from '../../lib/use-online';
 
-/** Spec 001 §4/§9: the sending state lasts about 2 s. */
+/** The sending state lasts about 2 s. */
 export const SENDING_MIN_MS = 2000;
-/** Spec 001 §4/§9: the success message is shown for 3 s, then the form is cleared. */
+/** The success message is shown for 3 s, then the form is cleared. */
 export const SUCCESS_VISIBLE_MS = 3000;
 
 export const SUCCESS_MESSAGE = "Thank you! Your message has been sent successfully. We'll get back to you soon.";
@@ -42,7 +42,7 @@ export type ContactSubmitResult =
   | { kind: 'sent' }
   | { kind: 'failed'; error: string };
 
-/** Validates with the same schema the API uses (STYLE habit 10); one message per field, in form order. */
+/** Validates with the same schema the API uses (so the page and the API cannot disagree); one message per field, in form order. */
 export function validateContact(values: ContactValues): ContactValidation {
   const parsed = ZContactMessage.safeParse(values);
   if (parsed.success) return { ok: true, value: parsed.data };

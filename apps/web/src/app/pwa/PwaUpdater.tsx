@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 
 /**
  * Registers the service worker from the bundle (no inline script: CSP) and,
- * when a new deployment is waiting, offers to reload into it (issue 7).
+ * when a new deployment is waiting, offers to reload into it, so a visitor never runs a stale build without knowing.
  * Loaded lazily so the home page's first-load JavaScript barely grows.
  */
 export function PwaUpdater() {

@@ -1,6 +1,6 @@
 /**
  * Which navigations the service worker may answer with the cached index.html
- * (issue 7, offline). Only the site's fixed client routes: a one-segment path
+ * (offline use: docs/decisions/0013-performance-goals.md). Only the site's fixed client routes: a one-segment path
  * that is not a page is a short code the server must answer, and /api, feeds,
  * the sitemap and static files always go to the network.
  */

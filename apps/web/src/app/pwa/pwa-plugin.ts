@@ -1,5 +1,5 @@
 /**
- * Offline and installable (issue 7): the web app manifest and a Workbox
+ * Offline and installable (docs/decisions/0013-performance-goals.md): the web app manifest and a Workbox
  * service worker (generateSW). Registered from the bundle by PwaUpdater — no
  * inline script (CSP script-src 'self').
  *

@@ -6,7 +6,7 @@ import { ui } from '../../components/ui';
 import { setAdminToken } from './admin-session';
 import { login } from './login';
 
-/** The centred Admin Login card of spec 001 (/login and the logged-out blog admin). */
+/** The centred Admin Login card (/login and the logged-out blog admin). */
 export function AdminLoginCard({ onSuccess }: { onSuccess?: () => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { Page } from '../../components/Page';
 import { AdminLoginCard } from './AdminLoginCard';
 
-/** /login: on success the token is stored and the admin goes to /blog-admin (spec 001 §2). */
+/** /login: on success the token is stored and the admin goes to /blog-admin. */
 export default function LoginPage() {
   const navigate = useNavigate();
   return (

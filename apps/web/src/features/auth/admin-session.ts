@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * One administrator token serves the shortlink manager and the blog admin
- * (DECISIONS P4); it lives under the shortlink manager's key of spec 001 §3.
+ * (docs/decisions/0004-one-administrator.md); it lives under the shortlink manager's original key, so an existing login keeps working.
  */
 export const ADMIN_TOKEN_KEY = 'shortlinkAdminToken';
 

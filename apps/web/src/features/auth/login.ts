@@ -4,7 +4,7 @@ import { clearAdminToken, getAdminToken } from './admin-session';
 
 export type LoginOutcome = { ok: true; token: string } | { ok: false; error: string };
 
-/** Spec 001 §8: 'Invalid password' when the login returns no token. */
+/** 'Invalid password' when the login returns no token. */
 export const INVALID_PASSWORD = 'Invalid password';
 
 export async function login(password: string, request: typeof apiFetch = apiFetch): Promise<LoginOutcome> {

@@ -229,7 +229,7 @@ describe('blog admin: logged out and logged in', () => {
   });
 });
 
-describe('post form (spec 001 §4, §5, §8)', () => {
+describe('post form', () => {
   it.each([
     ['everything blank', {}],
     ['blank content', { title: 'Hello', slug: 'hello', content: '<p><br></p>' }],
@@ -359,7 +359,7 @@ describe('post form (spec 001 §4, §5, §8)', () => {
     expect(calls.filter((call) => call.key === LIST)).toHaveLength(2);
   });
 
-  it('tells the admin when a delete fails (ours: the spec ignores it silently)', async () => {
+  it('tells the admin when a delete fails (ours: the original design ignores it silently)', async () => {
     stubApi(baseRoutes({ 'DELETE /api/blog/1': json({ error: 'Blog post not found' }, 404) }));
     renderAdmin();
     await settle();
@@ -371,7 +371,7 @@ describe('post form (spec 001 §4, §5, §8)', () => {
   });
 });
 
-describe('category form (spec 001 §4, §5, §8)', () => {
+describe('category form', () => {
   it.each([
     ['everything blank', '', ''],
     ['blank slug', 'Tech', '  '],
@@ -460,7 +460,7 @@ describe('category form (spec 001 §4, §5, §8)', () => {
   });
 });
 
-describe('401 on a protected call (spec 001 §4, DECISIONS P4)', () => {
+describe('401 on a protected call (docs/decisions/0004-one-administrator.md)', () => {
   it.each([
     [
       'saving a post',

@@ -34,7 +34,7 @@ import { ContactMessages } from './ContactMessages';
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
 
-/** /blog-admin: the Admin Login card when logged out, the blog's management when logged in (spec 001 §2). */
+/** /blog-admin: the Admin Login card when logged out, the blog's management when logged in. */
 export default function BlogAdminPage() {
   const token = useAdminToken();
   if (!token) {
@@ -62,7 +62,7 @@ function BlogAdmin() {
   const navigate = useNavigate();
   const expired = useRef(false);
 
-  /** DECISIONS P4 / spec 001 §4: any 401 from a protected call clears the token and goes to /login. */
+  /** Any 401 from a protected call clears the token and goes to /login. */
   const expire = useCallback(() => {
     if (expired.current) return;
     expired.current = true;
@@ -113,7 +113,7 @@ function BlogAdmin() {
 
   const categoryList = categories.status === 'ready' ? categories.data : [];
 
-  // Post form: create → edit on Edit, back to create on Cancel or after a save (spec 001 §4).
+  // Post form: create → edit on Edit, back to create on Cancel or after a save.
   const [postForm, setPostForm] = useState<PostFormValues>(EMPTY_POST_FORM);
   const [editingPost, setEditingPost] = useState<BlogPost | null>(null);
   const [postProblem, setPostProblem] = useState<SaveProblem | null>(null);
@@ -203,7 +203,7 @@ function BlogAdmin() {
     setDeleting(false);
     setPendingDelete(null);
     if (!result) return;
-    // Spec 001 §8 ignores non-401 delete failures silently; a toast tells the admin instead.
+    // The original design ignores non-401 delete failures silently; a toast tells the admin instead.
     if (!result.ok) {
       toast.error(kind === 'post' ? 'Failed to delete post' : 'Failed to delete category', {
         description: result.error,

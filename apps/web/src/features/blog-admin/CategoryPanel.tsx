@@ -23,7 +23,7 @@ interface CategoryFormProps {
   onCancel: () => void;
 }
 
-/** New Category / Edit Category (spec 001 §2): name, slug (like tech-news), optional description. */
+/** New Category / Edit Category: name, slug (like tech-news), optional description. */
 export function CategoryForm({ values, onChange, editing, busy, error, onSubmit, onCancel }: CategoryFormProps) {
   const id = useId();
   const field = (name: string) => `${id}-${name}`;
@@ -95,7 +95,7 @@ export function CategoryForm({ values, onChange, editing, busy, error, onSubmit,
   );
 }
 
-/** All Categories (spec 001 §2): 'No categories found.' when empty; name, /slug, description, Edit, Delete. */
+/** All Categories: 'No categories found.' when empty; name, /slug, description, Edit, Delete. */
 export function CategoryList({
   categories,
   editingId,

@@ -5,7 +5,7 @@ import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { EDITOR_PLACEHOLDER, slugFromTitle, type PostFormValues, type SaveProblem } from './blog-admin.service';
 
-// Quill is fetched only when this form renders (DECISIONS P8: the editor loads only on its page).
+// Quill is fetched only when this form renders (docs/decisions/0008-quality-bars.md: the editor loads only on its page).
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
 interface PostFormProps {
@@ -22,7 +22,7 @@ interface PostFormProps {
   onCancel: () => void;
 }
 
-/** New Post / Edit Post (spec 001 §2): title, slug, cover, author, tags, category, published and content. */
+/** New Post / Edit Post: title, slug, cover, author, tags, category, published and content. */
 export function PostForm({
   values,
   onChange,

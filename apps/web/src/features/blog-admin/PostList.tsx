@@ -12,7 +12,7 @@ import { ADMIN_MESSAGES, authorText, categoryText, viewsText } from './blog-admi
 import { smallButton, smallDangerButton } from './CategoryPanel';
 
 /**
- * All Posts (spec 001 §2) with a Loading... indicator and error text, one page at a time, with a title
+ * All Posts with a Loading... indicator and error text, one page at a time, with a title
  * search; each card shows title, /slug, Edit, Delete, author, category, views, created date, tags,
  * cover image, and whether it is a draft.
  */

@@ -11,7 +11,7 @@ import './rich-text-editor.css';
 /*
  * This module is the only importer of Quill, and the admin page loads it with
  * lazy(), so the editor's code (and the code highlighter with it) is fetched on
- * /blog-admin only (DECISIONS P8).
+ * /blog-admin only (docs/decisions/0008-quality-bars.md).
  */
 
 interface SanitizingFormat {
@@ -20,7 +20,7 @@ interface SanitizingFormat {
   SANITIZED_URL?: string;
 }
 
-// Spec 001 §5: links are kept only for http, https, mailto and tel; images only for http, https and data.
+// Links are kept only for http, https, mailto and tel; images only for http, https and data.
 const LinkFormat = Quill.import('formats/link') as SanitizingFormat;
 LinkFormat.PROTOCOL_WHITELIST = ['http', 'https', 'mailto', 'tel'];
 LinkFormat.SANITIZED_URL = REFUSED_LINK;
@@ -32,7 +32,7 @@ ImageFormat.sanitize = (url: string) => {
 };
 
 /**
- * Spec 001 §2: headers 1–3, bold, italic, underline, strike, ordered and bullet lists, link, image,
+ * Headers 1–3, bold, italic, underline, strike, ordered and bullet lists, link, image,
  * clean; plus outdent and indent (Quill's indent format has levels 1 to 8).
  */
 const TOOLBAR = [
@@ -112,7 +112,7 @@ export interface RichTextEditorProps {
   errorId?: string | undefined;
 }
 
-/** The post's Content editor: Quill (snow theme) with the spec's toolbar and a safe image prompt. */
+/** The post's Content editor: Quill (snow theme) with the designed toolbar and a safe image prompt. */
 export default function RichTextEditor({ labelId, initialValue, onChange, placeholder, errorId }: RichTextEditorProps) {
   const quillRef = useRef<ReactQuill>(null);
   const [imageAt, setImageAt] = useState<number | null>(null);
@@ -209,7 +209,7 @@ export default function RichTextEditor({ labelId, initialValue, onChange, placeh
 
 /**
  * Asks for an image address instead of embedding a picked file, and accepts
- * only http, https and data:image addresses (spec 001 §5). Not a nested
+ * only http, https and data:image addresses. Not a nested
  * form: it lives inside the post form, so Enter is handled here.
  */
 function ImagePrompt({ onInsert, onCancel }: { onInsert: (url: string, alt: string) => void; onCancel: () => void }) {

@@ -6,7 +6,7 @@ import { blogApi } from '../blog/blog.api';
 export const ADMIN_PAGE_SIZE = 20;
 
 /**
- * The blog admin's calls (spec 001 §7), each answering an ApiResult; a 401 is
+ * The blog admin's calls, each answering an ApiResult; a 401 is
  * left to the caller, which logs out. The token is read when the call is made,
  * so a token replaced or cleared meanwhile is the one sent.
  */

@@ -52,7 +52,7 @@ const form = (extra: Partial<PostFormValues> = {}): PostFormValues => ({
   ...extra,
 });
 
-describe('postFormFromPost (spec 001 §4: Edit fills the form)', () => {
+describe('postFormFromPost (Edit fills the form)', () => {
   it('joins tags with ", ", writes the category id as text and keeps published', () => {
     expect(postFormFromPost(post)).toEqual({
       title: 'Hello World',
@@ -77,7 +77,7 @@ describe('postFormFromPost (spec 001 §4: Edit fills the form)', () => {
   });
 });
 
-describe('postPayloadFromForm (spec 001 §5)', () => {
+describe('postPayloadFromForm', () => {
   it.each([
     ['empty form', EMPTY_POST_FORM],
     ['blank title', form({ title: '   ' })],
@@ -141,7 +141,7 @@ describe('postPayloadFromForm (spec 001 §5)', () => {
   });
 });
 
-describe('categoryPayloadFromForm (spec 001 §5)', () => {
+describe('categoryPayloadFromForm', () => {
   it.each([
     ['empty form', EMPTY_CATEGORY_FORM],
     ['blank name', { name: ' ', slug: 'a', description: '' }],
@@ -185,7 +185,7 @@ describe('categoryIdFromText (empty → null, else integer)', () => {
   });
 });
 
-describe('save problems (spec 001 §8)', () => {
+describe('save problems', () => {
   it.each([
     [
       'no answer',
@@ -291,7 +291,7 @@ describe('editor helpers', () => {
   });
 });
 
-describe('post card texts (spec 001 §2)', () => {
+describe('post card texts', () => {
   it.each([
     [{ view_count: 12 }, 'Views: 12'],
     [{ view_count: 0 }, 'Views: 0'],

@@ -16,7 +16,7 @@ import { NETWORK_ERROR, type ApiResult } from '../../lib/api';
 import { err, ok, type Result } from '../../lib/result';
 import { isAllowedImageSrc, isAllowedLinkUrl } from '../blog/blog.service';
 
-/** Spec 001 §8 messages of the blog admin, verbatim. */
+/** Messages of the blog admin, verbatim as designed (docs/decisions/0011-original-design.md). */
 export const ADMIN_MESSAGES = {
   loadPosts: 'Failed to load posts',
   loadCategories: 'Failed to load categories',
@@ -25,7 +25,7 @@ export const ADMIN_MESSAGES = {
   network: NETWORK_ERROR,
   confirmDeletePost: 'Delete this post?',
   confirmDeleteCategory: 'Delete this category?',
-  /** Ours: the editor's image prompt (spec 001 §5 allows http, https and data images only). */
+  /** Ours: the editor's image prompt (only http, https and data images are allowed). */
   imageUrl: 'Images must use an http, https or data:image address.',
 } as const;
 
@@ -43,9 +43,9 @@ export interface PostFormValues {
   slug: string;
   cover_image: string;
   author: string;
-  /** Comma separated (spec 001 §2). */
+  /** Comma separated. */
   tags: string;
-  /** The select's value: '' for none, else the category id as text (spec 001 §4). */
+  /** The select's value: '' for none, else the category id as text. */
   category_id: string;
   published: boolean;
   /** The editor's HTML. */
@@ -72,7 +72,7 @@ export interface CategoryFormValues {
 export const EMPTY_CATEGORY_FORM: CategoryFormValues = { name: '', slug: '', description: '' };
 
 /**
- * The post form filled for Edit (spec 001 §4): tags joined with a comma and a
+ * The post form filled for Edit: tags joined with a comma and a
  * space, the category id as text, published coerced to a boolean.
  */
 export function postFormFromPost(post: BlogPost): PostFormValues {
@@ -96,7 +96,7 @@ function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
 
-/** Empty selection → null, otherwise an integer (spec 001 §5); other text stays invalid (NaN). */
+/** Empty selection → null, otherwise an integer; other text stays invalid (NaN). */
 export function categoryIdFromText(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
@@ -123,7 +123,7 @@ export function normalizeEditorHtml(html: string): string {
 }
 
 /**
- * The create/update body from the form (spec 001 §5): title, slug and content
+ * The create/update body from the form: title, slug and content
  * must not be blank after trimming ('Title, Slug, and Content are required.'),
  * then the shared schema checks the rest, exactly as the API will.
  */
@@ -143,7 +143,7 @@ export function postPayloadFromForm(values: PostFormValues): Result<PostInput> {
   return parsed.success ? ok(parsed.data) : err(firstIssue(parsed.error));
 }
 
-/** The category body (spec 001 §5): name and slug trimmed and required, description defaults to ''. */
+/** The category body: name and slug trimmed and required, description defaults to ''. */
 export function categoryPayloadFromForm(values: CategoryFormValues): Result<CategoryInput> {
   if (!values.name.trim() || !values.slug.trim()) return err(BLOG_MESSAGES.categoryRequired);
   const parsed = ZCategoryInput.safeParse(values);
@@ -155,18 +155,18 @@ const NO_SERVER_ERROR = /^Request failed \(\d+\)$/;
 
 export interface SaveProblem {
   message: string;
-  /** The server's explanation, when it gave one beside the spec's message. */
+  /** The server's explanation, when it gave one beside the designed message. */
   detail?: string;
 }
 
-/** Spec 001 §8: post save non-OK 'Failed to create or update post.'; no answer 'Network error. Please try again.' */
+/** Post save non-OK 'Failed to create or update post.'; no answer 'Network error. Please try again.' */
 export function postSaveProblem(result: Extract<ApiResult<unknown>, { ok: false }>): SaveProblem {
   if (result.status === 0) return { message: ADMIN_MESSAGES.network };
   const detail = NO_SERVER_ERROR.test(result.error) ? undefined : result.error;
   return detail ? { message: ADMIN_MESSAGES.savePost, detail } : { message: ADMIN_MESSAGES.savePost };
 }
 
-/** Spec 001 §8: category save non-OK shows the server's error field if present, else 'Failed to create category.' */
+/** Category save non-OK shows the server's error field if present, else 'Failed to create category.' */
 export function categorySaveProblem(result: Extract<ApiResult<unknown>, { ok: false }>): SaveProblem {
   if (result.status === 0) return { message: ADMIN_MESSAGES.network };
   return { message: NO_SERVER_ERROR.test(result.error) || !result.error ? ADMIN_MESSAGES.saveCategory : result.error };
@@ -177,23 +177,23 @@ export function slugFromTitle(title: string): string {
   return slugify(title);
 }
 
-/** 'Views: {count}', 0 when missing (spec 001 §2). */
+/** 'Views: {count}', 0 when missing. */
 export function viewsText(post: Pick<BlogPost, 'view_count'>): string {
   return `Views: ${post.view_count ?? 0}`;
 }
 
-/** 'Category: {name}' (spec 001 §2); a post without one says so. */
+/** 'Category: {name}'; a post without one says so. */
 export function categoryText(post: Pick<BlogPost, 'category_name'>): string {
   return `Category: ${post.category_name || 'Uncategorized'}`;
 }
 
-/** 'By {author}' (spec 001 §2). */
+/** 'By {author}'. */
 export function authorText(post: Pick<BlogPost, 'author'>): string {
   return `By ${post.author || 'Admin'}`;
 }
 
 /**
- * The address Quill's link format keeps (spec 001 §5: http, https, mailto,
+ * The address Quill's link format keeps (http, https, mailto,
  * tel). An address typed without a scheme ("example.com/page") is taken as
  * https; anything else is refused.
  */
@@ -203,7 +203,7 @@ export function sanitizeEditorLink(url: string): string {
   return isAllowedLinkUrl(withScheme) ? withScheme : REFUSED_LINK;
 }
 
-/** The image address the editor's image prompt accepts (spec 001 §5: http, https or data images). */
+/** The image address the editor's image prompt accepts (http, https or data images). */
 export function editorImageUrl(url: string): Result<string> {
   const trimmed = url.trim();
   return isAllowedImageSrc(trimmed) ? ok(trimmed) : err(ADMIN_MESSAGES.imageUrl);

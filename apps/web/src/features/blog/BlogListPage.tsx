@@ -22,7 +22,7 @@ import {
 import { CoverImage, TagBadges } from './BlogParts';
 import { asList, useApiLoad, type Loadable } from './use-api-load';
 
-/** Spec 001 §8 messages of the blog list. */
+/** Messages of the blog list, verbatim as designed. */
 const FAILED_POSTS = 'Failed to load blog posts';
 const FAILED_CATEGORIES = 'Failed to load categories';
 
@@ -31,7 +31,7 @@ const linkClass =
 
 /**
  * /blog: one page of published posts (?page=, ten a page) with a category filter (?category=slug), the
- * categories and the popular posts (spec 001 §2). The server cuts each card's excerpt, filters and
+ * categories and the popular posts. The server cuts each card's excerpt, filters and
  * counts, so the page holds ten cards however many posts there are.
  */
 export default function BlogListPage() {
@@ -306,7 +306,7 @@ function CategoriesCard({ categories, active }: { categories: Loadable<Category[
   );
 }
 
-/** Spec 001 §9: the five most viewed posts (asked of the server, which reads them from an index). */
+/** The five most viewed posts (asked of the server, which reads them from an index). */
 function PopularPosts({ posts: popular }: { posts: readonly BlogPostSummary[] }) {
   return (
     <Card>

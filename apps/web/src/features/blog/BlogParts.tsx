@@ -21,7 +21,7 @@ export function TagBadges({ tags, label = 'Tags' }: { tags: readonly string[]; l
 
 /**
  * A post's cover: loaded lazily, and only from an http(s) address — any other
- * value shows nothing and makes no request (DECISIONS P7).
+ * value shows nothing and makes no request (docs/decisions/0007-privacy.md).
  */
 export function CoverImage({
   url,

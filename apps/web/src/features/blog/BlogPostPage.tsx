@@ -29,7 +29,7 @@ async function loadPost(slug: string, signal: AbortSignal) {
   return result;
 }
 
-/** /blog/:slug — one post with its cover, meta line and sanitized content (spec 001 §2). */
+/** /blog/:slug — one post with its cover, meta line and sanitized content. */
 export default function BlogPostPage() {
   const { slug = '' } = useParams();
   const [post, reloadPost] = useApiLoad(`post:${slug}`, (signal) => loadPost(slug, signal));
@@ -88,7 +88,7 @@ function useCodeHighlight(html: string) {
 }
 
 function PostArticle({ post }: { post: BlogPost }) {
-  // Sanitized again on render although the server stored it sanitized (DECISIONS P2).
+  // Sanitized again on render although the server stored it sanitized (docs/decisions/0002-server-enforces-rules.md).
   const html = useMemo(() => sanitizePostHtml(post.content), [post.content]);
   const content = useCodeHighlight(html);
   const description = useMemo(() => excerpt(post.content), [post.content]);

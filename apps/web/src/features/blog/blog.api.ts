@@ -17,7 +17,7 @@ function asPage(result: ApiResult<BlogPostPage>): ApiResult<BlogPostPage> {
   return { ok: false, status: result.status, error: 'Unexpected answer' };
 }
 
-/** The public blog calls of spec 001 §7 (a token, when given, lets an admin see drafts). */
+/** The public blog calls (a token, when given, lets an admin see drafts). */
 export const blogApi = {
   /** One page of post summaries (never the posts' HTML). */
   posts: async (query: PostPageQuery = {}, options: { token?: string | null; signal?: AbortSignal } = {}) =>

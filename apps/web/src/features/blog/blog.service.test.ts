@@ -119,7 +119,7 @@ describe('viewsLabel', () => {
   });
 });
 
-describe('postTags (JSON-encoded list, spec 001 §3)', () => {
+describe('postTags (JSON-encoded list)', () => {
   it.each([
     ['["security","xss"]', ['security', 'xss']],
     ['[]', []],
@@ -147,7 +147,7 @@ describe('safeCoverUrl (http or https only)', () => {
   });
 });
 
-describe('isAllowedLinkUrl (spec 001 §5: http, https, mailto, tel)', () => {
+describe('isAllowedLinkUrl (http, https, mailto, tel)', () => {
   it.each([
     ['https://example.com/page?q=1#x', true],
     ['http://example.com', true],
@@ -171,7 +171,7 @@ describe('isAllowedLinkUrl (spec 001 §5: http, https, mailto, tel)', () => {
   });
 });
 
-describe('isAllowedImageSrc (spec 001 §5: http, https, data images)', () => {
+describe('isAllowedImageSrc (http, https, data images)', () => {
   it.each([
     ['https://example.com/a.png', true],
     ['http://example.com/a.png', true],

@@ -8,7 +8,7 @@ import {
   type Category,
 } from '@toolvault/shared';
 
-/** Query parameter of /blog that names a category slug (spec 001 §2). */
+/** Query parameter of /blog that names a category slug. */
 export const CATEGORY_PARAM = 'category';
 /** Query parameter of /blog and the admin's list that holds the page number (1 is left out). */
 export const PAGE_PARAM = 'page';
@@ -115,7 +115,7 @@ export function viewsLabel(count: number | null | undefined): string {
   return `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
 }
 
-/** The post's tags, decoded from the API's JSON-encoded list (spec 001 §3). */
+/** The post's tags, decoded from the API's JSON-encoded list. */
 export function postTags(post: Pick<BlogPost, 'tags'>): string[] {
   return parsePostTags(post.tags);
 }
@@ -130,7 +130,7 @@ export function safeCoverUrl(url: string | null | undefined): string | null {
 // eslint-disable-next-line no-control-regex
 const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
 
-/** Link schemes kept in post content (spec 001 §5: http, https, mailto, tel). */
+/** Link schemes kept in post content (http, https, mailto, tel). */
 export const LINK_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'] as const;
 
 /** True for a link address that post content may keep: http(s) with a host, mailto: or tel:. */
@@ -148,7 +148,7 @@ export function isAllowedLinkUrl(href: string): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:' ? isHttpUrl(href) : href.length > url.protocol.length;
 }
 
-/** True for an image address that post content may keep: http(s) or an inline data:image/… (spec 001 §5). */
+/** True for an image address that post content may keep: http(s) or an inline data:image/…. */
 export function isAllowedImageSrc(src: string): boolean {
   if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(src)) return !SPACE_OR_CONTROL.test(src);
   return isHttpUrl(src);

@@ -1,7 +1,7 @@
 import { createBlogSanitizer } from '@toolvault/shared';
 import DOMPurify from 'dompurify';
 
-// The same policy the server applied when the post was saved (DECISIONS P2:
+// The same policy the server applied when the post was saved (docs/decisions/0002-server-enforces-rules.md:
 // sanitized on write and again on render), on an instance of its own.
 const sanitize = createBlogSanitizer(DOMPurify(window));
 

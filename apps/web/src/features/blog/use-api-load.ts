@@ -8,7 +8,7 @@ export type Loadable<T> =
 const LOADING = { status: 'loading' } as const;
 
 /**
- * Loads one API resource for `key` (blog: loading → list or error, spec 001 §4).
+ * Loads one API resource for `key` (blog: loading → list or error).
  * A new key starts from loading; `reload()` fetches again and keeps showing the
  * previous data meanwhile. The request is aborted when the key changes or the
  * component unmounts.

@@ -32,7 +32,7 @@ export interface RedirectViewProps {
 
 const leave = (url: string) => window.location.replace(url);
 
-/** /{shortCode}: loading → preview card → redirect after 8 seconds (spec 001 §2, §4; DECISIONS P3). */
+/** /{shortCode}: loading → preview card → redirect after 8 seconds (docs/decisions/0003-one-origin.md). */
 export default function RedirectPage() {
   const { shortCode } = useParams();
   // A new code is a new page: state starts over.
@@ -68,7 +68,7 @@ export function RedirectView({
           return;
         }
         setState({ status: 'found', preview: preview.value });
-        // Spec 001 §7: a background JSON GET of /{code} counts the click; the answer is ignored.
+        // A background JSON GET of /{code} counts the click; the answer is ignored.
         // keepalive lets it finish when the visitor follows "Continue now" at once.
         if (!bot) {
           // Our own page is this request's Referer; forward where the visitor came from (host kept by the server).
@@ -220,7 +220,7 @@ export function RedirectView({
   );
 }
 
-/** Social tags from the link (spec 001 §2): they update the server's copies and leave with the page. */
+/** Social tags from the link: they update the server's copies and leave with the page. */
 function PreviewMeta({ preview }: { preview: Preview }) {
   return (
     <>

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../lib/result';
 import { realScheduler, type Scheduler } from '../../lib/simulation';
 
 /**
- * Error states of the redirect page (spec 001 §4, §8). Any one-segment address reaches this page, a
+ * Error states of the redirect page. Any one-segment address reaches this page, a
  * mistyped page name as much as an unknown code, so "not found" names both.
  */
 export const REDIRECT_ERRORS = {
@@ -58,7 +58,7 @@ export function toPreview(link: PublicShortlink): Result<Preview> {
   });
 }
 
-/** Spec 001 §9: no automatic redirect for search and social crawlers. */
+/** No automatic redirect for search and social crawlers. */
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {
   return isbot(userAgent ?? '');
 }

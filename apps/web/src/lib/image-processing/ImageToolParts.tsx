@@ -15,12 +15,12 @@ import { snapToStep, stepFrom } from './slider';
 import { describeSizeChange, formatDimensions } from './summary';
 import type { ImageJob } from './use-image-job';
 
-/** Spec 000 §8. */
+/** Toast texts. */
 export const DOWNLOADED_MESSAGE = 'Image downloaded successfully!';
 
 interface RunButtonsProps {
   label: string;
-  /** Spec 000 §4: Processing..., Compressing... or Resizing... while running. */
+  /** Processing..., Compressing... or Resizing... while running. */
   runningLabel: string;
   running: boolean;
   disabled: boolean;
@@ -188,7 +188,7 @@ interface ImageResultCardProps {
   downloadLabel?: string;
   /**
    * `words` reads "42.3% smaller" / "12.0% larger" under "Size change";
-   * `reduction` is the compressor's "Size reduction" in percent (spec 000 §9).
+   * `reduction` is the compressor's "Size reduction" in percent.
    */
   change?: 'words' | 'reduction';
 }

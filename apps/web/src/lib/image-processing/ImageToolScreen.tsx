@@ -16,9 +16,9 @@ interface ImageToolScreenProps<R extends ImageRequest> {
   /** The run the current options ask for; null while they are invalid (the run button is then disabled). */
   request: R | null;
   runLabel: string;
-  /** Spec 000 §4: Processing..., Compressing... or Resizing... while running. */
+  /** Processing..., Compressing... or Resizing... while running. */
   runningLabel: string;
-  /** Spec 000 §8: toasted after a successful run, by the tools that announce one. */
+  /** Toasted after a successful run, by the tools that announce one. */
   successMessage?: string;
   /** The status line once a run is done. */
   doneText: (output: ImageOutput, request: R) => string;

@@ -1,6 +1,6 @@
 /**
  * Pure geometry of the image tools: rotated bounds, fitting and cropping.
- * No DOM here, so every rule is a table test in node (STYLE habits 3–4).
+ * No DOM here, so every rule is a table test in node (docs/decisions/0012-code-habits.md).
  */
 
 export interface Size {
@@ -39,7 +39,7 @@ export function cosSin(degrees: number): { cos: number; sin: number } {
 }
 
 /**
- * Spec 000 §9 "Rotator": the drawing area is enlarged to fit the rotated
+ * The drawing area is enlarged to fit the rotated
  * bounds — w' = |w cos θ| + |h sin θ|, h' = |w sin θ| + |h cos θ|, rounded
  * (never below one pixel).
  */
@@ -71,7 +71,7 @@ const scaled = ({ width, height }: Size, scale: number): Size => ({
 });
 
 /**
- * Spec 000 §9 "Compressor": images larger than the maxima are scaled down
+ * Images larger than the maxima are scaled down
  * proportionally to fit, never up.
  */
 export function fitWithin(source: Size, max: Size): Size {
@@ -80,7 +80,7 @@ export function fitWithin(source: Size, max: Size): Size {
 }
 
 /**
- * Spec 000 §5 "Resizer": with "maintain aspect ratio" the image is fitted
+ * With "maintain aspect ratio" the image is fitted
  * within the width × height box — scaled up or down, proportions kept.
  */
 export function fitInside(source: Size, box: Size): Size {

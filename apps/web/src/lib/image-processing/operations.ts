@@ -2,7 +2,7 @@
  * What the image tools ask the image worker to do, and the plan each request
  * turns into once the source size is known. Shared by the screens, the worker
  * and the main-thread fallback; no DOM and no pica here, so the screens'
- * chunks stay small (STYLE habit 6).
+ * chunks stay small (heavy work stays off the screen chunk: docs/decisions/0012-code-habits.md).
  */
 import { err, ok, type Result } from '../result';
 import {
@@ -52,9 +52,9 @@ export interface ImageOutput {
   sourceHeight: number;
 }
 
-/** Spec 001 §8 (QR reader) wording, used by every image tool for a file the browser cannot decode. */
+/** The QR reader's designed wording, used by every image tool for a file the browser cannot decode. */
 export const LOAD_FAILED_MESSAGE = 'Failed to load image';
-/** Spec 001 §8 wording for a failure after decoding. */
+/** The designed wording for a failure after decoding. */
 export const PROCESS_FAILED_MESSAGE = 'Error processing image';
 
 /**
@@ -176,7 +176,7 @@ export function planImage(operation: ImageOperation, source: Size): Result<Image
         grayscale: false,
         background: format === 'jpeg' ? WHITE : null,
         format,
-        // Spec 001 §9: JPG at the chosen quality; WEBP (and PNG, which is lossless) at full quality.
+        // JPG at the chosen quality; WEBP (and PNG, which is lossless) at full quality.
         ...(format === 'jpeg' ? { quality: operation.quality! / 100 } : format === 'webp' ? { quality: 1 } : {}),
       };
       break;

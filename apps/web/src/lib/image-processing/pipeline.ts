@@ -40,7 +40,7 @@ function context2d(canvas: AnyCanvas): AnyContext {
   return context;
 }
 
-/** EXIF orientation respected (issue 4, "Common to all"). */
+/** EXIF orientation respected (every image tool: docs/decisions/0013-performance-goals.md). */
 async function decodeBitmap(file: Blob): Promise<DecodedImage> {
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   return { image: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };

@@ -1,6 +1,6 @@
 /** Pure pixel arithmetic on RGBA buffers (ImageData.data), no DOM. */
 
-/** Spec 000 §9 "Grayscale": luma weights 0.299, 0.587, 0.114 (ITU-R BT.601). */
+/** Luma weights 0.299, 0.587, 0.114 (ITU-R BT.601). */
 export const LUMA_WEIGHTS = { r: 0.299, g: 0.587, b: 0.114 } as const;
 
 /** The grey level of one colour, rounded to the nearest integer 0–255. */

@@ -1,5 +1,5 @@
 /**
- * Slider steps, pure. The spec's compressor defaults (1920 × 1080) are not on
+ * Slider steps, pure. The compressor's designed defaults (1920 × 1080) are not on
  * its 100-pixel grid, which a native range input would silently round to
  * 1900 × 1100; so the input takes any whole value and this module does the
  * stepping: dragging snaps to the grid, arrow keys move to the next grid value.

@@ -2,7 +2,7 @@
 import { sizeReduction } from '../image-file';
 
 export interface SizeChange {
-  /** Percent smaller, one decimal; negative when the file grew (spec 000 §9, spec 001 §9). */
+  /** Percent smaller, one decimal; negative when the file grew. */
   reduction: number;
   /** Green in the result card. */
   smaller: boolean;

@@ -13,7 +13,7 @@ export type ImageJob =
   | { phase: 'failed'; message: string };
 
 /**
- * One image run at a time: idle → running → done or failed (spec 000 §4:
+ * One image run at a time: idle → running → done or failed (
  * results are cleared at the start of every run). Cancel terminates the
  * worker; leaving the page cancels silently. Failures show a toast here, so
  * every tool words them alike.

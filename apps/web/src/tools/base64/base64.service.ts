@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../../lib/result';
 import { NOT_UNICODE_ERROR, utf8Bytes } from '../../lib/unicode';
 
-/** Spec 000 §8 toasts; text that is not valid Unicode gets the message every text tool gives. */
+/** Toast texts; text that is not valid Unicode gets the message every text tool gives. */
 export const ENCODE_FAILED = NOT_UNICODE_ERROR;
 export const INVALID_BASE64 = 'Invalid Base64 string';
 

@@ -81,7 +81,7 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
 
   const stop = () => {
     cancel();
-    // Spec 000 §4: Stop ends the simulation and resets progress to 0.
+    // Stop ends the simulation and resets progress to 0.
     setProgress(0);
     setPhase('stopped');
   };

@@ -56,7 +56,7 @@ function manualScheduler() {
 const base = { target: 'target.example', attackType: 'http-flood', intensity: 'medium', duration: 30 };
 
 describe('constants', () => {
-  it('follows spec §4, §5 and §9', () => {
+  it('follows the designed timings, limits and rates', () => {
     expect(ATTACK_TYPES.map((type) => type.value)).toEqual(['http-flood', 'syn-flood', 'udp-flood', 'ping-flood']);
     expect(INTENSITY_RATES).toEqual({ low: 10, medium: 100, high: 1000 });
     expect([DURATION_MIN_S, DURATION_MAX_S, DURATION_DEFAULT_S]).toEqual([1, 300, 30]);

@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../lib/result';
 import { delay, isAbortError, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
 
 /**
- * A simulated denial-of-service run (DECISIONS P1): not one packet leaves the
+ * A simulated denial-of-service run (docs/decisions/0001-real-tools.md): not one packet leaves the
  * browser. Counters advance on the injected clock; the response time is drawn
  * from the injected random source.
  *
@@ -19,7 +19,7 @@ import { delay, isAbortError, realScheduler, type Random, type Scheduler } from 
  * up to twice it at the end, as a flooded target slows down; one draw per tick.
  */
 
-/** Spec 000 §9: attack types http-flood, syn-flood, udp-flood, ping-flood (with readable labels). */
+/** Attack types http-flood, syn-flood, udp-flood, ping-flood (with readable labels). */
 export const ATTACK_TYPES = [
   { value: 'http-flood', label: 'HTTP Flood' },
   { value: 'syn-flood', label: 'SYN Flood' },
@@ -28,7 +28,7 @@ export const ATTACK_TYPES = [
 ] as const;
 export type AttackType = (typeof ATTACK_TYPES)[number]['value'];
 
-/** Spec 000 §9: intensity low 10 requests/s, medium 100, high 1000. */
+/** Intensity low 10 requests/s, medium 100, high 1000. */
 export const INTENSITY_RATES = { low: 10, medium: 100, high: 1000 } as const;
 export type Intensity = keyof typeof INTENSITY_RATES;
 
@@ -38,18 +38,18 @@ export const INTENSITIES: readonly { value: Intensity; label: string }[] = [
   { value: 'high', label: 'High (1000 req/s)' },
 ];
 
-/** Spec 000 §5: duration input min 1, max 300, default 30 (seconds). */
+/** Duration input min 1, max 300, default 30 (seconds). */
 export const DURATION_MIN_S = 1;
 export const DURATION_MAX_S = 300;
 export const DURATION_DEFAULT_S = 30;
 
-/** Spec 000 §4: the simulation ticks every 100 ms. */
+/** The simulation ticks every 100 ms. */
 export const TICK_MS = 100;
 
-/** Spec 000 §9: simulated responses are 80% of requests … */
+/** Simulated responses are 80% of requests … */
 export const RESPONSE_PERCENT = 80;
 
-/** … and errors 10% (spec 000 §9). */
+/** … and errors 10%. */
 export const ERROR_PERCENT = 10;
 
 /** Typical average latency (ms) of a target under each load at the start of a run; it doubles by the end. */
@@ -60,7 +60,7 @@ export const DURATION_INVALID = `Duration must be a whole number of seconds from
 export const ATTACK_TYPE_INVALID = 'Choose an attack type';
 export const INTENSITY_INVALID = 'Choose an intensity';
 
-/** Spec 000 §2: the legal warning card. */
+/** The legal warning card. */
 export const LEGAL_WARNING =
   'Launching a denial-of-service attack against a system you do not own, or without written permission, is illegal in most countries and can lead to prosecution. This simulator sends no traffic at all: every number below is made up in your browser.';
 
@@ -91,7 +91,7 @@ export interface DdosConfig {
   duration: number;
 }
 
-/** Spec 000 §5: refuses (does not clamp) a duration outside 1–300 or not a whole number. */
+/** Refuses (does not clamp) a duration outside 1–300 or not a whole number. */
 export function parseDuration(input: string | number): Result<number> {
   const text = String(input).trim();
   if (!/^\d+$/.test(text)) return err(DURATION_INVALID);
@@ -99,7 +99,7 @@ export function parseDuration(input: string | number): Result<number> {
   return seconds >= DURATION_MIN_S && seconds <= DURATION_MAX_S ? ok(seconds) : err(DURATION_INVALID);
 }
 
-/** Spec 000 §5: Start needs a target; the duration must be in range. */
+/** Start needs a target; the duration must be in range. */
 export function validateDdosConfig(input: {
   target: string;
   attackType: string;
@@ -175,7 +175,7 @@ export async function runDdosSimulation({
     try {
       await delay(TICK_MS, { scheduler, signal });
     } catch (error) {
-      // Spec 000 §4: Stop ends the run and resets progress to 0.
+      // Stop ends the run and resets progress to 0.
       if (isAbortError(error)) onTick?.({ ...snapshot, progress: 0 });
       throw error;
     }

@@ -27,7 +27,7 @@ import {
 import { runHashWorker } from './hash-worker-client';
 import { algorithmForLength, checksumList, parseExpected, verify, type Verdict } from './hash-verify';
 
-/** The copy toast's description, as the specification words it. */
+/** The copy toast's description, as the original design words it. */
 const COPY_DESCRIPTION = 'Hash copied to clipboard';
 const CANCELLED = 'Hashing cancelled';
 

@@ -1,12 +1,12 @@
 /**
  * What the screen and the hash worker share: the algorithms, the typed
  * message protocol, and small pure helpers. No hashing library here, so the
- * screen's chunk never carries hash-wasm (STYLE habit 6).
+ * screen's chunk never carries hash-wasm (heavy work stays off the screen chunk: docs/decisions/0012-code-habits.md).
  */
 import type { Result } from '../../lib/result';
 
 /**
- * The algorithm select offers these: the specification's four first, in its
+ * The algorithm select offers these: the original design's four first, in its
  * order, then the modern ones people verify downloads with.
  */
 export const HASH_ALGORITHMS = [
@@ -22,7 +22,7 @@ export const HASH_ALGORITHMS = [
 ] as const;
 export type HashAlgorithm = (typeof HASH_ALGORITHMS)[number];
 
-/** The specification's four, which "Compute all four hashes" runs together. */
+/** The original design's four, which "Compute all four hashes" runs together. */
 export const CLASSIC_ALGORITHMS = ['md5', 'sha1', 'sha256', 'sha512'] as const satisfies readonly HashAlgorithm[];
 
 export const ALGORITHM_LABELS: Record<HashAlgorithm, string> = {
@@ -73,7 +73,7 @@ export function isHashAlgorithm(value: unknown): value is HashAlgorithm {
 /** Lowercase hex digests by algorithm; holds exactly the algorithms that were asked for. */
 export type Digests = Partial<Record<HashAlgorithm, string>>;
 
-/** Files are read this many bytes at a time, so memory does not grow with the file (DECISIONS P1). */
+/** Files are read this many bytes at a time, so memory does not grow with the file (docs/decisions/0001-real-tools.md). */
 export const FILE_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /** Sizes are shown in binary megabytes, as file managers do. */

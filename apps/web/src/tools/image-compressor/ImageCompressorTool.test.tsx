@@ -13,7 +13,7 @@ const slider = (name: string) => screen.getByRole('slider', { name });
 beforeEach(stubObjectUrls);
 
 describe('ImageCompressorTool', () => {
-  it('has the spec sliders and defaults', () => {
+  it('has the designed sliders and defaults', () => {
     render(<ImageCompressorTool process={fakeProcess().process} />);
     expect(slider('Quality')).toHaveValue('80');
     expect(slider('Quality')).toHaveAttribute('aria-valuetext', '80%');

@@ -33,7 +33,7 @@ describe('compressedSize (scale down proportionally to fit, never up)', () => {
 });
 
 describe('compressOperation', () => {
-  it('defaults to the spec: quality 80, max 1920 × 1080', () => {
+  it('defaults as designed: quality 80, max 1920 × 1080', () => {
     expect(compressOperation()).toEqual({ kind: 'compress', quality: 80, maxWidth: 1920, maxHeight: 1080 });
   });
 
@@ -46,7 +46,7 @@ describe('compressOperation', () => {
     });
   });
 
-  it('has the spec slider ranges', () => {
+  it('has the designed slider ranges', () => {
     expect(QUALITY).toEqual({ min: 10, max: 100, step: 5, default: 80 });
     expect(MAX_SIZE).toEqual({ min: 100, max: 4000, step: 100, defaultWidth: 1920, defaultHeight: 1080 });
   });

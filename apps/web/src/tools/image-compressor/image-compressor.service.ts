@@ -4,9 +4,9 @@ import { fitWithin, type Size } from '../../lib/image-processing/geometry';
 import type { ImageOperation } from '../../lib/image-processing/operations';
 import { urlField } from '../../lib/url-state';
 
-/** Spec 000 §9: quality slider 10 to 100 step 5, default 80. */
+/** Quality slider 10 to 100 step 5, default 80. */
 export const QUALITY = { min: 10, max: 100, step: 5, default: 80 } as const;
-/** Spec 000 §9: max width and max height sliders 100 to 4000 step 100, defaults 1920 and 1080. */
+/** Max width and max height sliders 100 to 4000 step 100, defaults 1920 and 1080. */
 export const MAX_SIZE = { min: 100, max: 4000, step: 100, defaultWidth: 1920, defaultHeight: 1080 } as const;
 
 export interface CompressOptions {
@@ -15,7 +15,7 @@ export interface CompressOptions {
   maxHeight?: number;
 }
 
-/** Spec 000 §9: JPEG out, in one encode pass at the chosen quality. */
+/** JPEG out, in one encode pass at the chosen quality. */
 export function compressOperation({
   quality = QUALITY.default,
   maxWidth = MAX_SIZE.defaultWidth,
@@ -24,7 +24,7 @@ export function compressOperation({
   return { kind: 'compress', quality, maxWidth, maxHeight };
 }
 
-/** Spec 000 §9: larger images are scaled down proportionally to fit the maxima, never up. */
+/** Larger images are scaled down proportionally to fit the maxima, never up. */
 export function compressedSize(
   source: Size,
   { maxWidth = MAX_SIZE.defaultWidth, maxHeight = MAX_SIZE.defaultHeight }: CompressOptions = {},

@@ -3,7 +3,7 @@ import { outputFileName } from '../../lib/image-file';
 import type { ImageOperation, OutputFormat } from '../../lib/image-processing/operations';
 import { urlField } from '../../lib/url-state';
 
-/** Spec 001 §9: formats png, jpg, webp (the select shows PNG, JPG, WEBP). */
+/** Formats png, jpg, webp (the select shows PNG, JPG, WEBP). */
 export const TARGET_FORMATS = ['png', 'jpg', 'webp'] as const;
 export type TargetFormat = (typeof TARGET_FORMATS)[number];
 
@@ -11,16 +11,16 @@ export const TARGET_LABELS: Record<TargetFormat, string> = { png: 'PNG', jpg: 'J
 
 const ENCODER_FORMAT: Record<TargetFormat, OutputFormat> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
 
-/** Spec 001 §5: JPG quality slider 10 to 100, step 5, default 90. */
+/** JPG quality slider 10 to 100, step 5, default 90. */
 export const QUALITY = { min: 10, max: 100, step: 5, default: 90 } as const;
 
-/** Spec 001 §2: the quality slider is shown for JPG only. */
+/** The quality slider is shown for JPG only. */
 export function takesQuality(format: TargetFormat): boolean {
   return format === 'jpg';
 }
 
 /**
- * Spec 001 §9: JPG at the chosen quality on a white background; WEBP and PNG
+ * JPG at the chosen quality on a white background; WEBP and PNG
  * at full quality (the quality slider does not apply to them).
  */
 export function convertOperation(format: TargetFormat, quality: number = QUALITY.default): ImageOperation {

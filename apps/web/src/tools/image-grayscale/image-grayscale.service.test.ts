@@ -20,7 +20,7 @@ describe('grayscale of known pixels (luma 0.299 R + 0.587 G + 0.114 B)', () => {
     expect([...grayscaleInPlace(new Uint8ClampedArray(pixel))]).toEqual([grey, grey, grey, pixel[3]]);
   });
 
-  it('uses the spec weights, which sum to 1', () => {
+  it('uses the designed weights, which sum to 1', () => {
     expect(LUMA_WEIGHTS).toEqual({ r: 0.299, g: 0.587, b: 0.114 });
   });
 });

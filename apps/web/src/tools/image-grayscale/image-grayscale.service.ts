@@ -4,15 +4,15 @@ import type { ImageOperation } from '../../lib/image-processing/operations';
 
 export { LUMA_WEIGHTS, grayscaleInPlace, luma } from '../../lib/image-processing/pixels';
 
-/** Spec 000 §8. */
+/** Toast texts. */
 export const GRAYSCALE_MESSAGE = 'Image converted to grayscale successfully!';
 
-/** Spec 000 §9: luma 0.299 R + 0.587 G + 0.114 B, alpha kept, PNG. */
+/** Luma 0.299 R + 0.587 G + 0.114 B, alpha kept, PNG. */
 export function grayscaleOperation(): ImageOperation {
   return { kind: 'grayscale' };
 }
 
-/** Spec 000 §9: download prefix grayscale_, PNG. */
+/** Download prefix grayscale_, PNG. */
 export function grayscaleFileName(originalName: string): string {
   return outputFileName('grayscale_', originalName, 'png');
 }

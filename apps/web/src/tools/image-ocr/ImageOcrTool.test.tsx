@@ -78,7 +78,7 @@ beforeEach(() => {
 });
 
 describe('ImageOcrTool', () => {
-  it("offers the spec's languages, English by default, and needs an image before extracting", () => {
+  it('offers the designed languages, English by default, and needs an image before extracting', () => {
     const { create } = renderTool();
     expect(language()).toHaveValue('eng');
     expect(
@@ -144,7 +144,7 @@ describe('ImageOcrTool', () => {
     fireEvent.click(extract());
     await act(async () => calls[0]!.resolve({ ok: true, value: { text: 'one', confidence: 95 } }));
     fireEvent.click(extract());
-    // Results are cleared at the start of every run (spec 000).
+    // Results are cleared at the start of every run.
     expect(screen.queryByRole('textbox', { name: 'Extracted text' })).not.toBeInTheDocument();
     await act(async () => calls[1]!.resolve({ ok: true, value: { text: 'two', confidence: 95 } }));
     expect(screen.getByRole('textbox', { name: 'Extracted text' })).toHaveValue('two');
@@ -165,7 +165,7 @@ describe('ImageOcrTool', () => {
     expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
   });
 
-  it("toasts the spec's message when the engine fails, and is ready again", async () => {
+  it('toasts the designed message when the engine fails, and is ready again', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { calls } = renderTool();
     choose(png());
@@ -264,7 +264,7 @@ describe('ImageOcrTool', () => {
     expect(calls[0]!.options.language).toBe('eng+spa+fra+deu+chi_sim+jpn+kor');
   });
 
-  it('copies the text with the spec toast and downloads it as ocr_<name>.txt', async () => {
+  it('copies the text with the designed toast and downloads it as ocr_<name>.txt', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

@@ -33,7 +33,7 @@ import type { OcrDataCode } from './ocr-assets';
 import { createOcrEngine, type OcrEngine } from './ocr-engine';
 import { ensureLanguageData, findCachedLanguageData, hasLanguageData } from './ocr-language-data';
 
-/** Spec 000 §8: the copy toast's description for text output. */
+/** The copy toast's description for text output. */
 const COPY_DESCRIPTION = 'Text copied to clipboard';
 const CANCELLED = 'Text extraction cancelled.';
 const LANGUAGE_DATA_FAILED = 'The language data could not be downloaded. Check your connection and try again.';

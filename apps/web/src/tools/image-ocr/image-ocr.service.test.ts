@@ -20,7 +20,7 @@ import {
 import { OCR_CORE_VARIANTS, OCR_LANGUAGE_BYTES, type OcrDataCode } from './ocr-assets';
 
 describe('languages', () => {
-  it("offers the spec's eight languages in order, English first and default", () => {
+  it('offers the designed eight languages in order, English first and default', () => {
     expect(OCR_LANGUAGES.map((language) => language.label)).toEqual([
       'English',
       'Spanish',
@@ -71,7 +71,7 @@ describe('languages', () => {
   });
 });
 
-describe('confidenceOf (spec 001 §9: 90+ Excellent, 80+ Good, 70+ Fair, else Poor)', () => {
+describe('confidenceOf (90+ Excellent, 80+ Good, 70+ Fair, else Poor)', () => {
   it.each<[number, number, ConfidenceBand]>([
     [100, 100, 'Excellent'],
     [96.4, 96, 'Excellent'],

@@ -7,14 +7,14 @@ import { outputFileName } from '../../lib/image-file';
 import { err, ok, type Result } from '../../lib/result';
 import { OCR_LANGUAGE_BYTES, OCR_SHIPPED_LANGUAGES, type OcrCoreVariant, type OcrDataCode } from './ocr-assets';
 
-/** Spec 001 §8: the one failure message of the OCR screen. */
+/** The one failure message of the OCR screen. */
 export const OCR_ERROR_MESSAGE = 'Error processing image. Please try again.';
 /** Said under that message when the browser is offline: the engine's files may never have been fetched. */
 export const OCR_OFFLINE_HINT =
   'You are offline. The OCR engine is downloaded the first time you extract text online, then works offline.';
 export const NO_TEXT_MESSAGE = 'No text found in this image.';
 
-/** Spec 001 §9: the languages offered, in the spec's order; `value` is Tesseract's traineddata name. */
+/** The languages offered, in the designed order; `value` is Tesseract's traineddata name. */
 export const OCR_LANGUAGES = [
   { value: 'eng', label: 'English' },
   { value: 'spa', label: 'Spanish' },
@@ -90,7 +90,7 @@ export interface Confidence {
 }
 
 /**
- * Spec 001 §9: 90+ Excellent, 80+ Good, 70+ Fair, else Poor. The band is taken
+ * 90+ Excellent, 80+ Good, 70+ Fair, else Poor. The band is taken
  * from the whole percent shown, so the badge never says "90%" beside "Good".
  * Anything that is not a finite number counts as 0.
  */

@@ -2,7 +2,7 @@
  * Where the site serves the OCR engine, relative to the app's base URL. The
  * files are copied from their npm packages by apps/web/build/tesseract-assets.ts
  * (build and dev server alike), so no byte of the engine comes from a CDN
- * (DECISIONS P1, P7). Plain data: the Vite plugin imports it too.
+ * (docs/decisions/0001-real-tools.md, docs/decisions/0007-privacy.md). Plain data: the Vite plugin imports it too.
  */
 export const OCR_ASSET_DIR = 'vendor/tesseract';
 

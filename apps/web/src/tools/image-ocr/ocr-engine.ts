@@ -1,7 +1,7 @@
 // import.meta.env, also for `tsc -p e2e`, which reaches this file through the tool catalogue.
 /// <reference types="vite/client" />
 /**
- * The one place that talks to tesseract.js (STYLE habits 5 and 6). The engine
+ * The one place that talks to tesseract.js (it wraps the engine's throws and keeps it off the screen chunk: docs/decisions/0012-code-habits.md). The engine
  * runs in tesseract.js's own Web Worker, loaded with its WebAssembly core and
  * language data from this site (ocr-assets.ts). The library itself is imported
  * only when the first recognition starts, so no other page loads it.

@@ -28,7 +28,7 @@ function plan(choice: ResizeChoice, source: { width: number; height: number }) {
 }
 
 describe('presets', () => {
-  it('are the spec seven, in order, after Custom', () => {
+  it('are the designed seven, in order, after Custom', () => {
     expect(MODE_OPTIONS.map((option) => option.label)).toEqual([
       'Custom',
       'HD (1280x720)',

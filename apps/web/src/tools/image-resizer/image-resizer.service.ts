@@ -11,7 +11,7 @@ export interface ResizePreset {
   height: number;
 }
 
-/** Spec 000 §9: the seven presets, in this order. */
+/** The seven presets, in this order. */
 export const PRESETS = [
   { id: 'hd', name: 'HD', width: 1280, height: 720 },
   { id: 'full-hd', name: 'Full HD', width: 1920, height: 1080 },
@@ -37,7 +37,7 @@ export function findPreset(mode: string): ResizePreset | undefined {
   return PRESETS.find((preset: ResizePreset) => preset.id === mode);
 }
 
-/** Spec 000 §5: custom mode takes integer width and height (1 to 16 384 pixels here). */
+/** Custom mode takes integer width and height (1 to 16 384 pixels here). */
 export function parseDimension(label: 'Width' | 'Height', text: string): Result<number> {
   const trimmed = text.trim();
   if (trimmed === '') return err(`${label} is required`);
@@ -65,7 +65,7 @@ export interface ResizeChoice {
   /** The custom fields' text (ignored by presets). */
   width: string;
   height: string;
-  /** Spec 000 §5: maintain aspect ratio, default on, custom mode only. */
+  /** Maintain aspect ratio, default on, custom mode only. */
   keepAspect: boolean;
   /** Presets only: crop to fill (default) or fit and pad. */
   presetFit?: PresetFit;
@@ -75,7 +75,7 @@ export interface ResizeChoice {
 
 /**
  * The request for a choice. Presets produce exactly their size and never
- * stretch a photo (our decision; the spec leaves the aspect flag to custom
+ * stretch a photo (our decision; the original design leaves the aspect flag to custom
  * mode only): "Fill" scales the image to cover the preset and crops its centre
  * to the preset's shape, "Fit" scales it to fit and centres it on the padding
  * colour. Custom mode fits the image inside the box with "maintain
@@ -96,7 +96,7 @@ export function resizeOperation(choice: ResizeChoice): Result<ImageOperation> {
   return ok({ kind: 'resize', width: width.value, height: height.value, fit: choice.keepAspect ? 'contain' : 'fill' });
 }
 
-/** Spec 000 §9: output PNG, download prefix resized_. */
+/** Output PNG, download prefix resized_. */
 export function resizedFileName(originalName: string): string {
   return outputFileName('resized_', originalName, 'png');
 }

@@ -5,10 +5,10 @@ import type { ImageOperation } from '../../lib/image-processing/operations';
 import { err, ok, type Result } from '../../lib/result';
 import { urlField } from '../../lib/url-state';
 
-/** Spec 000 §5: angle input min −360, max 360, default 90. */
+/** Angle input min −360, max 360, default 90. */
 export const ANGLE = { min: -360, max: 360, default: 90 } as const;
 
-/** Spec 000 §8. */
+/** Toast texts. */
 export const ROTATED_MESSAGE = 'Image rotated successfully!';
 export const ANGLE_RANGE_MESSAGE = `Enter an angle between ${ANGLE.min} and ${ANGLE.max} degrees`;
 
@@ -25,12 +25,12 @@ export function rotateOperation(degrees: number): ImageOperation {
   return { kind: 'rotate', degrees };
 }
 
-/** Spec 000 §9: PNG output, the canvas enlarged to the rotated bounds. */
+/** PNG output, the canvas enlarged to the rotated bounds. */
 export function rotatedSize(source: Size, degrees: number): Size {
   return rotatedBounds(source, degrees);
 }
 
-/** Spec 000 §9: download prefix rotated_, PNG. */
+/** Download prefix rotated_, PNG. */
 export function rotatedFileName(originalName: string): string {
   return outputFileName('rotated_', originalName, 'png');
 }

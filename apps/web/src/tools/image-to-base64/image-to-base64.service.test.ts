@@ -12,7 +12,7 @@ import {
 const PNG_1x1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-describe('Base64 size rule (spec 001 §9: 3/4 of the payload length)', () => {
+describe('Base64 size rule (3/4 of the payload length)', () => {
   it.each([
     // payload, estimate, exact decoded bytes
     ['', 0, 0],
@@ -59,7 +59,7 @@ describe('splitDataUrl', () => {
 });
 
 describe('summarizeDataUrl', () => {
-  it('reports the original size, the spec’s Base64 size and the data URL length', () => {
+  it('reports the original size, the estimated Base64 size and the data URL length', () => {
     const summary = summarizeDataUrl(PNG_1x1, 70);
     expect(summary.ok).toBe(true);
     if (!summary.ok) return;

@@ -1,10 +1,10 @@
 /**
- * Sizes and names for the Image to Base64 tool (spec 001 §2, §9). The data URL
+ * Sizes and names for the Image to Base64 tool. The data URL
  * itself comes from the browser's FileReader; this module only describes it.
  */
 import { err, ok, type Result } from '../../lib/result';
 
-/** Sizes are shown in binary megabytes, two decimals, as spec 001 §2 asks ("in MB"). */
+/** Sizes are shown in binary megabytes, two decimals, as designed ("in MB"). */
 export const BYTES_PER_MB = 1024 * 1024;
 
 export const INVALID_DATA_URL = 'The file could not be read as a Base64 data URL';
@@ -23,7 +23,7 @@ export function splitDataUrl(dataUrl: string): Result<DataUrlParts> {
   return ok({ mediaType: match[1] || 'application/octet-stream', payload: match[3] ?? '' });
 }
 
-/** Spec 001 §9: the Base64 size is estimated as 3/4 of the payload length. */
+/** The Base64 size is estimated as 3/4 of the payload length. */
 export function estimatedBase64Bytes(payloadLength: number): number {
   return (payloadLength * 3) / 4;
 }
@@ -43,7 +43,7 @@ export interface Base64Summary extends DataUrlParts {
   dataUrl: string;
   /** The file's size on disk. */
   originalBytes: number;
-  /** Spec 001 §9's "Base64 size": 3/4 of the payload length. */
+  /** The "Base64 size" shown: 3/4 of the payload length. */
   base64Bytes: number;
   /** The data URL's own length — what pasting it into code costs (one byte per character: it is ASCII). */
   dataUrlBytes: number;

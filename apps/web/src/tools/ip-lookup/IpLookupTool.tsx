@@ -28,7 +28,7 @@ export default function IpLookupTool() {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
-    // Spec 000 §4: results are cleared at the start of every run.
+    // Results are cleared at the start of every run.
     setResult(null);
     setError(null);
     setRunning(kind);

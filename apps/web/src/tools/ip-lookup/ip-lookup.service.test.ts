@@ -82,7 +82,7 @@ describe('formatCountry', () => {
 });
 
 describe('resultRows', () => {
-  it('lists the eight fields in the spec order with — for what is missing', () => {
+  it('lists the eight fields in the designed order with — for what is missing', () => {
     expect(resultRows(GOOGLE)).toEqual([
       { label: 'IP Address', value: '8.8.8.8' },
       { label: 'Country', value: 'United States (US)' },

@@ -7,7 +7,7 @@ import {
 } from '@toolvault/shared';
 import { err, ok, type Result } from '../../lib/result';
 
-/** Shown for every field the offline database does not hold (DECISIONS P1: never an invented value). */
+/** Shown for every field the offline database does not hold (docs/decisions/0001-real-tools.md: never an invented value). */
 export const MISSING = '—';
 
 /** Shown under the input when it is not an address, before any request is made. */
@@ -43,7 +43,7 @@ export interface ResultRow {
   value: string;
 }
 
-/** Spec 000 §3: the results card's eight fields, in order. */
+/** The results card's eight fields, in order. */
 export function resultRows(result: IpLookupResult): ResultRow[] {
   return [
     { label: 'IP Address', value: orMissing(result.ip) },

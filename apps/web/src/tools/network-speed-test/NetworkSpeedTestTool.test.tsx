@@ -122,7 +122,7 @@ describe('NetworkSpeedTestTool', () => {
     expect(within(card('Ping')).getByText('—')).toBeInTheDocument();
     expect(historyRows()).toHaveLength(0);
     expect(localStorage.getItem(HISTORY_STORAGE_KEY)).toBeNull();
-    // Spec 001 §8: an abort is logged quietly, not as an error.
+    // An abort is logged quietly, not as an error.
     expect(info).toHaveBeenCalledWith('Speed test stopped');
     expect(error).not.toHaveBeenCalled();
   });
@@ -175,7 +175,7 @@ describe('NetworkSpeedTestTool', () => {
     expect(historyRows()).toHaveLength(10);
   });
 
-  it('lists the rating bands of spec 001 §9', () => {
+  it('lists the designed rating bands', () => {
     setup();
     const speed = screen.getByRole('table', { name: 'Download and upload speed' });
     expect(

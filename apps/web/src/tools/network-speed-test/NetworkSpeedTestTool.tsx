@@ -167,7 +167,7 @@ export default function NetworkSpeedTestTool({ deps = defaultDeps }: { deps?: Sp
         addToHistory(loadHistory(deps.storage()), { timestamp: deps.clock().toISOString(), ...measurement }),
       );
     } catch (error) {
-      // Spec 001 §8: a stop (abort) is logged quietly; any other failure goes to the console, and we say so on screen.
+      // A stop (abort) is logged quietly; any other failure goes to the console, and we say so on screen.
       if (mine.signal.aborted) {
         console.info('Speed test stopped');
         return;

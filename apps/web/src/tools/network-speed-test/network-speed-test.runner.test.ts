@@ -159,7 +159,7 @@ describe('runSpeedTest', () => {
     expect(Object.keys(progress[2]!.measurement).sort()).toEqual(['download', 'jitter', 'ping']);
     expect(progress[3]!.measurement).toEqual(measurement);
 
-    // 11 ping requests (one warm-up, 10 samples: spec 001 §9); ping is their median, jitter the mean change.
+    // 11 ping requests (one warm-up, 10 samples); ping is their median, jitter the mean change.
     expect(link.urls('ping')).toHaveLength(11);
     expect(measurement.ping).toBe(12);
     expect(measurement.jitter).toBe(54 / 9);
@@ -213,7 +213,7 @@ describe('runSpeedTest', () => {
     expect(phases.finished! - phases.upload!).toBeLessThan(1500);
   });
 
-  it('uploads random bytes of the spec sizes, made in 64 KiB pieces, as octet-stream', async () => {
+  it('uploads random bytes of the designed sizes, made in 64 KiB pieces, as octet-stream', async () => {
     const link = fakeLink({ downloadMbps: 50, uploadMbps: 50 });
     const pieces: number[] = [];
     const { result } = run(link, {

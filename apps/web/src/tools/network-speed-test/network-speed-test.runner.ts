@@ -1,5 +1,5 @@
 /**
- * Runs one speed test against the product's own API (DECISIONS P1). Every
+ * Runs one speed test against the product's own API (docs/decisions/0001-real-tools.md). Every
  * outside effect is a parameter: the transport (fetch), the clock, the random
  * source for upload data and the timer, so tests drive a whole test with a
  * fake server and a fake clock in microseconds.
@@ -43,7 +43,7 @@ export type SpeedTestFetch = (url: string, init: SpeedTestRequest) => Promise<Sp
 
 export interface SpeedTestProgress {
   phase: Exclude<SpeedTestPhase, 'idle'>;
-  /** Spec 001 §4: 10, 30, 70, 100. */
+  /** The progress each phase starts at: 10, 30, 70, 100. */
   progress: number;
   /** What is known so far: ping and jitter once the download starts, and so on. */
   measurement: Partial<SpeedTestMeasurement>;
@@ -97,7 +97,7 @@ export async function runSpeedTest(options: RunSpeedTestOptions): Promise<SpeedT
 
 /**
  * One unmeasured request opens the connection, then 10 timed round trips
- * (spec 001 §9). Ping is their median, jitter the mean change between them.
+ * (ten, as designed). Ping is their median, jitter the mean change between them.
  */
 async function measurePing({
   fetch,
@@ -267,7 +267,7 @@ function expectOk(response: SpeedTestResponse): void {
 }
 
 /**
- * Upload bodies of each spec size, made once per test from one random MiB
+ * Upload bodies of each designed size, made once per test from one random MiB
  * (filled 64 KiB at a time) repeated: random so nothing on the way can
  * compress it, one MiB so a 10 MB body costs one getRandomValues pass.
  */

@@ -24,7 +24,7 @@ import {
   type SpeedTestResult,
 } from './network-speed-test.service';
 
-describe('ratings (spec 001 §9)', () => {
+describe('ratings', () => {
   it.each([
     [0, 'Very Poor'],
     [9.99, 'Very Poor'],
@@ -61,7 +61,7 @@ describe('ratings (spec 001 §9)', () => {
     expect(JITTER_BADGE).toBe('Network Stability');
   });
 
-  it('gives each phase the progress of spec 001 §4', () => {
+  it('gives each phase its designed progress', () => {
     expect(PHASE_PROGRESS).toEqual({ idle: 0, ping: 10, download: 30, upload: 70, finished: 100 });
   });
 });

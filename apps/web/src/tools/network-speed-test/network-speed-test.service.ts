@@ -1,7 +1,7 @@
 /**
  * The speed test's arithmetic: ratings, ping and jitter from samples, Mbps
  * from transfers with the warm-up trimmed off, request sizing, formatting and
- * the stored history. No React, no DOM, no clock of its own (STYLE habit 3).
+ * the stored history. No React, no DOM, no clock of its own (so every rule is a table test: docs/decisions/0012-code-habits.md).
  */
 import {
   MEBIBYTE,
@@ -20,10 +20,10 @@ export type SpeedTestMeasurement = Omit<SpeedTestResult, 'timestamp'>;
 // ---------------------------------------------------------------------------
 // Phases
 
-/** Spec 001 §4: ping → download → upload → finished; idle before and after a stop. */
+/** Ping → download → upload → finished; idle before and after a stop. */
 export type SpeedTestPhase = 'idle' | 'ping' | 'download' | 'upload' | 'finished';
 
-/** Spec 001 §4: the progress each phase starts at. */
+/** The progress each phase starts at. */
 export const PHASE_PROGRESS: Record<SpeedTestPhase, number> = {
   idle: 0,
   ping: 10,
@@ -42,11 +42,11 @@ export const PHASE_LABELS: Record<SpeedTestPhase, string> = {
 };
 
 // ---------------------------------------------------------------------------
-// Ratings (spec 001 §9)
+// Ratings
 
 export type Rating = 'Excellent' | 'Good' | 'Fair' | 'Poor' | 'Very Poor';
 
-/** Spec 001 §9 download rating: 100+ Excellent, 50–100 Good, 25–50 Fair, 10–25 Poor, under 10 Very Poor. */
+/** Download rating: 100+ Excellent, 50–100 Good, 25–50 Fair, 10–25 Poor, under 10 Very Poor. */
 export const SPEED_RATINGS: readonly { atLeast: number; rating: Rating }[] = [
   { atLeast: 100, rating: 'Excellent' },
   { atLeast: 50, rating: 'Good' },
@@ -55,7 +55,7 @@ export const SPEED_RATINGS: readonly { atLeast: number; rating: Rating }[] = [
   { atLeast: 0, rating: 'Very Poor' },
 ];
 
-/** Spec 001 §9 ping rating: under 20 Excellent, under 50 Good, under 100 Fair, under 200 Poor, else Very Poor. */
+/** Ping rating: under 20 Excellent, under 50 Good, under 100 Fair, under 200 Poor, else Very Poor. */
 export const PING_RATINGS: readonly { under: number; rating: Rating }[] = [
   { under: 20, rating: 'Excellent' },
   { under: 50, rating: 'Good' },
@@ -64,7 +64,7 @@ export const PING_RATINGS: readonly { under: number; rating: Rating }[] = [
   { under: Infinity, rating: 'Very Poor' },
 ];
 
-/** Spec 001 §9: the jitter card's badge never changes. */
+/** The jitter card's badge never changes. */
 export const JITTER_BADGE = 'Network Stability';
 
 /**
@@ -188,7 +188,7 @@ export class ThroughputMeter {
 }
 
 /**
- * The size (MB, from the spec's list) for the next request on a stream that
+ * The size (MB, from the designed list) for the next request on a stream that
  * moves `bytesPerMs`: the largest one expected to take at most `targetMs`, so
  * a fast link is not slowed by per-request overhead and a slow one is not
  * stuck on a huge request; the smallest when even that is slower.
@@ -201,7 +201,7 @@ export function chooseSize(sizesMb: readonly number[], bytesPerMs: number, targe
 
 /**
  * How many parallel upload streams a link of `bytesPerMs` can carry so that
- * each stream still finishes the smallest spec upload within `maxRequestMs`:
+ * each stream still finishes the smallest designed upload within `maxRequestMs`:
  * an upload's bytes only count once it completes, so a slow link gets fewer.
  */
 export function parallelUploads(bytesPerMs: number, { max, smallestBytes, maxRequestMs }: UploadSizing): number {
@@ -252,7 +252,7 @@ export const DOWNLOAD_PLAN: TransferPlan = {
   sizesMb: SPEEDTEST_DOWNLOAD_SIZES_MB,
 };
 
-/** The same for uploads with the spec's upload sizes (budget 80 MB), up to 10 s more to let the last uploads land. */
+/** The same for uploads with the designed upload sizes (budget 80 MB), up to 10 s more to let the last uploads land. */
 export const UPLOAD_PLAN: UploadPlan = {
   streams: 4,
   warmupMs: 1000,
@@ -283,9 +283,9 @@ export function formatMeasure(value: number | null | undefined): string {
 }
 
 // ---------------------------------------------------------------------------
-// History (spec 001 §3, §9: the last 10 results, in local storage)
+// History (the last 10 results, in local storage)
 
-/** Our key; the spec keeps the history in local storage without naming it. */
+/** Our key; the original design keeps the history in local storage without naming it. */
 export const HISTORY_STORAGE_KEY = 'speedtest-history';
 
 /** Newest first, at most 10. */

@@ -110,7 +110,7 @@ function Slider({
 interface Generated {
   password: string;
   mode: Mode;
-  /** The specification's length-based label; only for character passwords. */
+  /** The original design's length-based label; only for character passwords. */
   strength?: Strength;
   bits: number;
 }

@@ -44,7 +44,7 @@ const SUBSETS: CharacterClass[][] = Array.from({ length: 15 }, (_, mask) =>
 );
 
 describe('character sets', () => {
-  it('uses exactly the spec symbols', () => {
+  it('uses exactly the designed symbols', () => {
     expect(CHARACTER_SETS.symbols).toBe('!@#$%^&*()_+-=[]{}|;:,.<>?');
   });
 

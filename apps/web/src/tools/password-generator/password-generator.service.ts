@@ -1,11 +1,11 @@
 /**
  * Passwords from the operating system's CSPRNG with rejection sampling, so every
  * character of the pool is exactly equally likely (no modulo bias), and at
- * least one character of every chosen class (DECISIONS P1).
+ * least one character of every chosen class (docs/decisions/0001-real-tools.md).
  */
 import { err, ok, type Result } from '../../lib/result';
 
-/** Spec 000 §5: length slider 4 to 64, step 1, default 12. */
+/** Length slider 4 to 64, step 1, default 12. */
 export const PASSWORD_LENGTH = { min: 4, max: 64, default: 12 } as const;
 
 export const CHARACTER_CLASSES = ['uppercase', 'lowercase', 'numbers', 'symbols'] as const;
@@ -15,7 +15,7 @@ export const CHARACTER_SETS: Record<CharacterClass, string> = {
   uppercase: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
   lowercase: 'abcdefghijklmnopqrstuvwxyz',
   numbers: '0123456789',
-  // Spec 000 §9: the symbols set, exactly.
+  // The symbols set, exactly.
   symbols: '!@#$%^&*()_+-=[]{}|;:,.<>?',
 };
 
@@ -93,7 +93,7 @@ export function generatePassword({
 
 export type Strength = 'Weak' | 'Medium' | 'Strong';
 
-/** Spec 000 §9: under 8 characters Weak, 8 to 11 Medium, 12 or more Strong. */
+/** Under 8 characters Weak, 8 to 11 Medium, 12 or more Strong. */
 export function passwordStrength(length: number): Strength {
   if (length < 8) return 'Weak';
   if (length < 12) return 'Medium';

@@ -25,7 +25,7 @@ beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 describe('constants', () => {
-  it('scans the eleven ports of spec §9 in order, 200 ms apart, 30% open', () => {
+  it('scans the eleven designed ports in order, 200 ms apart, 30% open', () => {
     expect(PORTS.map(({ port, service }) => `${port} ${service}`)).toEqual([
       '21 FTP',
       '22 SSH',
@@ -50,7 +50,7 @@ describe('validateTarget', () => {
     ['   \t ', { ok: false, error: TARGET_REQUIRED }],
     [' 192.168.1.1 ', { ok: true, value: '192.168.1.1' }],
     ['example.com', { ok: true, value: 'example.com' }],
-    // Spec §5: no format check on the target.
+    // No format check on the target.
     ['not a host!', { ok: true, value: 'not a host!' }],
   ])('%j → %j', (input, expected) => {
     expect(validateTarget(input)).toEqual(expected);

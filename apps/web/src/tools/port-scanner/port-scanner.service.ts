@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../lib/result';
 import { delay, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
 
 /**
- * A simulated port scan (DECISIONS P1): no packet is sent. Each port's status is
+ * A simulated port scan (docs/decisions/0001-real-tools.md): no packet is sent. Each port's status is
  * drawn from the random source after a wait on the injected clock.
  */
 
@@ -14,7 +14,7 @@ export interface PortResult {
   status: PortStatus;
 }
 
-/** Spec 000 §9 "Port scanner": the eleven ports scanned, in this order. */
+/** The eleven ports scanned, in this order. */
 export const PORTS: readonly { port: number; service: string }[] = [
   { port: 21, service: 'FTP' },
   { port: 22, service: 'SSH' },
@@ -29,21 +29,21 @@ export const PORTS: readonly { port: number; service: string }[] = [
   { port: 995, service: 'POP3S' },
 ];
 
-/** Spec 000 §4 and §9: ports are processed one at a time, 200 ms apart. */
+/** Ports are processed one at a time, 200 ms apart. */
 export const PORT_INTERVAL_MS = 200;
 
-/** Spec 000 §9: each port is reported Open with 30% probability (random() < 0.3). */
+/** Each port is reported Open with 30% probability (random() < 0.3). */
 export const OPEN_PROBABILITY = 0.3;
 
-/** Spec 000 §2: the warning shown beside the target. */
+/** The warning shown beside the target. */
 export const PERMISSION_WARNING = 'Only scan systems you own or have permission to test';
 
-/** Spec 000 §2: the results card before any scan. */
+/** The results card before any scan. */
 export const EMPTY_RESULTS = 'No results yet. Configure and start a scan.';
 
 export const TARGET_REQUIRED = 'Enter a target IP address or domain';
 
-/** Spec 000 §5: the target must be non-empty; its format is not checked. */
+/** The target must be non-empty; its format is not checked. */
 export function validateTarget(target: string): Result<string> {
   const trimmed = target.trim();
   return trimmed === '' ? err(TARGET_REQUIRED) : ok(trimmed);

@@ -21,7 +21,7 @@ import {
   type GeneratedQr,
 } from './qr-generator.service';
 
-/** Spec 000 §8. */
+/** Toast texts. */
 const GENERATED = 'QR Code generated successfully!';
 const DOWNLOADED = 'QR Code downloaded successfully!';
 

@@ -49,7 +49,7 @@ function formatLevel(qr: QrSymbol): ErrorCorrectionLevel {
   return (['M', 'L', 'H', 'Q'] as const)[unmasked]!;
 }
 
-describe('clampSize (spec 000 §5: min 100, max 500, default 200)', () => {
+describe('clampSize (min 100, max 500, default 200)', () => {
   it.each<[string | number, number, boolean]>([
     ['200', 200, false],
     ['100', 100, false],
@@ -82,7 +82,7 @@ describe('clampSize (spec 000 §5: min 100, max 500, default 200)', () => {
 });
 
 describe('createQr', () => {
-  it.each(['', ' ', '\n\t  '])('blank text %j → the spec message', (text) => {
+  it.each(['', ' ', '\n\t  '])('blank text %j → the designed message', (text) => {
     expect(createQr({ text })).toEqual({ ok: false, error: BLANK_TEXT });
   });
 

@@ -1,5 +1,5 @@
 /**
- * A standard QR code (ISO/IEC 18004) for the QR Code Generator, DECISIONS P1:
+ * A standard QR code (ISO/IEC 18004) for the QR Code Generator (docs/decisions/0001-real-tools.md):
  * the `qrcode` package builds the symbol; this module validates the options,
  * wraps the package's errors, and draws the symbol as SVG and PNG.
  */
@@ -8,12 +8,12 @@ import { err, ok, type Result } from '../../lib/result';
 import { hasLoneSurrogate, NOT_UNICODE_ERROR } from '../../lib/unicode';
 import { encodeGreyscalePng } from './png';
 
-/** Spec 000 §5: size input min 100, max 500, default 200 (pixels). */
+/** Size input min 100, max 500, default 200 (pixels). */
 export const QR_SIZE = { min: 100, max: 500, default: 200 } as const;
 
 export const ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
 export type ErrorCorrectionLevel = (typeof ERROR_CORRECTION_LEVELS)[number];
-/** DECISIONS P1: error-correction level choice, default M. */
+/** Error-correction level choice, default M. */
 export const DEFAULT_LEVEL: ErrorCorrectionLevel = 'M';
 
 /** How much of the symbol each level can rebuild (ISO/IEC 18004 §4.12). */
@@ -54,7 +54,7 @@ export function modeLength(text: string, mode: QrMode = textMode(text)): number 
 /** ISO/IEC 18004 §6.3.8: a light border four modules wide around the symbol. */
 export const QUIET_ZONE = 4;
 
-/** Spec 000 §8. */
+/** Toast texts. */
 export const BLANK_TEXT = 'Please enter text or URL to generate QR code';
 
 export const isErrorCorrectionLevel = (value: unknown): value is ErrorCorrectionLevel =>

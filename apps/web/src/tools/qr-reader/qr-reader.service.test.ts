@@ -8,7 +8,7 @@ import {
   type QrContentType,
 } from './qr-reader.service';
 
-describe('detectContentType (spec 001 §5, first matching rule wins)', () => {
+describe('detectContentType (first matching rule wins)', () => {
   it.each<[string, QrContentType]>([
     // 1. URL
     ['https://example.com/toolvault?x=1', 'URL'],
@@ -30,7 +30,7 @@ describe('detectContentType (spec 001 §5, first matching rule wins)', () => {
     ['mailto:a@b.c', 'Email'],
     ['a.b@c', 'Email'],
     ['user@host.example +1 555 0100', 'Email'], // Email wins over Phone
-    ['WIFI:S:Cafe;T:WPA;P:p@ss.word;;', 'Email'], // the spec's order: Email before WiFi
+    ['WIFI:S:Cafe;T:WPA;P:p@ss.word;;', 'Email'], // the designed order: Email before WiFi
     ['a@b', 'Text'], // no dot
     ['@.', 'Email'],
     // 3. Phone: "+" or 10+ digits
@@ -40,7 +40,7 @@ describe('detectContentType (spec 001 §5, first matching rule wins)', () => {
     ['(555) 123-4567 x0', 'Phone'], // 11 digits in total
     ['123456789', 'Text'], // 9 digits
     ['1 2 3 4 5 6 7 8 9 0', 'Phone'], // digits need not be adjacent
-    ['WIFI:S:Home;T:WPA;P:+secret;;', 'Phone'], // the spec's order: Phone before WiFi
+    ['WIFI:S:Home;T:WPA;P:+secret;;', 'Phone'], // the designed order: Phone before WiFi
     ['a+b', 'Phone'],
     // 4. WiFi
     ['WIFI:S:x;;', 'WiFi'],

@@ -1,12 +1,12 @@
 /**
- * What the QR Code Reader says about a decoded text (spec 001 §2, §5, §8).
+ * What the QR Code Reader says about a decoded text.
  * Pure: the decoding itself runs in qr-reader.worker.ts.
  */
 
-/** Spec 001 §8 toasts. */
+/** Toast texts. */
 export const LOAD_FAILED = 'Failed to load image';
 export const PROCESSING_FAILED = 'Error processing image';
-/** Spec 001 §2: the panel shown when no code is found. */
+/** The panel shown when no code is found. */
 export const SCAN_FAILED_TITLE = 'Scan Failed';
 
 export const SCAN_TIPS = [
@@ -20,13 +20,13 @@ export const CONTENT_TYPES = ['URL', 'Email', 'Phone', 'WiFi', 'Text'] as const;
 export type QrContentType = (typeof CONTENT_TYPES)[number];
 
 /**
- * Spec 001 §5, applied in the spec's order — the first rule that matches wins:
+ * The designed rules, applied in the designed order — the first rule that matches wins:
  * 1. URL: starts with http:// or https:// (scheme in any case, as RFC 3986 allows);
  * 2. Email: contains "@" and a "." anywhere;
  * 3. Phone: contains "+" or has 10 or more digits in total;
  * 4. WiFi: contains "wifi" in any case;
  * 5. otherwise Text.
- * Leading and trailing white space is ignored. Because the order is the spec's,
+ * Leading and trailing white space is ignored. Because the order is the original design's,
  * a WiFi code whose password holds "@" and "." is badged Email, and one whose
  * password holds "+" is badged Phone; the WiFi hint is still shown for any
  * text in the WIFI: format (see parseWifi).

@@ -57,7 +57,7 @@ interface AdminPanelProps {
 }
 
 /**
- * The administrator's view: tabs Overview, Create Link, Manage Links, Analytics (spec 001 §2).
+ * The administrator's view: tabs Overview, Create Link, Manage Links, Analytics.
  * The tab, search, sort, tag, page and analytics range live in the URL (admin-view.ts).
  */
 export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelProps) {
@@ -102,7 +102,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     document.getElementById(tabId(TAB_PREFIX, tab))?.focus();
   }, [tab]);
 
-  /** DECISIONS P4 / spec 001 §4: any 401 from a protected call clears the token and returns to the gate. */
+  /** Any 401 from a protected call clears the token and returns to the gate. */
   const expire = useCallback(() => {
     clearAdminToken();
     toast.error('Session expired', { description: 'Please log in again.' });
@@ -131,7 +131,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     expire,
   );
 
-  // Spec 001 §8: a failed load is also toasted, once per failure.
+  // A failed load is also toasted, once per failure.
   const pageState = page.state;
   const summaryState = summary.state;
   useEffect(() => toastLoadFailure(pageState), [pageState]);

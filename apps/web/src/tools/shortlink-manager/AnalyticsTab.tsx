@@ -11,7 +11,7 @@ import type { Remote } from './use-remote';
 
 export type AnalyticsState = Remote<ShortlinkAnalytics>;
 
-/** Top 5 by clicks, 5 most recent (spec 001 §9), clicks per day, referrers, countries and devices (DECISIONS P6). */
+/** Top 5 by clicks, 5 most recent, clicks per day, referrers, countries and devices (docs/decisions/0006-click-analytics.md). */
 export function AnalyticsTab({
   state,
   onRefresh,

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { ui } from '../../components/ui';
 import { copyText } from '../../lib/clipboard';
 
-/** Copies a short URL and toasts 'Copied' / 'Link copied to clipboard' (spec 001 §8). */
+/** Copies a short URL and toasts 'Copied' / 'Link copied to clipboard'. */
 export function CopyLinkButton({
   url,
   label = 'Copy',

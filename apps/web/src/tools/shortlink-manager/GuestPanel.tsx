@@ -39,7 +39,7 @@ function writeStorage(key: string, value: string | null): void {
   }
 }
 
-/** The toast for each refusal (spec 001 §5, §8). */
+/** The toast for each refusal. */
 function announce(problem: GuestFormProblem | { kind: 'rate-limited'; error: string }) {
   switch (problem.kind) {
     case 'required':
@@ -55,7 +55,7 @@ function announce(problem: GuestFormProblem | { kind: 'rate-limited'; error: str
   }
 }
 
-/** A guest sees only Create Link, then their own last link (spec 001 §4, §6). */
+/** A guest sees only Create Link, then their own last link. */
 export function GuestPanel({
   onSwitchToAdmin,
   focusOnMount = false,

@@ -30,7 +30,7 @@ interface LinkFormProps {
   focusTitle?: number;
 }
 
-/** The admin Create/Edit form (spec 001 §4: create and edit mode, Cancel Edit). */
+/** The admin Create/Edit form (create and edit mode, Cancel Edit). */
 export function LinkForm({
   values,
   onChange,

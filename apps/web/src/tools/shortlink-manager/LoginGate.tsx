@@ -7,7 +7,7 @@ import { setAdminToken } from '../../features/auth/admin-session';
 import { INVALID_PASSWORD, login } from '../../features/auth/login';
 import { NETWORK_ERROR } from '../../lib/api';
 
-/** Spec 001 §8 inline messages beside the toasts. */
+/** Inline messages beside the toasts. */
 const INLINE_CONNECTION_ERROR = 'Connection error';
 
 interface LoginGateProps {
@@ -16,7 +16,7 @@ interface LoginGateProps {
   focusOnMount?: boolean;
 }
 
-/** The locked state of spec 001 §4: admin password, or continue as guest. */
+/** The locked state: admin password, or continue as guest. */
 export function LoginGate({ onGuest, onLoggedIn, focusOnMount = false }: LoginGateProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

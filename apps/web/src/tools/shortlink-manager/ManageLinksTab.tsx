@@ -77,7 +77,7 @@ export const analyticsLinkId = (id: number) => `shortlink-analytics-${id}`;
 const TABLE_REGION_ID = 'shortlink-table';
 
 /**
- * Manage Links (spec 001 §2): one server page of links at a time, searched,
+ * Manage Links: one server page of links at a time, searched,
  * sorted and filtered by the server, with copy, edit, delete and the link's
  * own analytics per row, plus export, import and sample data.
  */

@@ -34,7 +34,7 @@ const iconClass = 'size-4 text-indigo-600 dark:text-indigo-400';
 
 /**
  * Totals, today's count, average clicks (rounded) and the 5 most recent links
- * (spec 001 §9), from the server's summary: cheap with any number of links.
+ * from the server's summary: cheap with any number of links.
  */
 export function OverviewTab({ summary, onRetry, onCreate, onLoadSample, sampleBusy }: OverviewTabProps) {
   if (summary.status === 'loading') return <LoadingState label="Loading shortlinks..." />;

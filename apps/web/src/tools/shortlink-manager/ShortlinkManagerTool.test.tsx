@@ -150,7 +150,7 @@ describe('login gate', () => {
       'Connection error',
       ['Failed to connect to server'],
     ],
-  ] as const)('refuses %s with the spec messages', async (_name, answer, inline, toastArgs) => {
+  ] as const)('refuses %s with the designed messages', async (_name, answer, inline, toastArgs) => {
     stubApi({ 'POST /api/admin/login': answer });
     renderTool();
     type('Admin Password', 'nope');

@@ -6,7 +6,7 @@ import { GuestPanel } from './GuestPanel';
 import { LoginGate } from './LoginGate';
 
 /**
- * Spec 001 §4: locked → admin (login, or a stored token on load) or guest
+ * Locked → admin (login, or a stored token on load) or guest
  * (continue as guest). Logout, a refused token and 'Switch to Admin' return to the gate.
  */
 export default function ShortlinkManagerTool() {

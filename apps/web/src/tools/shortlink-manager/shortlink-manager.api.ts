@@ -16,7 +16,7 @@ import { apiFetch, NETWORK_ERROR, type ApiResult } from '../../lib/api';
 import { trackedFetch } from '../../lib/use-online';
 import { createWithRetry, type RandomBytes } from './shortlink-manager.service';
 
-/** The calls of spec 001 §7 for the manager, each answering an ApiResult (401 is left to the caller). */
+/** The manager's API calls, each answering an ApiResult (401 is left to the caller). */
 export const shortlinkApi = {
   /** One page of links; `query` comes from listQuery (limit, sort, q, tag, cursor). */
   list: (token: string, query: string, signal?: AbortSignal) =>
@@ -51,7 +51,7 @@ export const shortlinkApi = {
   import: (token: string, rows: unknown[]) =>
     apiFetch<ImportShortlinksResponse>('/api/shortlinks/import', { method: 'POST', body: rows, token }),
 
-  /** The web app's static sample file (spec 001 §3). */
+  /** The web app's static sample file. */
   sample: () => apiFetch<unknown>('/sample-shortlinks.json'),
 };
 
@@ -90,7 +90,7 @@ export type GuestCreateResult =
   { ok: true; link: Shortlink } | { ok: false; status: number; error: string; retryAfterSeconds: number | null };
 
 /**
- * A guest creation carries no authorization (spec 001 §6). Fetched directly
+ * A guest creation carries no authorization. Fetched directly
  * rather than through apiFetch so a 429's Retry-After can be shown.
  */
 export async function createGuestShortlink(input: GuestShortlinkInput): Promise<GuestCreateResult> {

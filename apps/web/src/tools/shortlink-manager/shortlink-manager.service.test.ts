@@ -151,7 +151,7 @@ describe('generateShortCode', () => {
     expect(generateShortCode(random)).toBe(expected);
   });
 
-  it('uses only the spec alphabet and 6 characters with the real source', () => {
+  it('uses only the designed alphabet and 6 characters with the real source', () => {
     for (let i = 0; i < 200; i++) {
       const code = generateShortCode();
       expect(code).toMatch(/^[A-Za-z0-9]{6}$/);

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
 
-/** Local storage keys of spec 001 §3. */
+/** Local storage keys, as designed, so stored data keeps working (docs/decisions/0011-original-design.md). */
 export const GUEST_LINK_KEY = 'guest_shortlink';
 export const GUEST_LAST_CREATED_KEY = 'guest_shortlink_last_created';
 
@@ -33,12 +33,12 @@ export interface SummaryStats {
   totalLinks: number;
   totalClicks: number;
   /**
-   * Links created on the visitor's current date (spec 001 §9 "Today"). Counted
+   * Links created on the visitor's current date. Counted
    * from the server's figure when it sends one, else from the newest links it
    * sent: exact unless all of them are from today, then a lower bound ("5+").
    */
   createdToday: string;
-  /** Total clicks per link, rounded (spec 001 §9); 0 without links. */
+  /** Total clicks per link, rounded; 0 without links. */
   averageClicks: number;
 }
 
@@ -70,7 +70,7 @@ export function summaryStats(
 
 export type GuestLimit = { allowed: true } | { allowed: false; remainingSeconds: number };
 
-/** Spec 001 §9: one guest creation per 60 s, measured from the stored timestamp. */
+/** One guest creation per 60 s, measured from the stored timestamp. */
 export function checkGuestLimit(lastCreated: number | null, now: number): GuestLimit {
   if (lastCreated === null || !Number.isFinite(lastCreated)) return { allowed: true };
   const elapsed = now - lastCreated;
@@ -120,7 +120,7 @@ export const cryptoRandomBytes: RandomBytes = (length) => crypto.getRandomValues
 // 62 × 4 = 248: bytes of 248 and above are dropped so every character is equally likely.
 const UNBIASED_LIMIT = 256 - (256 % SHORT_CODE_ALPHABET.length);
 
-/** A random code of 6 characters from A–Z a–z 0–9 (spec 001 §9), by rejection sampling. */
+/** A random code of 6 characters from A–Z a–z 0–9, by rejection sampling. */
 export function generateShortCode(randomBytes: RandomBytes = cryptoRandomBytes, length = SHORT_CODE_LENGTH): string {
   let code = '';
   // A bounded number of rounds: each byte is accepted with probability 248/256.
@@ -142,7 +142,7 @@ export interface LinkFormValues {
   shortCode: string;
   metaImage: string;
   description: string;
-  /** Comma separated (spec 001 §5). */
+  /** Comma separated. */
   tags: string;
   /** The preview page with its 8-second countdown (the default), or a redirect at once. */
   redirectMode: RedirectMode;
@@ -196,7 +196,7 @@ export interface GuestFormValues {
 
 export const EMPTY_GUEST_FORM: GuestFormValues = { title: '', targetUrl: '', metaImage: '' };
 
-/** Which toast a refused guest form shows (spec 001 §5). */
+/** Which toast a refused guest form shows. */
 export type GuestFormProblem = { kind: 'required' | 'invalid-url' | 'other'; error: string };
 
 export function validateGuestForm(
@@ -221,7 +221,7 @@ export type SendResult = { ok: true } | { ok: false; error: string };
 const isCodeTaken = (result: SendResult) => !result.ok && result.error === SHORTLINK_MESSAGES.shortCodeTaken;
 
 /**
- * Spec 001 §7: when no code was typed, the form sends a random one and, when
+ * When no code was typed, the form sends a random one and, when
  * the answer says 'Short code already exists', retries with a new code. A
  * typed code is sent once, so its owner sees the conflict.
  */
@@ -244,7 +244,7 @@ export async function createWithRetry<R extends SendResult>(
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_LABEL = '10 MB';
 
-/** Spec 001 §5: import accepts only a JSON file holding an array, else 'Invalid JSON file format'. */
+/** Import accepts only a JSON file holding an array, else 'Invalid JSON file format'. */
 export function parseImportFile(text: string): Result<unknown[]> {
   let value: unknown;
   try {

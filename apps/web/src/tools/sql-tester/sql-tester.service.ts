@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../lib/result';
 import { delay, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
 
 /**
- * A simulated SQL injection test (DECISIONS P1): no request is sent. Each payload's
+ * A simulated SQL injection test (docs/decisions/0001-real-tools.md): no request is sent. Each payload's
  * verdict is drawn from the injected random source after a wait on the injected clock.
  */
 
@@ -16,20 +16,20 @@ export interface SqlTestResult {
   severity: SqlSeverity;
 }
 
-/** Spec 000 §2: the HTTP method select. */
+/** The HTTP method select. */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** Spec 000 §4: one result per payload is added every 500 ms. */
+/** One result per payload is added every 500 ms. */
 export const RESULT_INTERVAL_MS = 500;
 
-/** Spec 000 §9: about 30% of payloads are flagged vulnerable (random() < 0.3). */
+/** About 30% of payloads are flagged vulnerable (random() < 0.3). */
 export const VULNERABLE_PROBABILITY = 0.3;
 
-/** Spec 000 §9: vulnerable ones are High or Critical with equal odds (random() < 0.5 → High). */
+/** Vulnerable ones are High or Critical with equal odds (random() < 0.5 → High). */
 export const HIGH_PROBABILITY = 0.5;
 
-/** Spec 000 §2: the warning shown above the Start Test button. */
+/** The warning shown above the Start Test button. */
 export const PERMISSION_WARNING = 'Only test applications you own or have explicit permission to test';
 
 export const EMPTY_RESULTS = 'No results yet. Configure and start a test.';
@@ -41,7 +41,7 @@ export const METHOD_INVALID = 'Choose GET, POST or PUT';
 /** What the server "answers" when the simulation flags the payload as not injectable. */
 export const SAFE_RESPONSE = '200 OK — input handled as data; response identical to the baseline request';
 
-/** Spec 000 §9: the eight payloads, each with the response a vulnerable server would give. */
+/** The eight payloads, each with the response a vulnerable server would give. */
 export const SQL_PAYLOADS: readonly { payload: string; technique: string; vulnerableResponse: string }[] = [
   {
     payload: "' OR '1'='1",
@@ -99,7 +99,7 @@ export interface ValidSqlTestRequest {
   method: HttpMethod;
 }
 
-/** Spec 000 §5: the SQL tester needs both the target URL and the parameter. */
+/** The SQL tester needs both the target URL and the parameter. */
 export function validateSqlTest({ url, parameter, method }: SqlTestRequest): Result<ValidSqlTestRequest> {
   if (url.trim() === '') return err(URL_REQUIRED);
   if (parameter.trim() === '') return err(PARAMETER_REQUIRED);

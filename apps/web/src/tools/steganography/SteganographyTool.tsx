@@ -21,7 +21,7 @@ import {
 import type { HiddenImage, ImageInfo } from './steganography.protocol';
 import { runStegoWorker } from './stego-worker-client';
 
-/** Spec 000 §8. */
+/** Toast texts. */
 const HIDDEN_TOAST = 'Success: Message hidden in image successfully';
 const EXTRACTED_TOAST = 'Message extracted from image';
 const PROCESSING_FAILED = 'Error processing image';

@@ -1,6 +1,6 @@
 /**
  * What the screen and the steganography worker share: the typed messages.
- * No pixel code here, so the screen's chunk stays small (STYLE habit 6).
+ * No pixel code here, so the screen's chunk stays small (heavy work stays off the screen chunk: docs/decisions/0012-code-habits.md).
  */
 import type { Result } from '../../lib/result';
 

@@ -1,6 +1,6 @@
 /**
  * Least-significant-bit steganography over a plain RGBA pixel buffer (no DOM),
- * DECISIONS P1 "Steganography".
+ * as docs/decisions/0001-real-tools.md asks.
  *
  * Layout of the hidden payload, written one bit per colour channel, most
  * significant bit first, into the R, G and B channels of the opaque pixels in
@@ -24,9 +24,9 @@ export const HEADER_BYTES = MAGIC.length + 4;
 const CHANNELS_PER_PIXEL = 3; // R, G, B; alpha is left alone
 const OPAQUE = 255;
 
-/** Spec 000 §5/§8: hide without an image or a message. */
+/** Hide without an image or a message. */
 export const HIDE_REQUIRED = 'Please select an image and enter a message';
-/** Spec 000 §5/§8: extract without an image. */
+/** Extract without an image. */
 export const EXTRACT_REQUIRED = 'Please select an image file';
 export const NO_MESSAGE_FOUND = 'No hidden message found';
 
@@ -131,7 +131,7 @@ export function extractMessage(pixels: Uint8ClampedArray): Result<string> {
   }
 }
 
-/** Spec-style download name: "holiday.jpg" → "stego_holiday.png" (always PNG: lossless). */
+/** Download name in the designed style: "holiday.jpg" → "stego_holiday.png" (always PNG: lossless). */
 export function stegoFileName(originalName: string): string {
   return outputFileName('stego_', originalName, 'png');
 }

@@ -10,7 +10,7 @@ import { CipherBreaker } from './CipherBreaker';
 import { DEFAULT_ITERATIONS, decryptWithPassphrase, encryptWithPassphrase } from './passphrase-cipher';
 import { ALGORITHMS, KEY_FIELD, runCipher, type Algorithm, type Direction } from './text-encryptor.service';
 
-/** The specification's four, then real encryption. */
+/** The original design's four, then real encryption. */
 const TOOL_ALGORITHMS = [...ALGORITHMS, 'aes-gcm'] as const;
 type ToolAlgorithm = (typeof TOOL_ALGORITHMS)[number];
 

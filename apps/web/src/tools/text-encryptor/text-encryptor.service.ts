@@ -2,18 +2,18 @@ import { err, ok, type Result } from '../../lib/result';
 import { NOT_UNICODE_ERROR } from '../../lib/unicode';
 import { decodeBase64, encodeBase64 } from '../base64/base64.service';
 
-/** Spec 000 §3: the algorithm select, in this order. */
+/** The algorithm select, in this order. */
 export const ALGORITHMS = ['caesar', 'vigenere', 'base64', 'reverse'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
-/** Spec 000 §8 toasts. */
+/** Toast texts. */
 export const ENCRYPTION_FAILED = 'Encryption failed';
 export const DECRYPTION_FAILED = 'Decryption failed';
 export const VIGENERE_KEY_REQUIRED = 'Vigenère cipher requires a key';
 /** Digits or spaces in a key are refused rather than dropped, so `abc123` never quietly acts as `abc`. */
 export const VIGENERE_KEY_LETTERS = 'The Vigenère key takes letters only (A–Z)';
 
-/** Spec 000 §5: "Caesar shift defaults to 3 when the value is not a number". */
+/** The Caesar shift defaults to 3 when the value is not a number. */
 export const DEFAULT_CAESAR_SHIFT = 3;
 
 export type Direction = 'encrypt' | 'decrypt';
@@ -96,7 +96,7 @@ export function reverseText(text: string): string {
   return parts.reverse().join('');
 }
 
-/** Runs one algorithm in one direction; user mistakes come back as the spec's messages. */
+/** Runs one algorithm in one direction; user mistakes come back as the designed messages. */
 export function runCipher({ text, algorithm, key }: CipherOptions, direction: Direction): Result<string> {
   const failed = direction === 'encrypt' ? ENCRYPTION_FAILED : DECRYPTION_FAILED;
   switch (algorithm) {

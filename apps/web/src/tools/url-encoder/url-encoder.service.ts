@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../../lib/result';
 
-/** Spec 000 §8 toasts. */
+/** Toast texts. */
 export const ENCODE_FAILED = 'Failed to encode URL';
 export const INVALID_URL_ENCODING = 'Invalid URL encoding';
 

@@ -21,7 +21,7 @@ function scripted(values: readonly number[]): Random {
 }
 
 describe('constants and findings', () => {
-  it('follows spec §4 and §9', () => {
+  it('follows the designed timing and rates', () => {
     expect(PROGRESS_STEP).toBe(10);
     expect(PROGRESS_INTERVAL_MS).toBe(200);
     expect(FINDING_PROBABILITY).toBe(0.7);

@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../lib/result';
 import { delay, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
 
 /**
- * A simulated vulnerability scan (DECISIONS P1): nothing is probed. Progress
+ * A simulated vulnerability scan (docs/decisions/0001-real-tools.md): nothing is probed. Progress
  * advances on the injected clock and findings are drawn from the random source.
  */
 
@@ -16,24 +16,24 @@ export interface Finding {
   recommendation: string;
 }
 
-/** Spec 000 §4: progress goes from 0 to 100 in steps of 10 … */
+/** Progress goes from 0 to 100 in steps of 10 … */
 export const PROGRESS_STEP = 10;
 
-/** … every 200 ms (spec 000 §4). */
+/** … every 200 ms. */
 export const PROGRESS_INTERVAL_MS = 200;
 
-/** Spec 000 §9: each of the three findings is included with about 70% chance (random() < 0.7). */
+/** Each of the three findings is included with about 70% chance (random() < 0.7). */
 export const FINDING_PROBABILITY = 0.7;
 
-/** Spec 000 §2: the warning beside the target. */
+/** The warning beside the target. */
 export const PERMISSION_WARNING = 'Only scan systems you own or have explicit permission to test';
 
-/** Spec 000 §2: the state shown when no finding was drawn. */
+/** The state shown when no finding was drawn. */
 export const NO_FINDINGS = 'No Vulnerabilities Found';
 
 export const TARGET_REQUIRED = 'Enter a target URL or IP address';
 
-/** Spec 000 §9: the three possible findings, in the order they are drawn. */
+/** The three possible findings, in the order they are drawn. */
 export const FINDINGS: readonly Finding[] = [
   {
     id: 'VULN-001',
@@ -64,7 +64,7 @@ export const FINDINGS: readonly Finding[] = [
   },
 ];
 
-/** Spec 000 §5: the vulnerability scanner needs non-empty input. */
+/** The vulnerability scanner needs non-empty input. */
 export function validateTarget(target: string): Result<string> {
   const trimmed = target.trim();
   return trimmed === '' ? err(TARGET_REQUIRED) : ok(trimmed);

@@ -1,7 +1,7 @@
 import { delay, realScheduler, type Random, type Scheduler } from '../../lib/simulation';
 
 /**
- * A simulated WiFi survey (DECISIONS P1): a browser cannot list nearby networks,
+ * A simulated WiFi survey (docs/decisions/0001-real-tools.md): a browser cannot list nearby networks,
  * so plausible ones are generated from the injected random source.
  */
 
@@ -17,13 +17,13 @@ export interface WifiNetwork {
   encryption: string;
 }
 
-/** Spec 000 §4: one network is added every 500 ms. */
+/** One network is added every 500 ms. */
 export const NETWORK_INTERVAL_MS = 500;
 
 /** How many networks one scan finds (10 × 500 ms = a 5 s scan). */
 export const NETWORK_COUNT = 10;
 
-/** Spec 000 §2: the notice shown beside the Scan Networks button. */
+/** The notice shown beside the Scan Networks button. */
 export const SIMULATED_NOTICE = 'Simulated results for demonstration';
 
 /** Names given to the simulated networks, one per network in this order. */
@@ -72,7 +72,7 @@ export function channelFrequency(channel: number): number {
 
 export type SignalQuality = 'Excellent' | 'Good' | 'Fair' | 'Poor';
 
-/** Spec 000 §9 "WiFi": above −50 dBm Excellent (100), above −60 Good (75), above −70 Fair (50), otherwise Poor (25). */
+/** Above −50 dBm Excellent (100), above −60 Good (75), above −70 Fair (50), otherwise Poor (25). */
 export const SIGNAL_BANDS: readonly { above: number; quality: SignalQuality; bar: number }[] = [
   { above: -50, quality: 'Excellent', bar: 100 },
   { above: -60, quality: 'Good', bar: 75 },
@@ -86,7 +86,7 @@ export function signalQuality(dbm: number): { quality: SignalQuality; bar: numbe
 
 export type SecurityTone = 'danger' | 'secure' | 'good' | 'weak';
 
-/** Spec 000 §9 "WiFi": security badge Open red, WPA3 Secure, WPA2 Good, anything else Weak. */
+/** Security badge Open red, WPA3 Secure, WPA2 Good, anything else Weak. */
 export function securityBadge(security: string): { label: string; tone: SecurityTone } {
   switch (security) {
     case 'Open':
