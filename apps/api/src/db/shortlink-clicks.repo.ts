@@ -341,11 +341,16 @@ function sqliteWriteClicks(storage: Storage): WriteClicks {
     });
 }
 
-/** The batch on PostgreSQL: one transaction, one statement per table whatever the batch's size. */
+/**
+ * The batch on PostgreSQL, in four round trips whatever its size: BEGIN, the links read and
+ * locked, every write in one statement, COMMIT. Round trips, not rows, are what a batch waits on
+ * when the server is busy; the rows go as one array per column (`unnest`), so the statement's text
+ * and its number of parameters stay the same for every batch.
+ */
 function postgresWriteClicks({ db }: Storage): WriteClicks {
   return (batch) =>
     db.transaction().execute(async (trx) => {
-      // The links are locked first and in id order, as the updates below would lock them: two
+      // The links are locked first and in id order, as the update below would lock them: two
       // replicas' batches over the same links queue here instead of deadlocking.
       const rows = await trx
         .selectFrom('shortlinks')
@@ -356,43 +361,32 @@ function postgresWriteClicks({ db }: Storage): WriteClicks {
         .execute();
       const plan = planBatch(batch, new Map(rows.map((row) => [row.short_code, row])));
       if (plan.total === 0) return plan.answers;
-      const increments = sql.join(
-        plan.links.map(({ id, clicks }) => sql`WHEN ${id} THEN ${clicks}::integer`),
-        sql` `,
-      );
-      await trx
-        .updateTable('shortlinks')
-        .set((eb) => ({ click_count: eb('click_count', '+', sql<number>`CASE id ${increments} END`) }))
-        .where(
-          'id',
-          'in',
-          plan.links.map((link) => link.id),
+      const column = <T, K extends keyof T>(list: T[], key: K) => list.map((row) => row[key]);
+      const { links, raw, linkStats, allStats } = plan;
+      // The aggregate rows are upserted in the plan's (sorted) order, so replicas take their locks
+      // in the same order.
+      await sql`
+        WITH link_counts AS (
+          UPDATE shortlinks SET click_count = shortlinks.click_count + v.clicks
+          FROM unnest(${column(links, 'id')}::integer[], ${column(links, 'clicks')}::integer[]) AS v (id, clicks)
+          WHERE shortlinks.id = v.id
+        ), raw_clicks AS (
+          INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device)
+          SELECT * FROM unnest(${column(raw, 'shortlink_id')}::integer[], ${column(raw, 'clicked_at')}::text[],
+            ${column(raw, 'referrer_host')}::text[], ${column(raw, 'country')}::text[], ${column(raw, 'device')}::text[])
+        ), link_stats AS (
+          INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+          SELECT * FROM unnest(${column(linkStats, 'shortlink_id')}::integer[], ${column(linkStats, 'dimension')}::text[],
+            ${column(linkStats, 'day')}::text[], ${column(linkStats, 'value')}::text[], ${column(linkStats, 'clicks')}::integer[])
+          ON CONFLICT (shortlink_id, dimension, day, value)
+            DO UPDATE SET clicks = shortlink_daily_stats.clicks + excluded.clicks
+        ), all_stats AS (
+          INSERT INTO click_daily_stats (dimension, day, value, clicks)
+          SELECT * FROM unnest(${column(allStats, 'dimension')}::text[], ${column(allStats, 'day')}::text[],
+            ${column(allStats, 'value')}::text[], ${column(allStats, 'clicks')}::integer[])
+          ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = click_daily_stats.clicks + excluded.clicks
         )
-        .execute();
-      await trx.insertInto('shortlink_clicks').values(plan.raw).execute();
-      await trx
-        .insertInto('shortlink_daily_stats')
-        .values(plan.linkStats)
-        .onConflict((oc) =>
-          oc
-            .columns(['shortlink_id', 'dimension', 'day', 'value'])
-            .doUpdateSet((eb) => ({ clicks: eb('shortlink_daily_stats.clicks', '+', eb.ref('excluded.clicks')) })),
-        )
-        .execute();
-      await trx
-        .insertInto('click_daily_stats')
-        .values(plan.allStats)
-        .onConflict((oc) =>
-          oc
-            .columns(['dimension', 'day', 'value'])
-            .doUpdateSet((eb) => ({ clicks: eb('click_daily_stats.clicks', '+', eb.ref('excluded.clicks')) })),
-        )
-        .execute();
-      await trx
-        .updateTable('shortlink_totals')
-        .set((eb) => ({ clicks: eb('clicks', '+', plan.total) }))
-        .where('id', '=', 1)
-        .execute();
+        UPDATE shortlink_totals SET clicks = clicks + ${plan.total} WHERE id = 1`.execute(trx);
       return plan.answers;
     });
 }
