@@ -451,6 +451,50 @@ describe.each(ENGINES)('click aggregates on %s', (engine) => {
     ]);
   });
 
+  it('answers each click of one batch for itself: counted, unknown, not direct', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [newLink({ shortCode: 'prev22' }), newLink({ shortCode: 'dire22', redirectMode: 'direct' })]);
+    const click: ClickRecord = { clickedAt: NOW, referrerHost: null, country: null, device: 'desktop' };
+    // Started together, so they are written as one batch.
+    const answers = await Promise.all([
+      t.db.shortlinkClicks.countClick('prev22', click, { onlyDirect: true }),
+      t.db.shortlinkClicks.countClick('dire22', click, { onlyDirect: true }),
+      t.db.shortlinkClicks.countClick('nope22', click),
+      t.db.shortlinkClicks.countClick('prev22', click),
+      t.db.shortlinkClicks.countClick('dire22', click),
+    ]);
+    expect(answers.map((link) => link?.shortCode ?? null)).toEqual([null, 'dire22', null, 'prev22', 'dire22']);
+    const counts = (await t.page({ sort: 'clicks' })).items.map((link) => [link.shortCode, link.clickCount]);
+    expect(counts).toEqual([
+      ['dire22', 2],
+      ['prev22', 1],
+    ]);
+    const result = await aggregatesAndRecount(t);
+    expect(result.stored).toEqual(result.recount);
+    expect(result.totals).toEqual([2, 3]);
+  });
+
+  it('rejects every click of a batch that fails and writes none of them, then counts the next', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [newLink({ shortCode: 'fail33' })]);
+    const click: ClickRecord = { clickedAt: NOW, referrerHost: null, country: null, device: 'desktop' };
+    // A device the table's CHECK refuses makes the batch's transaction fail.
+    const bad = { ...click, device: 'toaster' as DeviceClass };
+    const settled = await Promise.allSettled([
+      t.db.shortlinkClicks.countClick('fail33', click),
+      t.db.shortlinkClicks.countClick('fail33', bad),
+      t.db.shortlinkClicks.countClick('fail33', click),
+    ]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    let result = await aggregatesAndRecount(t);
+    expect(result.totals).toEqual([1, 0]);
+    expect(result.stored.filter((row) => row.clicks > 0)).toEqual([]);
+    expect(await t.db.shortlinkClicks.countClick('fail33', click)).toMatchObject({ shortCode: 'fail33' });
+    result = await aggregatesAndRecount(t);
+    expect(result.stored).toEqual(result.recount);
+    expect(result.totals).toEqual([1, 1]);
+  });
+
   it('serves one link’s analytics per range', async () => {
     const t = await setup(engine);
     await insertAll(t, [newLink({ shortCode: 'one111' }), newLink({ shortCode: 'two222' })]);
