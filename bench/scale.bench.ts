@@ -4,13 +4,13 @@
  * SCALE_CLICKS clicks (default 10,000,000) over SCALE_DAYS days (default 365) with their daily
  * aggregates, and SCALE_POSTS blog posts (default 10,000); starts the real server on it (a child
  * process, `apps/api/src/server.ts`) and prints p50/p99 of the admin's and the public's reads, the
- * time and server memory growth of a full export, the longest wait of /api/health during a
- * 10,000-row import, and the redirect p99 under autocannon while admin requests run.
+ * time and server memory growth of a full export, the longest waits of a read, a click and a list
+ * during a 10,000-row import, and the redirect p99 under autocannon while admin requests run.
  * Prints figures only; never fails on them. Smaller sizes through the environment, e.g.
  * `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,16 +40,25 @@ function envNumber(name: string, fallback: number): number {
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolvault-scale-'));
+/**
+ * SCALE_DATA_DIR: a data folder kept between runs, seeded only when it has no database yet, so
+ * two versions of the server can be measured on the same data (each import adds its links).
+ */
+const keptDir = process.env.SCALE_DATA_DIR;
+const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'toolvault-scale-'));
 
 async function main(): Promise<void> {
   console.log(
     `sizes: ${sizes.links.toLocaleString('en')} links, ${sizes.clicks.toLocaleString('en')} clicks over ${sizes.days} days, ` +
       `${sizes.posts.toLocaleString('en')} posts`,
   );
-  const seedStart = performance.now();
-  seed();
-  console.log(`seeding: ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  if (keptDir !== undefined && existsSync(path.join(keptDir, 'toolvault.db'))) {
+    console.log(`reusing the database in ${keptDir} (its own sizes)`);
+  } else {
+    const seedStart = performance.now();
+    seed();
+    console.log(`seeding: ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  }
 
   const server = await startServer();
   try {
@@ -390,5 +399,5 @@ async function redirectsWhileAdminWorks(base: string, auth: Record<string, strin
 try {
   await main();
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (keptDir === undefined) rmSync(dataDir, { recursive: true, force: true });
 }
