@@ -48,13 +48,13 @@ const keptDir = process.env.SCALE_DATA_DIR;
 const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'toolvault-scale-'));
 
 async function main(): Promise<void> {
-  console.log(
-    `sizes: ${sizes.links.toLocaleString('en')} links, ${sizes.clicks.toLocaleString('en')} clicks over ${sizes.days} days, ` +
-      `${sizes.posts.toLocaleString('en')} posts`,
-  );
   if (keptDir !== undefined && existsSync(path.join(keptDir, 'toolvault.db'))) {
     console.log(`reusing the database in ${keptDir} (its own sizes)`);
   } else {
+    console.log(
+      `sizes: ${sizes.links.toLocaleString('en')} links, ${sizes.clicks.toLocaleString('en')} clicks over ${sizes.days} days, ` +
+        `${sizes.posts.toLocaleString('en')} posts`,
+    );
     const seedStart = performance.now();
     seed();
     console.log(`seeding: ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
