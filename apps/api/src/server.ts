@@ -26,6 +26,14 @@ async function main(): Promise<void> {
     logger.info(`Database migrated from version ${migration.from} to ${migration.to}`);
 
   const repos = createRepositories(storage);
+  // An import that stopped between its commit and the indexing of its links (search terms, tag
+  // rows) is finished in the background; its links answer meanwhile.
+  repos.shortlinks.indexPending().then(
+    (imports) => {
+      if (imports > 0) logger.info(`Indexed the links of ${imports} interrupted import(s)`);
+    },
+    (error: unknown) => logger.error('Indexing the links of an interrupted import failed', error),
+  );
   const credentials = await resolveCredentials({ config, db: repos, logger });
   const webDist = builtSpa();
   if (!webDist) logger.warn('apps/web/dist not found: serving the API only (run `pnpm build` for the site)');

@@ -20,7 +20,8 @@ export interface AdminSessionsRepo {
   deleteExpired(now: Date): Promise<void>;
 }
 
-export function createAdminSessionsRepo(db: Kysely<Tables>): AdminSessionsRepo {
+/** `reader` serves the check every admin request makes, so it never waits for a long write (an import). */
+export function createAdminSessionsRepo(db: Kysely<Tables>, reader: Kysely<Tables> = db): AdminSessionsRepo {
   return {
     async insert({ id, createdAt, expiresAt }) {
       await db
@@ -29,7 +30,7 @@ export function createAdminSessionsRepo(db: Kysely<Tables>): AdminSessionsRepo {
         .execute();
     },
     async isActive(id, now) {
-      const row = await db
+      const row = await reader
         .selectFrom('admin_sessions')
         .select('id')
         .where('id', '=', id)

@@ -11,6 +11,13 @@ export type Engine = 'sqlite' | 'postgres';
 /** An open database: the query builder every repository uses, and which engine is behind it. */
 export interface Storage {
   db: Kysely<Tables>;
+  /**
+   * For reads that need not see a transaction in progress. On a SQLite file, a read-only
+   * connection of its own: WAL lets it read the last committed state while the writing connection
+   * holds a long transaction (an import), where the one writing connection would make every read
+   * wait for that transaction's end. Elsewhere (PostgreSQL's pool, in-memory SQLite), `db` itself.
+   */
+  reader: Kysely<Tables>;
   engine: Engine;
   /** The raw SQLite handle (migrations, backups, pragmas); absent on PostgreSQL. */
   sqlite?: Database.Database;
@@ -63,7 +70,7 @@ export function openSqlite(dataDir: string): Storage {
   fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file = path.join(dataDir, DB_FILE_NAME);
   createPrivateFile(file);
-  return sqliteStorage(new Database(file));
+  return sqliteStorage(new Database(file), file);
 }
 
 /** Creates `file` empty with mode 0600 unless it exists; an existing file keeps its mode. */
@@ -102,22 +109,32 @@ export function openPostgres(connectionString: string, options: { max?: number }
   // end the process. The query that runs on it fails instead (answered 503); the pool then drops it.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, reader: db, engine: 'postgres', close: () => db.destroy() };
 }
 
-function sqliteStorage(sqlite: Database.Database): Storage {
+function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
   // WAL lets readers proceed while one writer commits.
   sqlite.pragma('journal_mode = WAL');
   // Wait for a competing writer instead of failing with SQLITE_BUSY at once.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  // Opened after the writer has switched the file to WAL (a read-only handle cannot).
+  const readOnly = file === undefined ? undefined : new Database(file, { readonly: true });
+  readOnly?.pragma('busy_timeout = 5000');
+  const reader = readOnly
+    ? new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(readOnly) }) })
+    : db;
   return {
     db,
+    reader,
     engine: 'sqlite',
     sqlite,
-    // Kysely's destroy closes the handle through the wrapper below.
-    close: () => db.destroy(),
+    // Kysely's destroy closes the handles through the wrapper below.
+    close: async () => {
+      if (reader !== db) await reader.destroy();
+      await db.destroy();
+    },
   };
 }
 

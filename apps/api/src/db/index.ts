@@ -36,13 +36,14 @@ export function createRepositories(storage: Storage): Repositories {
   return {
     settings: createSettingsRepo(db),
     contact: createContactRepo(db),
-    shortlinks: createShortlinksRepo(db, dialectFor(storage.engine)),
+    shortlinks: createShortlinksRepo(db, dialectFor(storage.engine), storage.reader),
     shortlinkClicks: createShortlinkClicksRepo(storage),
     categories: createCategoriesRepo(db, dialectFor(storage.engine)),
     blogPosts: createBlogPostsRepo(db),
-    adminSessions: createAdminSessionsRepo(db),
+    adminSessions: createAdminSessionsRepo(db, storage.reader),
+    // The reading connection: a long write (an import) does not make the health check wait.
     async ping() {
-      await db.selectFrom('settings').select('key').limit(1).execute();
+      await storage.reader.selectFrom('settings').select('key').limit(1).execute();
     },
   };
 }

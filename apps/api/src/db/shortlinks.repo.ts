@@ -2,7 +2,7 @@ import type { PublicShortlink, RedirectMode, Shortlink, ShortlinkSort } from '@t
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Dialect } from './dialect';
 import type { ShortlinksTable, Tables } from './schema';
-import { searchTermsFor } from './shortlink-index.sql';
+import { searchTermsFor, searchTermsSql } from './shortlink-index.sql';
 
 /** The stored fields of a new link; clickCount and createdAt are set by the caller (imports keep their own). */
 export interface NewShortlink {
@@ -52,8 +52,15 @@ export interface ShortlinksRepo {
    * Inserts every link in one transaction: all or none. Answers the index of
    * the first link whose code is taken (and writes nothing), or null on success.
    * Between chunks of rows it lets the event loop run (`pause`), so other requests are served.
+   * The transaction writes the link rows and totals only; their tag rows, tag counts and search
+   * terms follow in small transactions before this answers (see `indexPending`).
    */
   insertAll(links: readonly NewShortlink[], pause?: () => Promise<void>): Promise<{ takenAt: number } | null>;
+  /**
+   * Writes the tag rows, tag counts and search terms of imported links whose import committed but
+   * was stopped (a crash, a lost connection) before it indexed them. Answers how many imports.
+   */
+  indexPending(): Promise<number>;
   update(id: number, changes: ShortlinkChanges): Promise<Shortlink | null>;
   /** True when a link was deleted (its clicks and aggregates go with it; the totals follow). */
   delete(id: number): Promise<boolean>;
@@ -101,6 +108,19 @@ export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'd
  */
 const INSERT_CHUNK = 100;
 
+/**
+ * Links indexed per transaction after an import: at a million links each such transaction takes a
+ * few milliseconds, so other writes (clicks) wait no longer than that for the write lock.
+ */
+const INDEX_CHUNK = 200;
+
+/**
+ * A settings row per import whose links are committed but not yet indexed: the key names the first
+ * id, the value the last. It is written in the import's own transaction, so a crash between the
+ * commit and the indexing leaves a record that `indexPending` completes at the next start.
+ */
+const PENDING_INDEX_KEY = 'shortlink_index_pending:';
+
 /** Thrown inside the import transaction to roll it back; never leaves this module. */
 class Taken {
   constructor(readonly index: number) {}
@@ -108,10 +128,45 @@ class Taken {
 
 type Executor = Kysely<Tables>;
 
+const linkRow = (link: NewShortlink) => ({
+  short_code: link.shortCode,
+  target_url: link.targetUrl,
+  title: link.title,
+  description: link.description,
+  meta_image: link.metaImage,
+  tags: JSON.stringify(link.tags),
+  click_count: link.clickCount,
+  created_at: link.createdAt,
+  redirect_mode: link.redirectMode,
+});
+
+/** Raises the link and click totals by these links (all of them inserted). */
+const addToTotals = (trx: Executor, links: readonly NewShortlink[]) =>
+  trx
+    .updateTable('shortlink_totals')
+    .set((eb) => ({
+      links: eb('links', '+', links.length),
+      clicks: eb(
+        'clicks',
+        '+',
+        links.reduce((sum, link) => sum + link.clickCount, 0),
+      ),
+    }))
+    .where('id', '=', 1)
+    .execute();
+
 /** The distinct tags of a link, in their order: a repeated tag is one row. */
 const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
 
-export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): ShortlinksRepo {
+/**
+ * `reader` serves the reads that need not see a transaction in progress (see Storage#reader), so
+ * lists, lookups and redirects never wait for an import's transaction on SQLite.
+ */
+export function createShortlinksRepo(
+  db: Kysely<Tables>,
+  dialect: Dialect,
+  reader: Kysely<Tables> = db,
+): ShortlinksRepo {
   /**
    * Inserts links with everything that indexes them: tag rows and counts, search terms, totals.
    * Answers the rows, or the index (within `links`) of the first code that was taken.
@@ -124,19 +179,7 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
     // the surrounding transaction. The CHECK and NOT NULL constraints still throw (bugs).
     const rows = await trx
       .insertInto('shortlinks')
-      .values(
-        links.map((link) => ({
-          short_code: link.shortCode,
-          target_url: link.targetUrl,
-          title: link.title,
-          description: link.description,
-          meta_image: link.metaImage,
-          tags: JSON.stringify(link.tags),
-          click_count: link.clickCount,
-          created_at: link.createdAt,
-          redirect_mode: link.redirectMode,
-        })),
-      )
+      .values(links.map(linkRow))
       .onConflict((oc) => oc.column('short_code').doNothing())
       .returning(SHORTLINK_COLUMNS)
       .execute();
@@ -151,38 +194,71 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
       ),
     );
     await searchTermsFor(rows.map((row) => row.id)).execute(trx);
-    await trx
-      .updateTable('shortlink_totals')
-      .set((eb) => ({
-        links: eb('links', '+', rows.length),
-        clicks: eb(
-          'clicks',
-          '+',
-          links.reduce((sum, link) => sum + link.clickCount, 0),
-        ),
-      }))
-      .where('id', '=', 1)
-      .execute();
+    await addToTotals(trx, links);
     return { rows };
   };
 
+  /**
+   * Adds tag rows and raises the tag counts by the rows actually added: a row that exists already
+   * (an import's link indexed by an edit before the import's own indexing reached it) counts once.
+   */
   const indexTags = async (trx: Executor, tags: { id: number; tag: string; createdAt: string }[]) => {
     if (tags.length === 0) return;
-    await trx
+    const added = await trx
       .insertInto('shortlink_tags')
       .values(tags.map(({ id, tag, createdAt }) => ({ shortlink_id: id, tag, created_at: createdAt })))
+      .onConflict((oc) => oc.columns(['tag', 'shortlink_id']).doNothing())
+      .returning('tag')
       .execute();
+    if (added.length === 0) return;
     const counts = new Map<string, number>();
-    for (const { tag } of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    for (const { tag } of added) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    // In tag order, so two transactions raising the same counts lock their rows in the same order.
     await trx
       .insertInto('shortlink_tag_counts')
-      .values([...counts].map(([tag, count]) => ({ tag, count })))
+      .values([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([tag, count]) => ({ tag, count })))
       .onConflict((oc) =>
         oc
           .column('tag')
           .doUpdateSet((eb) => ({ count: eb('shortlink_tag_counts.count', '+', eb.ref('excluded.count')) })),
       )
       .execute();
+  };
+
+  /**
+   * Tag rows, tag counts and search terms of the links with ids first..last, from what is stored
+   * now, INDEX_CHUNK links per transaction; the last one removes the import's pending record.
+   * Running it twice changes nothing: rows that exist are kept, so links created, edited or
+   * deleted meanwhile (PostgreSQL hands out ids to concurrent inserts inside the range) stay right.
+   */
+  const indexRange = async (first: number, last: number, pause?: () => Promise<void>) => {
+    for (let start = first; start <= last; start += INDEX_CHUNK) {
+      const end = Math.min(last, start + INDEX_CHUNK - 1);
+      await db.transaction().execute(async (trx) => {
+        // PostgreSQL: an edit or delete of one of these links waits for this transaction (and
+        // this one for it), so tags are never read before an edit and written after it.
+        if (dialect.engine === 'postgres') {
+          await sql`SELECT id FROM shortlinks WHERE id BETWEEN ${start} AND ${end} ORDER BY id FOR UPDATE`.execute(trx);
+        }
+        const rows = await trx
+          .selectFrom('shortlinks')
+          .select(['id', 'tags', 'created_at'])
+          .where('id', '>=', start)
+          .where('id', '<=', end)
+          .execute();
+        await indexTags(
+          trx,
+          rows.flatMap((row) =>
+            uniqueTags(parseTags(row.tags)).map((tag) => ({ id: row.id, tag, createdAt: row.created_at })),
+          ),
+        );
+        await sql
+          .raw(searchTermsSql(`id BETWEEN ${start} AND ${end}`, `shortlink_id BETWEEN ${start} AND ${end}`))
+          .execute(trx);
+        if (end === last) await trx.deleteFrom('settings').where('key', '=', `${PENDING_INDEX_KEY}${first}`).execute();
+      });
+      if (pause && end < last) await pause();
+    }
   };
 
   /** Removes a link's tag rows and search terms (before an update re-adds them, or a delete). */
@@ -200,7 +276,7 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
 
   // Newest first; id breaks ties between links created in the same millisecond (imports).
   const newestFirst = () =>
-    db.selectFrom('shortlinks').select(SHORTLINK_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
+    reader.selectFrom('shortlinks').select(SHORTLINK_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
 
   const titleKey = (ref: string) =>
     dialect.engine === 'sqlite' ? sql`${sql.ref(ref)} COLLATE NOCASE` : sql`lower(${sql.ref(ref)})`;
@@ -214,19 +290,57 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
       });
     },
     async insertAll(links, pause) {
+      let range: { first: number; last: number } | undefined;
       try {
-        await db.transaction().execute(async (trx) => {
+        range = await db.transaction().execute(async (trx) => {
+          let first = Infinity;
+          let last = -Infinity;
           for (let start = 0; start < links.length; start += INSERT_CHUNK) {
-            const result = await insertChunk(trx, links.slice(start, start + INSERT_CHUNK));
-            if ('takenAt' in result) throw new Taken(start + result.takenAt);
+            const chunk = links.slice(start, start + INSERT_CHUNK);
+            // ON CONFLICT … DO NOTHING: a taken code returns no row instead of throwing.
+            const rows = await trx
+              .insertInto('shortlinks')
+              .values(chunk.map(linkRow))
+              .onConflict((oc) => oc.column('short_code').doNothing())
+              .returning(['id', 'short_code'])
+              .execute();
+            if (rows.length < chunk.length) {
+              const stored = new Set(rows.map((row) => row.short_code));
+              throw new Taken(start + chunk.findIndex((link) => !stored.has(link.shortCode)));
+            }
+            for (const { id } of rows) {
+              first = Math.min(first, id);
+              last = Math.max(last, id);
+            }
             if (pause && start + INSERT_CHUNK < links.length) await pause();
           }
+          if (links.length === 0) return undefined;
+          // Last, right before the commit: on PostgreSQL the totals row stays locked from here to
+          // the commit, and every link created or click counted meanwhile waits for it.
+          await trx
+            .insertInto('settings')
+            .values({ key: `${PENDING_INDEX_KEY}${first}`, value: String(last), updated_at: new Date().toISOString() })
+            .execute();
+          await addToTotals(trx, links);
+          return { first, last };
         });
-        return null;
       } catch (error) {
         if (error instanceof Taken) return { takenAt: error.index };
         throw error;
       }
+      // The links are in; a failure here leaves the pending record for the next start.
+      if (range) await indexRange(range.first, range.last, pause).catch(() => undefined);
+      return null;
+    },
+    async indexPending() {
+      const pending = await db
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('key', 'like', `${PENDING_INDEX_KEY}%`)
+        .execute();
+      for (const { key, value } of pending)
+        await indexRange(Number(key.slice(PENDING_INDEX_KEY.length)), Number(value));
+      return pending.length;
     },
     async update(id, changes) {
       return db.transaction().execute(async (trx) => {
@@ -287,12 +401,12 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
       });
     },
     codeExists: async (shortCode) =>
-      (await db.selectFrom('shortlinks').select('id').where('short_code', '=', shortCode).executeTakeFirst()) !==
+      (await reader.selectFrom('shortlinks').select('id').where('short_code', '=', shortCode).executeTakeFirst()) !==
       undefined,
     async existingCodes(shortCodes) {
       const taken = new Set<string>();
       for (let start = 0; start < shortCodes.length; start += INSERT_CHUNK) {
-        const rows = await db
+        const rows = await reader
           .selectFrom('shortlinks')
           .select('short_code')
           .where('short_code', 'in', shortCodes.slice(start, start + INSERT_CHUNK))
@@ -302,11 +416,15 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
       return taken;
     },
     async findById(id) {
-      const row = await db.selectFrom('shortlinks').select(SHORTLINK_COLUMNS).where('id', '=', id).executeTakeFirst();
+      const row = await reader
+        .selectFrom('shortlinks')
+        .select(SHORTLINK_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? toShortlink(row) : null;
     },
     async findPublic(shortCode) {
-      const row = await db
+      const row = await reader
         .selectFrom('shortlinks')
         .select(PUBLIC_SHORTLINK_COLUMNS)
         .where('short_code', '=', shortCode)
@@ -345,7 +463,7 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
       let items: ShortlinkRow[];
       if (tag !== undefined && sort === 'newest' && prefix === undefined) {
         // The tag's own rows are in (tag, created_at, id) order: the page is one index range.
-        let query = db
+        let query = reader
           .selectFrom('shortlink_tags as t')
           .innerJoin('shortlinks as s', 's.id', 't.shortlink_id')
           .selectAll('s')
@@ -358,7 +476,7 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
         }
         items = await query.execute();
       } else {
-        let query = db.selectFrom('shortlinks as s').selectAll('s').where(matches).limit(limit);
+        let query = reader.selectFrom('shortlinks as s').selectAll('s').where(matches).limit(limit);
         if (sort === 'newest') {
           query = query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
           if (after?.sort === 'newest') {
@@ -382,21 +500,21 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
 
       let total: number;
       if (prefix !== undefined) {
-        const row = await db
+        const row = await reader
           .selectFrom('shortlinks as s')
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where(matches)
           .executeTakeFirst();
         total = Number(row?.count ?? 0);
       } else if (tag !== undefined) {
-        const row = await db
+        const row = await reader
           .selectFrom('shortlink_tag_counts')
           .select('count')
           .where('tag', '=', tag)
           .executeTakeFirst();
         total = row?.count ?? 0;
       } else {
-        const row = await db.selectFrom('shortlink_totals').select('links').executeTakeFirst();
+        const row = await reader.selectFrom('shortlink_totals').select('links').executeTakeFirst();
         total = row?.links ?? 0;
       }
       return { items: items.map(toShortlink), total };
@@ -406,7 +524,7 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
     async *batchesOldestFirst(batchSize) {
       let after: { createdAt: string; id: number } | undefined;
       for (;;) {
-        let query = db
+        let query = reader
           .selectFrom('shortlinks')
           .select(SHORTLINK_COLUMNS)
           .orderBy('created_at')
@@ -424,7 +542,7 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
     // (click_count, id) is one index, read backwards: ties go to the newer id.
     topByClicks: async (limit) =>
       (
-        await db
+        await reader
           .selectFrom('shortlinks')
           .select(SHORTLINK_COLUMNS)
           .orderBy('click_count', 'desc')
@@ -434,7 +552,7 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
       ).map(toShortlink),
     tagCounts: async (limit) =>
       (
-        await db
+        await reader
           .selectFrom('shortlink_tag_counts')
           .select(['tag', 'count'])
           .where('count', '>', 0)
@@ -445,8 +563,8 @@ export function createShortlinksRepo(db: Kysely<Tables>, dialect: Dialect): Shor
       ).map(({ tag, count }) => ({ tag, count: Number(count) })),
     async totals({ from, to }) {
       const [totals, created] = await Promise.all([
-        db.selectFrom('shortlink_totals').select(['links', 'clicks']).executeTakeFirst(),
-        db
+        reader.selectFrom('shortlink_totals').select(['links', 'clicks']).executeTakeFirst(),
+        reader
           .selectFrom('shortlinks')
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('created_at', '>=', from)
