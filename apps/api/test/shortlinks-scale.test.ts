@@ -386,6 +386,37 @@ describe.each(ENGINES)('click aggregates on %s', (engine) => {
     );
   }, 120_000);
 
+  it('stay exact when a link is deleted while clicks on it are being counted, and nothing fails', async () => {
+    const test = await openTestStorage(engine);
+    try {
+      const links = [newLink({ shortCode: 'racer1' }), newLink({ shortCode: 'racer2' })];
+      await test.db.shortlinks.insertAll(links);
+      const { items } = await test.db.shortlinks.page({ sort: 'newest', limit: 10 });
+      const victim = items.find((link) => link.shortCode === 'racer1')!;
+      const click = (code: string, i: number) =>
+        test.db.shortlinkClicks.countClick(code, {
+          clickedAt: `2025-03-0${1 + (i % 3)}T10:00:00.000Z`,
+          referrerHost: i % 2 ? 'ref.example' : null,
+          country: i % 4 ? 'DE' : null,
+          device: 'desktop',
+        });
+      // Clicks on both links before, during and after the delete: every promise settles without an
+      // error (no deadlock between the delete's locks and a click batch's), and what stays adds up.
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 40 }, (_, i) => click(i % 2 ? 'racer1' : 'racer2', i)),
+        test.db.shortlinks.delete(victim.id),
+        ...Array.from({ length: 40 }, (_, i) => click(i % 2 ? 'racer1' : 'racer2', i)),
+      ]);
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+      const result = await aggregatesAndRecount(test);
+      expect(result.stored).toEqual(result.recount);
+      expect(result.totals).toEqual(result.countedTotals);
+      expect(result.totals).toEqual([1, 40]);
+    } finally {
+      await test.close();
+    }
+  });
+
   it('are kept when old raw clicks are pruned, and analytics do not change', async () => {
     const t = await setup(engine);
     await insertAll(t, [newLink({ shortCode: 'prune1' })]);

@@ -369,7 +369,12 @@ export function createShortlinksRepo(
     },
     async delete(id) {
       return db.transaction().execute(async (trx) => {
-        const link = await trx.selectFrom('shortlinks').select('click_count').where('id', '=', id).executeTakeFirst();
+        // The link's row is locked first, the way a click batch takes its locks: a delete racing
+        // clicks on the same link then waits for them (or they for it) instead of deadlocking, and the
+        // counts read below cannot change before the delete commits. (SQLite has one writer anyway.)
+        let select = trx.selectFrom('shortlinks').select('click_count').where('id', '=', id);
+        if (dialect.engine === 'postgres') select = select.forUpdate();
+        const link = await select.executeTakeFirst();
         if (!link) return false;
         // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
         // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
