@@ -48,7 +48,7 @@ export type RedirectMode = (typeof REDIRECT_MODES)[number];
 export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must be 'preview' or 'direct'" });
 
 /**
- * Guest shortlink creation: one per 60 seconds (spec 001 §9), per client on the server (DECISIONS P2).
+ * Guest shortlink creation: one per 60 seconds, per client on the server (docs/decisions/0002-server-enforces-rules.md).
  * A rolling interval from the last creation, so no calendar day or time zone is involved.
  */
 export const GUEST_CREATE_INTERVAL_MS = 60_000;
@@ -79,7 +79,7 @@ export function isSameUtcDay(a: Date | number, b: Date | number): boolean {
 // ---------------------------------------------------------------------------
 // Generated short codes.
 
-/** Generated codes: 6 characters of A–Z a–z 0–9 (spec 001 §9). */
+/** Generated codes: 6 characters of A–Z a–z 0–9. */
 export const SHORT_CODE_LENGTH = 6;
 export const SHORT_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -118,7 +118,7 @@ export const cryptoRandomIndex: RandomIndex = randomIndexFrom((array) => crypto.
 const MAX_CODE_DRAWS = 100;
 
 /**
- * A new short code (spec 001 §9): SHORT_CODE_LENGTH characters of SHORT_CODE_ALPHABET, drawn
+ * A new short code: SHORT_CODE_LENGTH characters of SHORT_CODE_ALPHABET, drawn
  * again while it is a reserved word. Used by the API for links without a code and by the manager,
  * which sends a code of its own and draws again when it is taken.
  */

@@ -10,7 +10,7 @@ import type { ShortlinkClickService, Visit } from '../services/shortlink-click.s
 import type { ShortlinkService } from '../services/shortlink.service';
 
 /**
- * `GET /{shortCode}` with a JSON Accept header (DECISIONS P3): the redirect page's background
+ * `GET /{shortCode}` with a JSON Accept header (docs/decisions/0003-one-origin.md): the redirect page's background
  * request, which counts one click and answers the link. It is the product's hottest path, so
  * `shortlinkClicks` is the app's first middleware: it answers before the request log, helmet,
  * compression and the body parsers run, with the app's security headers computed once.

@@ -7,7 +7,7 @@ import { NETWORK_ERROR } from '../../lib/api';
 import { setAdminToken } from './admin-session';
 import { INVALID_PASSWORD, login } from './login';
 
-/** Spec 001 §8: the inline message beside the 'Failed to connect to server' toast. */
+/** The inline message beside the 'Failed to connect to server' toast. */
 const INLINE_CONNECTION_ERROR = 'Connection error';
 
 interface AdminLoginFormProps {

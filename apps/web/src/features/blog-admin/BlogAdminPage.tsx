@@ -34,7 +34,7 @@ import { ContactMessages } from './ContactMessages';
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
 
-/** /blog-admin: the admin login form when logged out, the blog's management when logged in (spec 001 §2). */
+/** /blog-admin: the admin login form when logged out, the blog's management when logged in. */
 export default function BlogAdminPage() {
   const token = useAdminToken();
   if (!token) {

@@ -8,7 +8,7 @@ interface LoginGateProps {
   focusOnMount?: boolean;
 }
 
-/** The locked state of spec 001 §4: the admin login form, or continue as guest. */
+/** The manager's locked state: the admin login form, or continue as guest. */
 export function LoginGate({ onGuest, onLoggedIn, focusOnMount = false }: LoginGateProps) {
   return (
     <AdminLoginForm

@@ -30,7 +30,7 @@ export interface SummaryStats {
   totalLinks: number;
   totalClicks: number;
   /**
-   * Links created on the current UTC date (spec 001 §9 "Today"), as the API counts them. Counted
+   * Links created on the current UTC date ("Today"), as the API counts them. Counted
    * from the server's figure when it sends one, else from the newest links it
    * sent: exact unless all of them are from today, then a lower bound ("5+").
    */
