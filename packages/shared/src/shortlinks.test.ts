@@ -420,7 +420,12 @@ describe('the shortlink rules, defined once', () => {
   it.each<[string, string, number, string]>([
     ['midnight UTC is its own day', '2024-05-15T00:00:00.000Z', Date.UTC(2024, 4, 15), '2024-05-15'],
     ['the last millisecond UTC', '2024-05-15T23:59:59.999Z', Date.UTC(2024, 4, 15), '2024-05-15'],
-    ['an offset is read as UTC (still the 14th there)', '2024-05-15T01:00:00.000+02:00', Date.UTC(2024, 4, 14), '2024-05-14'],
+    [
+      'an offset is read as UTC (still the 14th there)',
+      '2024-05-15T01:00:00.000+02:00',
+      Date.UTC(2024, 4, 14),
+      '2024-05-14',
+    ],
     ['a leap day', '2024-02-29T12:00:00.000Z', Date.UTC(2024, 1, 29), '2024-02-29'],
   ])('UTC days: %s', (_label, iso, start, key) => {
     expect(utcDayStart(new Date(iso))).toBe(start);
@@ -432,7 +437,12 @@ describe('the shortlink rules, defined once', () => {
   it.each<[string, string, string, boolean]>([
     ['same UTC date', '2024-05-15T00:00:00.000Z', '2024-05-15T23:59:59.999Z', true],
     ['across UTC midnight', '2024-05-14T23:59:59.999Z', '2024-05-15T00:00:00.000Z', false],
-    ['two local dates east of UTC, one UTC date', '2024-05-15T23:30:00.000+02:00', '2024-05-16T00:30:00.000+02:00', true],
+    [
+      'two local dates east of UTC, one UTC date',
+      '2024-05-15T23:30:00.000+02:00',
+      '2024-05-16T00:30:00.000+02:00',
+      true,
+    ],
     ['not a date', 'not a date', '2024-05-15T00:00:00.000Z', false],
   ])('isSameUtcDay: %s', (_label, a, b, same) => {
     expect(isSameUtcDay(Date.parse(a), Date.parse(b))).toBe(same);
