@@ -20,12 +20,7 @@ import { createContactService } from './services/contact.service';
 import { createFeedService } from './services/feeds.service';
 import { sharedHtmlSanitizerPool, type HtmlSanitizerPool } from './services/html-sanitizer.pool';
 import { offlineGeoService, type GeoService } from './services/geo.service';
-import {
-  answerClicksFirst,
-  directRedirects,
-  shortlinkClicks,
-  shortlinkPreviewResolver,
-} from './routes/shortlink-redirect.routes';
+import { directRedirects, shortlinkClicks, shortlinkPreviewResolver } from './routes/shortlink-redirect.routes';
 import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.routes';
 import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
 import { createShortlinkClickService } from './services/shortlink-click.service';
@@ -120,9 +115,9 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   // The redirect page's click request (GET /{code}, Accept: application/json) is the hot path:
-  // answered before Express dispatches, with the same security headers (bench/redirect.bench.ts).
-  const clicks = { clicks: shortlinkClickService, trustProxy: config.trustProxy, webDist: deps.webDist, logger };
-  answerClicksFirst(app, shortlinkClicks(clicks));
+  // the first middleware answers it, with the same security headers (bench/redirect.bench.ts).
+  const clicks = { clicks: shortlinkClickService, webDist: deps.webDist };
+  app.use(shortlinkClicks(clicks));
   app.use(requestLog(logger));
   app.use(securityHeaders());
   // Pages and JSON made per request; static files arrive precompressed (http/spa.ts) and are left alone.

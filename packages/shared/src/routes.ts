@@ -44,28 +44,26 @@ export const PAGE_SEGMENTS = [
   'login',
 ] as const;
 
+export type PageSegment = (typeof PAGE_SEGMENTS)[number];
+
 /**
- * Segments a short code may never take: every fixed page, plus paths the
- * server owns (API, static assets, feeds) so a link can never shadow them.
+ * First segments the server keeps for itself: the API, the hashed assets and vendored files of the
+ * build, and 'admin', where a link would pass for the site's own admin area.
+ */
+export const SERVER_SEGMENTS = ['api', 'assets', 'vendor', 'admin'] as const;
+
+/**
+ * The words a short code may never be: every tool and page of the route table above plus the
+ * server's own segments, so a link can never shadow them. Compared in lower case (see
+ * isAllowedShortCode). Root files (robots.txt, sitemap.xml, …) need no entry: a code has no dot.
  */
 export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set<string>([
   ...TOOL_SLUGS,
   ...PAGE_SEGMENTS,
-  'api',
-  'assets',
-  'vendor',
-  'admin',
-  'index.html',
-  'favicon.svg',
-  'robots.txt',
-  'sitemap.xml',
-  'sample-shortlinks.json',
+  ...SERVER_SEGMENTS,
 ]);
 
-/** Short codes: 6 characters of A–Z a–z 0–9 when generated. */
-export const SHORT_CODE_LENGTH = 6;
-export const SHORT_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** Client-supplied codes may be 3–32 URL-safe characters; generated ones are exactly 6 alphanumerics. */
+/** Client-supplied codes may be 3–32 URL-safe characters; generated ones: see generateShortCode (shortlinks.ts). */
 export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 
 export type PathKind =

@@ -47,10 +47,91 @@ export const REDIRECT_MODES = ['preview', 'direct'] as const;
 export type RedirectMode = (typeof REDIRECT_MODES)[number];
 export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must be 'preview' or 'direct'" });
 
-/** Guest shortlink creation: one per 60 seconds, per client on the server (docs/decisions/0002-server-enforces-rules.md). */
+/**
+ * Guest shortlink creation: one per 60 seconds, per client on the server (docs/decisions/0002-server-enforces-rules.md).
+ * A rolling interval from the last creation, so no calendar day or time zone is involved.
+ */
 export const GUEST_CREATE_INTERVAL_MS = 60_000;
 
-/** Seconds the redirect page waits before it follows the link. */
+// ---------------------------------------------------------------------------
+// Days. Every "day" of the shortlink area (analytics series, "created today") is a UTC day, in the
+// API and the manager alike: a count must not change with the time zone of whoever looks at it.
+
+export const DAY_MS = 86_400_000;
+
+/** 00:00 UTC of the day holding `instant`, in milliseconds. */
+export function utcDayStart(instant: Date | number): number {
+  const date = new Date(instant);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
+/** The UTC date of `instant` as YYYY-MM-DD (the `date` of clicksPerDay). */
+export function utcDayKey(instant: Date | number): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
+
+/** True when both instants fall on the same UTC date; false when either is not a valid date. */
+export function isSameUtcDay(a: Date | number, b: Date | number): boolean {
+  const first = utcDayStart(a);
+  return !Number.isNaN(first) && first === utcDayStart(b);
+}
+
+// ---------------------------------------------------------------------------
+// Generated short codes.
+
+/** Generated codes: 6 characters of A–Z a–z 0–9. */
+export const SHORT_CODE_LENGTH = 6;
+export const SHORT_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A uniform whole number in [0, max): from crypto in the apps, scripted in tests. */
+export type RandomIndex = (max: number) => number;
+
+/** Fills the array with random 32-bit words in place, as crypto.getRandomValues does. */
+export type RandomWords = (array: Uint32Array) => unknown;
+
+// Web Crypto exists in browsers and Node; this package's lib (ES2023 only) does not declare it.
+declare const crypto: { getRandomValues(array: Uint32Array): Uint32Array };
+
+/** Draws of a source that yields no usable word before it counts as broken (each passes with p > 1/2). */
+const MAX_RANDOM_ROUNDS = 64;
+
+/**
+ * A RandomIndex over `randomWords`, without modulo bias: a word at or above the largest multiple
+ * of `max` below 2^32 is drawn again, so every result keeps the same number of words.
+ */
+export function randomIndexFrom(randomWords: RandomWords): RandomIndex {
+  const word = new Uint32Array(1);
+  return (max) => {
+    if (!Number.isInteger(max) || max < 1 || max > 2 ** 32) throw new RangeError(`max must be 1 to 2^32, got ${max}`);
+    const limit = 2 ** 32 - (2 ** 32 % max);
+    for (let round = 0; round < MAX_RANDOM_ROUNDS; round += 1) {
+      randomWords(word);
+      if (word[0]! < limit) return word[0]! % max;
+    }
+    throw new Error('The random source produced no usable value');
+  };
+}
+
+export const cryptoRandomIndex: RandomIndex = randomIndexFrom((array) => crypto.getRandomValues(array));
+
+/** Codes drawn before generateShortCode gives up: only a broken source draws reserved words this often. */
+const MAX_CODE_DRAWS = 100;
+
+/**
+ * A new short code: SHORT_CODE_LENGTH characters of SHORT_CODE_ALPHABET, drawn
+ * again while it is a reserved word. Used by the API for links without a code and by the manager,
+ * which sends a code of its own and draws again when it is taken.
+ */
+export function generateShortCode(randomIndex: RandomIndex = cryptoRandomIndex): string {
+  for (let draw = 0; draw < MAX_CODE_DRAWS; draw += 1) {
+    let code = '';
+    for (let i = 0; i < SHORT_CODE_LENGTH; i += 1) code += SHORT_CODE_ALPHABET[randomIndex(SHORT_CODE_ALPHABET.length)];
+    if (isAllowedShortCode(code)) return code;
+  }
+  throw new Error('No allowed short code was drawn');
+}
+
+/** Seconds the redirect page waits before it follows the link (the original design's countdown). */
 export const REDIRECT_DELAY_SECONDS = 8;
 
 /** Days in the analytics' clicks-per-day series (docs/decisions/0006-click-analytics.md). */

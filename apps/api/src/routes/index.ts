@@ -42,6 +42,8 @@ export interface ApiContext {
 /** Every API resource, mounted once under /api. */
 export function apiRouter({ limits, readiness, services }: ApiContext): Router {
   const admin = requireAdmin(services.adminAuth);
+  // Routes open to everyone that give the admin more (new short links, blog drafts) share this one.
+  const adminIfPresent = optionalAdmin(admin);
   const router = Router();
   router.use('/health', healthRouter(readiness));
   router.use('/admin', adminRouter({ adminAuth: services.adminAuth, requireAdmin: admin, limits }));
@@ -50,10 +52,15 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
   router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest, limits }));
   router.use(
     '/shortlinks',
-    shortlinksRouter({ shortlinks: services.shortlinks, analytics: services.shortlinkAnalytics, requireAdmin: admin }),
+    shortlinksRouter({
+      shortlinks: services.shortlinks,
+      analytics: services.shortlinkAnalytics,
+      requireAdmin: admin,
+      optionalAdmin: adminIfPresent,
+    }),
   );
   router.use('/shortlink', publicShortlinkRouter({ shortlinks: services.shortlinks }));
-  router.use('/blog', blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: optionalAdmin(admin) }));
+  router.use('/blog', blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: adminIfPresent }));
   router.use('/categories', categoriesRouter({ categories: services.categories, requireAdmin: admin }));
   router.use(notFound);
   return router;

@@ -1,36 +1,28 @@
 import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import type { Express, RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { classifyPath, isAllowedShortCode, type ApiErrorBody } from '@toolvault/shared';
-import { isUnavailable } from '../http/error-handler';
 import { ERRORS } from '../http/errors';
 import { securityHeaders } from '../http/security-headers';
 import type { ShortlinkResolver } from '../http/spa';
-import type { Logger } from '../logger';
-import type { ShortlinkClickService } from '../services/shortlink-click.service';
+import type { ShortlinkClickService, Visit } from '../services/shortlink-click.service';
 import type { ShortlinkService } from '../services/shortlink.service';
 
 /**
- * `GET /{shortCode}` with `Accept: application/json` (docs/decisions/0003-one-origin.md): the
- * redirect page's background request, which counts one click and answers the
- * link. It is the product's hottest path, and Express's own dispatch (its
- * per-request prototype swap, router and the middleware chain: request log,
- * helmet, body parsers) costs about as much as the rest of the request, so
- * `answerClicksFirst` answers it before Express, with plain node:http calls
- * and the app's security headers computed once. `bench/redirect.bench.ts`
- * measures it against a bare node:http server.
+ * `GET /{shortCode}` with a JSON Accept header (docs/decisions/0003-one-origin.md): the redirect page's background
+ * request, which counts one click and answers the link. It is the product's hottest path, so
+ * `shortlinkClicks` is the app's first middleware: it answers before the request log, helmet,
+ * compression and the body parsers run, with the app's security headers computed once.
+ * `bench/redirect.bench.ts` measures it against a bare node:http server.
  *
- * Every other request — HTML for people and crawlers, HEAD, other methods,
- * fixed routes, static files, unknown paths — goes to Express untouched.
+ * Every other request — HTML for people and crawlers, HEAD, other methods, fixed routes, static
+ * files, unknown paths — goes on down the app untouched.
  */
 export interface ShortlinkClicksOptions {
   clicks: ShortlinkClickService;
-  /** TRUST_PROXY: how many X-Forwarded-For hops to trust for the client address, as Express's req.ip does. */
-  trustProxy: number;
   /** Folder of the built SPA: names served from its root win over a code of the same name. */
   webDist?: string;
-  logger: Logger;
 }
 
 /** The answer must never be cached: each request is a click, and the same URL serves HTML (Vary). */
@@ -44,46 +36,30 @@ const NOT_FOUND_BODY = JSON.stringify({
   error: ERRORS.SHORTLINK_NOT_FOUND.message,
   code: 'SHORTLINK_NOT_FOUND',
 } satisfies ApiErrorBody);
-const INTERNAL_BODY = JSON.stringify({ error: ERRORS.INTERNAL.message, code: 'INTERNAL' } satisfies ApiErrorBody);
-const UNAVAILABLE_BODY = JSON.stringify({
-  error: ERRORS.SERVICE_UNAVAILABLE.message,
-  code: 'SERVICE_UNAVAILABLE',
-} satisfies ApiErrorBody);
 
-/** Takes the request (true) or leaves it to Express (false); the decision is synchronous. */
-export type ClickHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-export function shortlinkClicks({ clicks, trustProxy, webDist, logger }: ShortlinkClicksOptions): ClickHandler {
-  const staticNames = new Set(webDist ? fs.readdirSync(webDist) : []);
+export function shortlinkClicks({ clicks, webDist }: ShortlinkClicksOptions): RequestHandler {
+  const isCode = shortCodeTest(webDist);
   const headers = { ...staticSecurityHeaders(), ...JSON_HEADERS };
-  const send = (res: ServerResponse, status: number, body: string) => {
-    res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
-  };
-
-  const answer = async (req: IncomingMessage, res: ServerResponse, code: string) => {
-    try {
-      const link = await clicks.open(code, {
-        userAgent: req.headers['user-agent'],
-        referer: visitorReferrer(req),
-        clientIp: clientAddress(req, trustProxy),
-        ownHosts: ownHosts(req, trustProxy),
-      });
-      send(res, link ? 200 : 404, link ? JSON.stringify(link) : NOT_FOUND_BODY);
-    } catch (error) {
-      const unavailable = isUnavailable(error);
-      if (unavailable) logger.warn(`GET /${code}: ${error instanceof Error ? error.message : String(error)}`);
-      else logger.error(`Unhandled error on GET /${code}`, error);
-      if (!res.headersSent) send(res, unavailable ? 503 : 500, unavailable ? UNAVAILABLE_BODY : INTERNAL_BODY);
-      else res.end();
-    }
-  };
-
-  return (req, res) => {
-    const code = clickCode(req, staticNames);
-    if (code === null) return false;
-    void answer(req, res, code);
-    return true;
+  return (req, res, next) => {
+    if (req.method !== 'GET') return next();
+    // Query strings never change the destination: only the path is read.
+    const code = isCode(req.path);
+    // The redirect page asks for JSON; a browser navigating (and every crawler) prefers HTML or
+    // sends no Accept at all, and gets the page instead.
+    if (code === null || req.accepts(['html', 'json']) !== 'json') return next();
+    clicks.open(code, visit(req)).then(
+      (link) => {
+        const body = link ? JSON.stringify(link) : NOT_FOUND_BODY;
+        res.writeHead(link ? 200 : 404, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      (error: unknown) => {
+        // The app's error handler answers (503 when the database is away); helmet has not run for
+        // this request, so its headers are set here.
+        if (!res.headersSent) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        next(error);
+      },
+    );
   };
 }
 
@@ -93,92 +69,43 @@ export function shortlinkClicks({ clicks, trustProxy, webDist, logger }: Shortli
  * answer is a 302 to the target at once. Everything else — crawlers, links that show the preview
  * page, unknown codes, HEAD — goes on to the page, which counts nothing.
  */
-export function directRedirects({
-  clicks,
-  trustProxy,
-  webDist,
-}: Omit<ShortlinkClicksOptions, 'logger'>): RequestHandler {
-  const staticNames = new Set(webDist ? fs.readdirSync(webDist) : []);
+export function directRedirects({ clicks, webDist }: ShortlinkClicksOptions): RequestHandler {
+  const isCode = shortCodeTest(webDist);
   return (req, res, next) => {
     if (req.method !== 'GET') return next();
-    const page = classifyPath(req.path);
-    if (page.kind !== 'short-code' || !isAllowedShortCode(page.code) || staticNames.has(page.code)) return next();
-    clicks
-      .openDirect(page.code, {
-        userAgent: req.headers['user-agent'],
-        referer: visitorReferrer(req),
-        clientIp: clientAddress(req, trustProxy),
-        ownHosts: ownHosts(req, trustProxy),
-      })
-      .then((link) => {
-        if (!link) return next();
-        // Every visit is a click: no cache may answer the next one. The target was checked to be an
-        // http(s) URL without whitespace when it was stored, so it is safe in a header.
-        res.set({ 'Cache-Control': 'no-store', Vary: 'Accept' }).redirect(302, link.targetUrl);
-      }, next);
+    const code = isCode(req.path);
+    if (code === null) return next();
+    clicks.openDirect(code, visit(req)).then((link) => {
+      if (!link) return next();
+      // Every visit is a click: no cache may answer the next one. The target was checked to be an
+      // http(s) URL without whitespace when it was stored, so it is safe in a header.
+      res.set({ 'Cache-Control': 'no-store', Vary: 'Accept' }).redirect(302, link.targetUrl);
+    }, next);
+  };
+}
+
+/** The short code a path names, or null for a fixed route, a reserved word or a file of the built SPA's root. */
+function shortCodeTest(webDist: string | undefined): (path: string) => string | null {
+  const staticNames = new Set(webDist ? fs.readdirSync(webDist) : []);
+  return (path) => {
+    const page = classifyPath(path);
+    return page.kind === 'short-code' && isAllowedShortCode(page.code) && !staticNames.has(page.code)
+      ? page.code
+      : null;
   };
 }
 
 /**
- * Puts `handler` in front of everything the app does. Express runs every
- * request through `app.handle` (express/lib/express.js: `app(req, res)` calls
- * it), whether the app listens itself, is mounted, or is driven by supertest;
- * wrapping it is the one place that sees the request before Express does.
+ * What the click counter reads from a request. The client address (for the country only, never
+ * stored) and the host behind a proxy are Express's own req.ip and req.host, so they follow the
+ * app's 'trust proxy' setting (TRUST_PROXY hops) like every other route.
  */
-export function answerClicksFirst(app: Express, handler: ClickHandler): void {
-  const express = app as Express & { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void };
-  const handle = express.handle.bind(app);
-  express.handle = (req, res, next) => {
-    if (!handler(req, res)) handle(req, res, next);
-  };
-}
-
-/** The code of a request this handler answers, or null to pass it on. */
-function clickCode(req: IncomingMessage, staticNames: ReadonlySet<string>): string | null {
-  if (req.method !== 'GET' || !wantsJson(req.headers.accept)) return null;
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  // Query strings never change the destination: only the path is read.
-  const page = classifyPath(query === -1 ? url : url.slice(0, query));
-  if (page.kind !== 'short-code' || !isAllowedShortCode(page.code) || staticNames.has(page.code)) return null;
-  return page.code;
-}
-
-/**
- * The redirect page asks with `Accept: application/json`; a browser navigating
- * (and every crawler) sends text/html or nothing and gets the page instead.
- */
-function wantsJson(accept: string | undefined): boolean {
-  return accept !== undefined && accept.includes('application/json') && !accept.includes('text/html');
-}
-
-/**
- * The client address the way Express computes req.ip with a numeric `trust
- * proxy`: the socket address, then X-Forwarded-For from right to left, trusting
- * `hops` entries. Used for the country only, and never stored.
- */
-export function clientAddress(req: IncomingMessage, hops: number): string | undefined {
-  const socket = req.socket.remoteAddress;
-  if (hops === 0) return socket;
-  const forwarded = req.headers['x-forwarded-for'];
-  const chain = [
-    socket,
-    ...(typeof forwarded === 'string'
-      ? forwarded
-          .split(',')
-          .map((hop) => hop.trim())
-          .reverse()
-      : []),
-  ];
-  return chain[Math.min(hops, chain.length - 1)];
-}
-
-/** Host, and behind a trusted proxy the first X-Forwarded-Host, as Express's req.host reads them. */
-function ownHosts(req: IncomingMessage, hops: number): string[] {
-  const hosts = req.headers.host === undefined ? [] : [req.headers.host];
-  const forwarded = req.headers['x-forwarded-host'];
-  if (hops > 0 && typeof forwarded === 'string') hosts.push(forwarded.split(',')[0]!.trim());
-  return hosts;
+function visit(req: Request): Visit {
+  const host = req.get('host');
+  const hosts = host === undefined ? [] : [host];
+  // Behind a trusted proxy req.host is the first X-Forwarded-Host: the name the visitor used.
+  if (req.host !== undefined && req.host !== host) hosts.push(req.host);
+  return { userAgent: req.get('user-agent'), referer: visitorReferrer(req), clientIp: req.ip, ownHosts: hosts };
 }
 
 /** The headers helmet sets (they do not depend on the request), read once from a throwaway response. */

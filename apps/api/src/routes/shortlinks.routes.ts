@@ -18,7 +18,7 @@ import {
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
-import { isAdmin, optionalAdmin } from '../http/auth';
+import { isAdmin } from '../http/auth';
 import { AppError } from '../http/errors';
 import { validate } from '../http/validate';
 import { csvLine } from '../services/csv';
@@ -51,10 +51,12 @@ interface ShortlinksRouterDeps {
   shortlinks: ShortlinkService;
   analytics: ShortlinkAnalyticsService;
   requireAdmin: RequestHandler;
+  /** The API's one optionalAdmin (http/auth.ts), shared with the blog. */
+  optionalAdmin: RequestHandler;
 }
 
-/** `/api/shortlinks`: the manager's calls plus export, import and analytics. */
-export function shortlinksRouter({ shortlinks, analytics, requireAdmin }: ShortlinksRouterDeps): Router {
+/** `/api/shortlinks`: the manager's calls (list, create, edit, delete) plus export, import and analytics. */
+export function shortlinksRouter({ shortlinks, analytics, requireAdmin, optionalAdmin }: ShortlinksRouterDeps): Router {
   const list = async (req: Request, res: Response) => {
     privateJson(res, 200, unwrap(res, await shortlinks.list(req.query as unknown as ShortlinkListQuery)));
   };
@@ -100,7 +102,7 @@ export function shortlinksRouter({ shortlinks, analytics, requireAdmin }: Shortl
   router.get('/summary', requireAdmin, summary);
   router.get('/tags', requireAdmin, tags);
   // No token: a guest creation. A token that is present but invalid: 401, never a guest creation.
-  router.post('/', optionalAdmin(requireAdmin), validateCreateBody(), create);
+  router.post('/', optionalAdmin, validateCreateBody(), create);
   router.get('/export', requireAdmin, validate(ZShortlinkExportQuery, 'query'), exportAll);
   router.post('/import', requireAdmin, importAll);
   router.get('/analytics', requireAdmin, validate(ZAnalyticsQuery, 'query'), stats);

@@ -2,9 +2,12 @@ import {
   ANALYTICS_MAX_DAYS,
   ANALYTICS_RANGE_DAYS,
   ANALYTICS_TOP,
+  DAY_MS,
   DIRECT_REFERRER,
   LINK_ANALYTICS_TOP,
   UNKNOWN_COUNTRY,
+  utcDayKey,
+  utcDayStart,
   type AnalyticsRange,
   type ShortlinkAnalytics,
   type ShortlinkLinkAnalytics,
@@ -18,15 +21,6 @@ export interface ShortlinkAnalyticsService {
   /** Null for an unknown link id. */
   linkAnalytics(id: number, range: AnalyticsRange): Promise<ShortlinkLinkAnalytics | null>;
 }
-
-const DAY_MS = 86_400_000;
-
-/** Midnight UTC of the day `date` falls in. */
-function utcMidnight(date: Date): number {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-}
-
-const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Totals, today, rounded average, top 5 and 5 newest, plus clicks per day, referrers, countries and
@@ -55,7 +49,7 @@ export function createShortlinkAnalyticsService({
     const perDay = new Map(days.map(({ key, clicks: n }) => [key, n]));
     const length = Math.round((today - firstDay) / DAY_MS) + 1;
     return Array.from({ length }, (_, index) => {
-      const date = dayKey(firstDay + index * DAY_MS);
+      const date = utcDayKey(firstDay + index * DAY_MS);
       return { date, clicks: perDay.get(date) ?? 0 };
     });
   };
@@ -77,13 +71,13 @@ export function createShortlinkAnalyticsService({
 
   return {
     async analytics(range) {
-      const today = utcMidnight(clock());
+      const today = utcDayStart(clock());
       const firstDay = await firstDayOf(range, today);
       const [totals, topLinks, recentLinks, stats] = await Promise.all([
         shortlinks.totals({ from: new Date(today).toISOString(), to: new Date(today + DAY_MS).toISOString() }),
         shortlinks.topByClicks(ANALYTICS_TOP),
         shortlinks.listNewestFirst(ANALYTICS_TOP),
-        breakdown({ from: dayKey(firstDay) }, ANALYTICS_TOP),
+        breakdown({ from: utcDayKey(firstDay) }, ANALYTICS_TOP),
       ]);
       const clicksPerDay = series(firstDay, today, stats.days);
       return {
@@ -105,9 +99,9 @@ export function createShortlinkAnalyticsService({
     async linkAnalytics(id, range) {
       const link = await shortlinks.findById(id);
       if (!link) return null;
-      const today = utcMidnight(clock());
+      const today = utcDayStart(clock());
       const firstDay = await firstDayOf(range, today, id);
-      const stats = await breakdown({ from: dayKey(firstDay), shortlinkId: id }, LINK_ANALYTICS_TOP);
+      const stats = await breakdown({ from: utcDayKey(firstDay), shortlinkId: id }, LINK_ANALYTICS_TOP);
       const clicksPerDay = series(firstDay, today, stats.days);
       return {
         link,

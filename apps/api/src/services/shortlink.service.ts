@@ -1,16 +1,16 @@
-import { randomInt } from 'node:crypto';
 import {
+  cryptoRandomIndex,
+  generateShortCode,
   GUEST_CREATE_INTERVAL_MS,
   isAllowedShortCode,
   isOwnShortlinkUrl,
-  SHORT_CODE_ALPHABET,
-  SHORT_CODE_LENGTH,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
   ZShortlinkImportRow,
   type GuestShortlinkInput,
   type ImportShortlinksResponse,
   type PublicShortlink,
+  type RandomIndex,
   type Shortlink,
   type ShortlinkExportRow,
   type ShortlinkImportRow,
@@ -75,8 +75,8 @@ export interface ShortlinkServiceDeps {
   clock: Clock;
   /** Holds each guest's minute; shared by every replica when it is Redis or the database. */
   counters: CounterStore;
-  /** A uniform integer in [0, max); crypto.randomInt unless a test fixes it. */
-  randomIndex?: (max: number) => number;
+  /** Where generated codes take their characters from; crypto unless a test fixes it. */
+  randomIndex?: RandomIndex;
   /**
    * This server's other names, besides the request's Host: PUBLIC_URL's host, and the port on
    * which any loopback name or address (localhost, 127.x, ::1, 0.0.0.0) reaches it.
@@ -107,20 +107,12 @@ export function createShortlinkService({
   shortlinks,
   clock,
   counters,
-  randomIndex = (max) => randomInt(max),
+  randomIndex = cryptoRandomIndex,
   self = { hosts: [] },
 }: ShortlinkServiceDeps): ShortlinkService {
   const guestKey = (clientKey: string) => `guest:${clientKey}`;
 
-  /** 6 characters of A–Z a–z 0–9 from crypto, never a fixed route. */
-  const drawCode = (): string => {
-    for (;;) {
-      let code = '';
-      for (let i = 0; i < SHORT_CODE_LENGTH; i += 1)
-        code += SHORT_CODE_ALPHABET[randomIndex(SHORT_CODE_ALPHABET.length)];
-      if (isAllowedShortCode(code)) return code;
-    }
-  };
+  const drawCode = () => generateShortCode(randomIndex);
 
   /** Inserts with a generated code, drawing again on a collision. */
   const insertGenerated = async (link: Omit<NewShortlink, 'shortCode'>): Promise<Shortlink> => {

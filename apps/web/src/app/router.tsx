@@ -4,8 +4,9 @@
  * first load (the home page's first-load budget, docs/decisions/0013-performance-goals.md). Pages other than home and the tools
  * are lazy chunks; a tool's own screen is lazy inside ToolRoute.
  */
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PAGE_SEGMENTS, type PageSegment } from '@toolvault/shared';
 import { tools } from '../tools';
 import { HomePage } from './home/HomePage';
 import { Layout } from './Layout';
@@ -22,6 +23,20 @@ const BlogAdminPage = lazy(() => import('../features/blog-admin/BlogAdminPage'))
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RedirectPage = lazy(() => import('../features/shortlinks/RedirectPage'));
 
+/**
+ * The screen of each page of the shared route table (PAGE_SEGMENTS), which is also what short
+ * codes may never be: a page added there must get a screen here, and a page has no other way in.
+ */
+const PAGES: Record<PageSegment, LazyExoticComponent<ComponentType>> = {
+  about: AboutPage,
+  contact: ContactPage,
+  'privacy-policy': PrivacyPolicyPage,
+  'terms-of-service': TermsOfServicePage,
+  blog: BlogListPage,
+  'blog-admin': BlogAdminPage,
+  login: LoginPage,
+};
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -30,15 +45,12 @@ export function AppRoutes() {
         {tools.map((tool) => (
           <Route key={tool.slug} path={tool.slug} element={<ToolRoute tool={tool} />} />
         ))}
-        <Route path="about" element={<AboutPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
-        <Route path="terms-of-service" element={<TermsOfServicePage />} />
-        <Route path="blog" element={<BlogListPage />} />
+        {PAGE_SEGMENTS.map((segment) => {
+          const Screen = PAGES[segment];
+          return <Route key={segment} path={segment} element={<Screen />} />;
+        })}
         <Route path="blog/:slug" element={<BlogPostPage />} />
-        <Route path="blog-admin" element={<BlogAdminPage />} />
-        <Route path="login" element={<LoginPage />} />
-        {/* Ranked below every fixed route: a single segment is a short code. */}
+        {/* Ranked below every fixed route: any other single segment is a short code. */}
         <Route path=":shortCode" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Page } from '../../components/Page';
-import { AdminLoginCard } from './AdminLoginCard';
+import { AdminLoginForm } from './AdminLoginForm';
 
 /** /login: on success the token is stored and the admin goes to /blog-admin. */
 export default function LoginPage() {
@@ -10,7 +10,7 @@ export default function LoginPage() {
     <Page title="Admin Login" width="narrow">
       <OfflineNotice what="Admin login" />
       <div className="py-12">
-        <AdminLoginCard onSuccess={() => void navigate('/blog-admin')} />
+        <AdminLoginForm title="Admin Login" headingLevel={1} onLoggedIn={() => void navigate('/blog-admin')} />
       </div>
     </Page>
   );

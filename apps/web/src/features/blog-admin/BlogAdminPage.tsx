@@ -9,7 +9,7 @@ import { Meta } from '../../components/Head';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { ApiResult } from '../../lib/api';
-import { AdminLoginCard } from '../auth/AdminLoginCard';
+import { AdminLoginForm } from '../auth/AdminLoginForm';
 import { logout } from '../auth/login';
 import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
 import { PAGE_PARAM, pageFromParam } from '../blog/blog.service';
@@ -34,7 +34,7 @@ import { ContactMessages } from './ContactMessages';
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
 
-/** /blog-admin: the Admin Login card when logged out, the blog's management when logged in. */
+/** /blog-admin: the admin login form when logged out, the blog's management when logged in. */
 export default function BlogAdminPage() {
   const token = useAdminToken();
   if (!token) {
@@ -43,7 +43,7 @@ export default function BlogAdminPage() {
         <Meta name="robots" content="noindex" />
         <OfflineNotice what="Blog admin" />
         <div className="py-12">
-          <AdminLoginCard />
+          <AdminLoginForm title="Admin Login" headingLevel={1} />
         </div>
       </Page>
     );

@@ -14,7 +14,7 @@ import type {
 } from '@toolvault/shared';
 import { apiFetch, NETWORK_ERROR, type ApiResult } from '../../lib/api';
 import { trackedFetch } from '../../lib/use-online';
-import { createWithRetry, type RandomBytes } from './shortlink-manager.service';
+import { createWithRetry } from './shortlink-manager.service';
 
 /** The manager's API calls, each answering an ApiResult (401 is left to the caller). */
 export const shortlinkApi = {
@@ -34,12 +34,8 @@ export const shortlinkApi = {
   linkAnalytics: (token: string, id: number, range: AnalyticsRange, signal?: AbortSignal) =>
     apiFetch<ShortlinkLinkAnalytics>(`/api/shortlinks/${id}/analytics?range=${range}`, { token, signal }),
 
-  create: (token: string, input: ShortlinkInput, randomBytes?: RandomBytes) =>
-    createWithRetry(
-      input,
-      (body) => apiFetch<Shortlink>('/api/shortlinks', { method: 'POST', body, token }),
-      randomBytes ? { randomBytes } : {},
-    ),
+  create: (token: string, input: ShortlinkInput) =>
+    createWithRetry(input, (body) => apiFetch<Shortlink>('/api/shortlinks', { method: 'POST', body, token })),
 
   update: (token: string, id: number, input: ShortlinkUpdate) =>
     apiFetch<Shortlink>(`/api/shortlinks/${id}`, { method: 'PUT', body: input, token }),

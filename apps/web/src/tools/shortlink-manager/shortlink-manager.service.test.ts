@@ -1,4 +1,4 @@
-import { SHORT_CODE_ALPHABET, SHORTLINK_MESSAGES, type Shortlink } from '@toolvault/shared';
+import { SHORT_CODE_ALPHABET, SHORTLINK_MESSAGES, type RandomIndex, type Shortlink } from '@toolvault/shared';
 import { describe, expect, it, vi } from 'vitest';
 import {
   chartModel,
@@ -10,7 +10,6 @@ import {
   EMPTY_FORM,
   exportFileName,
   formFromLink,
-  generateShortCode,
   parseImportFile,
   parseStoredGuestLink,
   parseStoredTimestamp,
@@ -22,7 +21,6 @@ import {
   validateGuestForm,
   validateUpdateForm,
   type LinkFormValues,
-  type RandomBytes,
 } from './shortlink-manager.service';
 
 const link = (id: number, clickCount: number, createdAt: string, extra: Partial<Shortlink> = {}): Shortlink => ({
@@ -39,8 +37,8 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
   ...extra,
 });
 
-// Local-time constructors, so "today" means the same thing in every time zone the tests run in.
-const at = (day: number, hour: number, minute = 0) => new Date(2024, 4, day, hour, minute);
+// UTC instants: "today" is the UTC date, as the API counts it, in every time zone the tests run in.
+const at = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2024, 4, day, hour, minute));
 const NOW = at(15, 12);
 
 describe('summaryStats from the newest links', () => {
@@ -52,7 +50,7 @@ describe('summaryStats from the newest links', () => {
       { totalLinks: 1, totalClicks: 7, createdToday: '1', averageClicks: 7 },
     ],
     [
-      'today starts at local midnight, yesterday 23:59 is not today',
+      'today starts at 00:00 UTC, yesterday 23:59 UTC is not today',
       [link(1, 0, at(15, 0, 0).toISOString()), link(2, 0, at(14, 23, 59).toISOString())],
       { totalLinks: 2, totalClicks: 0, createdToday: '1', averageClicks: 0 },
     ],
@@ -131,38 +129,15 @@ describe('stored guest values', () => {
   });
 });
 
-/** A random source that hands out the given bytes in order, then repeats the last batch. */
-function bytes(...batches: number[][]): RandomBytes {
-  let index = 0;
-  return (length) => {
-    const batch = batches[Math.min(index++, batches.length - 1)] ?? [];
-    return Uint8Array.from({ length }, (_, i) => batch[i] ?? 255);
+/** A random source that hands out the alphabet positions of `codes`, in order. */
+function drawing(...codes: string[]): RandomIndex {
+  const draws = codes.flatMap((code) => [...code].map((char) => SHORT_CODE_ALPHABET.indexOf(char)));
+  return () => {
+    const next = draws.shift();
+    if (next === undefined) throw new Error('more draws than expected');
+    return next;
   };
 }
-
-describe('generateShortCode', () => {
-  it.each<[string, RandomBytes, string]>([
-    ['bytes 0..5 → the first six letters', bytes([0, 1, 2, 3, 4, 5]), 'ABCDEF'],
-    ['61 is the last digit, 62 wraps to A', bytes([61, 62, 123, 124, 185, 186]), '9A9A9A'],
-    ['247 is the largest accepted byte (247 % 62 = 61)', bytes([247, 247, 247, 247, 247, 247]), '999999'],
-    ['bytes ≥ 248 are skipped (no modulo bias)', bytes([248, 255, 0, 249, 1, 2, 3, 4, 5]), 'ABCDEF'],
-    ['a batch of only rejected bytes asks again', bytes([255], [26, 27, 28, 29, 30, 31]), 'abcdef'],
-  ])('%s', (_name, random, expected) => {
-    expect(generateShortCode(random)).toBe(expected);
-  });
-
-  it('uses only the designed alphabet and 6 characters with the real source', () => {
-    for (let i = 0; i < 200; i++) {
-      const code = generateShortCode();
-      expect(code).toMatch(/^[A-Za-z0-9]{6}$/);
-    }
-    expect(SHORT_CODE_ALPHABET).toHaveLength(62);
-  });
-
-  it('throws (a bug, not user input) when the source never yields a usable byte', () => {
-    expect(() => generateShortCode(bytes([255]))).toThrow();
-  });
-});
 
 const form = (values: Partial<LinkFormValues>): LinkFormValues => ({ ...EMPTY_FORM, ...values });
 
@@ -334,17 +309,17 @@ describe('createWithRetry', () => {
   };
   const taken = { ok: false as const, error: SHORTLINK_MESSAGES.shortCodeTaken };
   const created = { ok: true as const };
-  const random = bytes([0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17]);
+  const random = () => drawing('ABCDEF', 'GHIJKL', 'MNOPQR');
 
   it('sends a generated code and retries with a new one while it is taken', async () => {
     const send = vi.fn().mockResolvedValueOnce(taken).mockResolvedValueOnce(taken).mockResolvedValueOnce(created);
-    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomBytes: random })).toBe(created);
+    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomIndex: random() })).toBe(created);
     expect(send.mock.calls.map(([body]) => body.shortCode)).toEqual(['ABCDEF', 'GHIJKL', 'MNOPQR']);
   });
 
   it('gives up after the attempt limit with the last answer', async () => {
     const send = vi.fn().mockResolvedValue(taken);
-    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomBytes: random, attempts: 3 })).toBe(
+    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomIndex: random(), attempts: 3 })).toBe(
       taken,
     );
     expect(send).toHaveBeenCalledTimes(3);
@@ -353,13 +328,13 @@ describe('createWithRetry', () => {
   it('does not retry other errors', async () => {
     const failure = { ok: false as const, error: 'Failed' };
     const send = vi.fn().mockResolvedValue(failure);
-    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomBytes: random })).toBe(failure);
+    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomIndex: random() })).toBe(failure);
     expect(send).toHaveBeenCalledTimes(1);
   });
 
   it('sends a typed code once, so its owner sees the conflict', async () => {
     const send = vi.fn().mockResolvedValue(taken);
-    expect(await createWithRetry({ ...input, shortCode: 'mine' }, send, { randomBytes: random })).toBe(taken);
+    expect(await createWithRetry({ ...input, shortCode: 'mine' }, send, { randomIndex: random() })).toBe(taken);
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]?.[0].shortCode).toBe('mine');
   });

@@ -1,14 +1,16 @@
 import {
+  cryptoRandomIndex,
+  generateShortCode,
   GUEST_CREATE_INTERVAL_MS,
+  isSameUtcDay,
   parseTagsText,
-  SHORT_CODE_ALPHABET,
-  SHORT_CODE_LENGTH,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
   ZGuestShortlinkInput,
   ZShortlinkInput,
   ZShortlinkUpdate,
   type GuestShortlinkInput,
+  type RandomIndex,
   type ShortlinkAnalytics,
   type Shortlink,
   type ShortlinkInput,
@@ -24,16 +26,11 @@ export const GUEST_LAST_CREATED_KEY = 'guest_shortlink_last_created';
 
 // ---------------------------------------------------------------- statistics
 
-/** True when both instants fall on the same calendar day in the visitor's time zone. */
-export function isSameLocalDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-}
-
 export interface SummaryStats {
   totalLinks: number;
   totalClicks: number;
   /**
-   * Links created on the visitor's current date. Counted
+   * Links created on the current UTC date ("Today"), as the API counts them. Counted
    * from the server's figure when it sends one, else from the newest links it
    * sent: exact unless all of them are from today, then a lower bound ("5+").
    */
@@ -51,10 +48,7 @@ export function summaryStats(
   let createdToday: string;
   if (typeof summary.createdToday === 'number') createdToday = summary.createdToday.toLocaleString('en-US');
   else {
-    const today = recent.filter((link) => {
-      const created = new Date(link.createdAt);
-      return !Number.isNaN(created.getTime()) && isSameLocalDay(created, now);
-    }).length;
+    const today = recent.filter((link) => isSameUtcDay(Date.parse(link.createdAt), now)).length;
     const maybeMore = today > 0 && today === recent.length && totalLinks > recent.length;
     createdToday = maybeMore ? `${today}+` : String(today);
   }
@@ -108,30 +102,6 @@ export function rateLimitDetail(remainingSeconds: number | null): string {
   if (remainingSeconds === null || remainingSeconds <= 0) return SHORTLINK_MESSAGES.guestRateLimited;
   const unit = remainingSeconds === 1 ? 'second' : 'seconds';
   return `${SHORTLINK_MESSAGES.guestRateLimited} Try again in ${remainingSeconds} ${unit}.`;
-}
-
-// ---------------------------------------------------------------- short codes
-
-/** Fills a byte array with random values (crypto.getRandomValues in the app, a fixed list in tests). */
-export type RandomBytes = (length: number) => Uint8Array;
-
-export const cryptoRandomBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
-
-// 62 × 4 = 248: bytes of 248 and above are dropped so every character is equally likely.
-const UNBIASED_LIMIT = 256 - (256 % SHORT_CODE_ALPHABET.length);
-
-/** A random code of 6 characters from A–Z a–z 0–9, by rejection sampling. */
-export function generateShortCode(randomBytes: RandomBytes = cryptoRandomBytes, length = SHORT_CODE_LENGTH): string {
-  let code = '';
-  // A bounded number of rounds: each byte is accepted with probability 248/256.
-  for (let round = 0; round < 64 && code.length < length; round++) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte >= UNBIASED_LIMIT) continue;
-      code += SHORT_CODE_ALPHABET[byte % SHORT_CODE_ALPHABET.length];
-      if (code.length === length) return code;
-    }
-  }
-  throw new Error('random source produced no usable bytes');
 }
 
 // ---------------------------------------------------------------- forms
@@ -228,12 +198,12 @@ const isCodeTaken = (result: SendResult) => !result.ok && result.error === SHORT
 export async function createWithRetry<R extends SendResult>(
   input: ShortlinkInput,
   send: (body: ShortlinkInput) => Promise<R>,
-  { randomBytes = cryptoRandomBytes, attempts = 5 }: { randomBytes?: RandomBytes; attempts?: number } = {},
+  { randomIndex = cryptoRandomIndex, attempts = 5 }: { randomIndex?: RandomIndex; attempts?: number } = {},
 ): Promise<R> {
   if (input.shortCode !== undefined) return send(input);
-  let result = await send({ ...input, shortCode: generateShortCode(randomBytes) });
+  let result = await send({ ...input, shortCode: generateShortCode(randomIndex) });
   for (let attempt = 1; attempt < attempts && isCodeTaken(result); attempt++) {
-    result = await send({ ...input, shortCode: generateShortCode(randomBytes) });
+    result = await send({ ...input, shortCode: generateShortCode(randomIndex) });
   }
   return result;
 }
