@@ -23,7 +23,7 @@ export function AdminLoginCard({ onSuccess }: { onSuccess?: () => void }) {
       setError(outcome.error);
       return;
     }
-    setAdminToken(outcome.token);
+    setAdminToken(outcome.value);
     setPassword('');
     toast.success('Admin Access Granted');
     onSuccess?.();

@@ -1,20 +1,21 @@
 import { ZAdminLogin, type AdminLoginResponse } from '@toolvault/shared';
 import { apiFetch } from '../../lib/api';
+import { err, ok, type Result } from '../../lib/result';
 import { clearAdminToken, getAdminToken } from './admin-session';
 
-export type LoginOutcome = { ok: true; token: string } | { ok: false; error: string };
+/** The session token, or the message the login card shows. */
+export type LoginOutcome = Result<string>;
 
 /** Spec 001 §8: 'Invalid password' when the login returns no token. */
 export const INVALID_PASSWORD = 'Invalid password';
 
 export async function login(password: string, request: typeof apiFetch = apiFetch): Promise<LoginOutcome> {
   const parsed = ZAdminLogin.safeParse({ password });
-  if (!parsed.success) return { ok: false, error: 'Password is required' };
+  if (!parsed.success) return err('Password is required');
   const result = await request<AdminLoginResponse>('/api/admin/login', { method: 'POST', body: parsed.data });
-  if (result.ok && typeof result.data?.token === 'string' && result.data.token)
-    return { ok: true, token: result.data.token };
-  if (!result.ok && (result.status === 0 || result.status === 429)) return { ok: false, error: result.error };
-  return { ok: false, error: INVALID_PASSWORD };
+  if (result.ok && typeof result.value?.token === 'string' && result.value.token) return ok(result.value.token);
+  if (!result.ok && (result.error.status === 0 || result.error.status === 429)) return err(result.error.message);
+  return err(INVALID_PASSWORD);
 }
 
 /**

@@ -45,7 +45,7 @@ export function LoginGate({ onGuest, onLoggedIn, focusOnMount = false }: LoginGa
       toast.success('Admin Access Granted');
       onLoggedIn?.();
       // The stored token switches the manager to the admin view.
-      setAdminToken(outcome.token);
+      setAdminToken(outcome.value);
       return;
     }
     if (outcome.error === INVALID_PASSWORD) {
