@@ -71,3 +71,14 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   appClient ??= createQueryClient();
   return <QueryClientProvider client={appClient}>{children}</QueryClientProvider>;
 }
+
+/**
+ * A failure handler for the admin screens' calls: a 401 means the session ended (`onUnauthorized`),
+ * anything else is the screen's to show (`otherwise`).
+ */
+export const unlessUnauthorized =
+  (onUnauthorized: () => void, otherwise: (error: ApiFailure) => void) =>
+  (error: ApiFailure): void => {
+    if (error.status === 401) onUnauthorized();
+    else otherwise(error);
+  };

@@ -9,8 +9,8 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { Meta } from '../../components/Head';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
-import type { ApiResult } from '../../lib/api';
-import { fromApi, QueryProvider, type ApiError } from '../../lib/query';
+import type { ApiFailure, ApiResult } from '../../lib/api';
+import { fromApi, QueryProvider, unlessUnauthorized } from '../../lib/query';
 import { AdminLoginCard } from '../auth/AdminLoginCard';
 import { logout } from '../auth/login';
 import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
@@ -131,11 +131,7 @@ function BlogAdmin() {
 
   const categoryList = categories.data ?? [];
   const reloadCategories = () => queryClient.invalidateQueries({ queryKey: blogKeys.categories });
-  /** A refusal other than 401 goes to `otherwise`; a 401 ends the session. */
-  const unlessExpired = (otherwise: (error: ApiError) => void) => (error: ApiError) => {
-    if (error.status === 401) expire();
-    else otherwise(error);
-  };
+  const unlessExpired = (otherwise: (error: ApiFailure) => void) => unlessUnauthorized(expire, otherwise);
 
   const postSave = useMutation({
     mutationFn: ({ editing, body }: PostSave) =>

@@ -287,22 +287,22 @@ describe('validateGuestForm', () => {
     [
       'empty',
       { title: '', targetUrl: '', metaImage: '' },
-      { ok: false, kind: 'required', error: SHORTLINK_MESSAGES.required },
+      { ok: false, error: { kind: 'required', message: SHORTLINK_MESSAGES.required } },
     ],
     [
       'title only',
       { title: 'x', targetUrl: ' ', metaImage: '' },
-      { ok: false, kind: 'required', error: SHORTLINK_MESSAGES.required },
+      { ok: false, error: { kind: 'required', message: SHORTLINK_MESSAGES.required } },
     ],
     [
       'mixed-case javascript:',
       { title: 'x', targetUrl: 'JaVaScRiPt:alert(1)', metaImage: '' },
-      { ok: false, kind: 'invalid-url', error: SHORTLINK_MESSAGES.invalidUrl },
+      { ok: false, error: { kind: 'invalid-url', message: SHORTLINK_MESSAGES.invalidUrl } },
     ],
     [
       'protocol-relative',
       { title: 'x', targetUrl: '//evil.example', metaImage: '' },
-      { ok: false, kind: 'invalid-url', error: SHORTLINK_MESSAGES.invalidUrl },
+      { ok: false, error: { kind: 'invalid-url', message: SHORTLINK_MESSAGES.invalidUrl } },
     ],
     [
       'valid',
@@ -318,8 +318,8 @@ describe('validateGuestForm', () => {
     [SHORTLINK_MESSAGES.invalidUrl, 'invalid-url'],
     [SHORTLINK_MESSAGES.selfLink, 'other'],
     ['', 'other'],
-  ])('server message %j is a %s problem', (error, kind) => {
-    expect(classifyGuestError(error)).toEqual({ kind, error });
+  ])('server message %j is a %s problem', (message, kind) => {
+    expect(classifyGuestError(message)).toEqual({ kind, message });
   });
 });
 
@@ -332,8 +332,8 @@ describe('createWithRetry', () => {
     tags: [],
     redirectMode: 'preview' as const,
   };
-  const taken = { ok: false as const, error: SHORTLINK_MESSAGES.shortCodeTaken };
-  const created = { ok: true as const };
+  const taken = { ok: false as const, error: { message: SHORTLINK_MESSAGES.shortCodeTaken } };
+  const created = { ok: true as const, value: null };
   const random = bytes([0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17]);
 
   it('sends a generated code and retries with a new one while it is taken', async () => {
@@ -351,7 +351,7 @@ describe('createWithRetry', () => {
   });
 
   it('does not retry other errors', async () => {
-    const failure = { ok: false as const, error: 'Failed' };
+    const failure = { ok: false as const, error: { message: 'Failed' } };
     const send = vi.fn().mockResolvedValue(failure);
     expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomBytes: random })).toBe(failure);
     expect(send).toHaveBeenCalledTimes(1);
