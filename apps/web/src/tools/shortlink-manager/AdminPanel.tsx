@@ -137,7 +137,10 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   const tags = useLinkTags(token, showList);
   const summary = useLinkSummary(token, tab === 'overview');
   const analytics = useAnalytics(token, view.range, tab === 'analytics');
-  for (const query of [page, tags, summary, analytics]) useUnauthorized(query.error, expire);
+  useUnauthorized(page.error, expire);
+  useUnauthorized(tags.error, expire);
+  useUnauthorized(summary.error, expire);
+  useUnauthorized(analytics.error, expire);
   useLoadFailureToast(page.error);
   useLoadFailureToast(summary.error);
 
