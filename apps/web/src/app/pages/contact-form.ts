@@ -43,7 +43,10 @@ export interface ContactInvalid {
 export type ContactValidation = Result<ContactMessageInput, ContactInvalid>;
 
 /** Sent, or why not: the input (no call was made) or the server / network (the message to show). */
-export type ContactSubmitResult = Result<null, ({ kind: 'invalid' } & ContactInvalid) | { kind: 'failed'; message: string }>;
+export type ContactSubmitResult = Result<
+  null,
+  ({ kind: 'invalid' } & ContactInvalid) | { kind: 'failed'; message: string }
+>;
 
 /** Validates with the same schema the API uses (STYLE habit 10); one message per field, in form order. */
 export function validateContact(values: ContactValues): ContactValidation {

@@ -9,7 +9,11 @@ describe('login', () => {
   it.each([
     ['token returned', { ok: true, value: { token: 'abc' } }, { ok: true, value: 'abc' }],
     ['200 without token', { ok: true, value: {} }, { ok: false, error: INVALID_PASSWORD }],
-    ['401', { ok: false, error: { status: 401, message: 'Invalid admin password' } }, { ok: false, error: INVALID_PASSWORD }],
+    [
+      '401',
+      { ok: false, error: { status: 401, message: 'Invalid admin password' } },
+      { ok: false, error: INVALID_PASSWORD },
+    ],
     [
       '429 keeps the server text',
       { ok: false, error: { status: 429, message: 'Too many login attempts. Try again later.' } },

@@ -250,7 +250,9 @@ function BlogAdmin() {
           toast.success('Category deleted', { description: item.name });
           if (editingCategory?.id === item.id) resetCategoryForm();
           // Its posts become uncategorised.
-          setPostForm((current) => (current.category_id === String(item.id) ? { ...current, category_id: '' } : current));
+          setPostForm((current) =>
+            current.category_id === String(item.id) ? { ...current, category_id: '' } : current,
+          );
         }
       },
       // Spec 001 §8 ignores non-401 delete failures silently; a toast tells the admin instead.
@@ -381,7 +383,8 @@ function BlogAdmin() {
 }
 
 /** The blog's queries that hold posts (lists and single posts), not the categories. */
-const isPostQuery = ({ queryKey }: { queryKey: readonly unknown[] }) => queryKey[1] === 'posts' || queryKey[1] === 'post';
+const isPostQuery = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+  queryKey[1] === 'posts' || queryKey[1] === 'post';
 
 /** After Edit, the form comes into view and its first field takes focus. */
 function focusForm(anchorId: string) {

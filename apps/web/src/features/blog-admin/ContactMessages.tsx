@@ -93,12 +93,7 @@ export function ContactMessages({
               </p>
             ) : null}
             {messages.hasNextPage ? (
-              <button
-                type="button"
-                className={`mt-4 ${ui.buttonSecondary}`}
-                disabled={loading}
-                onClick={more}
-              >
+              <button type="button" className={`mt-4 ${ui.buttonSecondary}`} disabled={loading} onClick={more}>
                 {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
                 {loading ? 'Loading...' : 'Load more'}
               </button>

@@ -187,34 +187,20 @@ describe('categoryIdFromText (empty → null, else integer)', () => {
 
 describe('save problems (spec 001 §8)', () => {
   it.each([
-    [
-      'no answer',
-      { status: 0, message: 'Network error. Please try again.' },
-      ADMIN_MESSAGES.network,
-      undefined,
-    ],
+    ['no answer', { status: 0, message: 'Network error. Please try again.' }, ADMIN_MESSAGES.network, undefined],
     [
       '409 with a reason',
       { status: 409, message: 'A post with this slug already exists' },
       ADMIN_MESSAGES.savePost,
       'A post with this slug already exists',
     ],
-    [
-      '500 without a reason',
-      { status: 500, message: 'Request failed (500)' },
-      ADMIN_MESSAGES.savePost,
-      undefined,
-    ],
+    ['500 without a reason', { status: 500, message: 'Request failed (500)' }, ADMIN_MESSAGES.savePost, undefined],
   ] as const)('post: %s', (_name, result, message, detail) => {
     expect(postSaveProblem(result)).toEqual(detail ? { message, detail } : { message });
   });
 
   it.each([
-    [
-      'no answer',
-      { status: 0, message: 'Network error. Please try again.' },
-      'Network error. Please try again.',
-    ],
+    ['no answer', { status: 0, message: 'Network error. Please try again.' }, 'Network error. Please try again.'],
     [
       'server error field',
       { status: 409, message: 'A category with this slug already exists' },

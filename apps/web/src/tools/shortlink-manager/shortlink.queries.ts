@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { AnalyticsRange } from '@toolvault/shared';
+import type { ApiResult } from '../../lib/api';
 import { fromApi, type ApiError } from '../../lib/query';
 import { listQuery, type AdminView } from './admin-view';
 import { shortlinkApi } from './shortlink-manager.api';
@@ -37,48 +38,29 @@ export function useUnauthorized(error: ApiError | null, onUnauthorized: () => vo
   }, [error]);
 }
 
+/** One of the manager's reads, kept as MANAGER_CACHE says. */
+function useManagerQuery<T>(
+  queryKey: readonly unknown[],
+  load: (signal: AbortSignal) => Promise<ApiResult<T>>,
+  enabled = true,
+) {
+  return useQuery({ queryKey, queryFn: ({ signal }) => fromApi(load(signal)), enabled, ...MANAGER_CACHE });
+}
+
 /** One page of Manage Links: the view's search, sort, tag, size and cursor. */
 export function useLinkPage(token: string, view: AdminView, enabled: boolean) {
   const query = listQuery(view);
-  return useQuery({
-    queryKey: shortlinkKeys.list(query),
-    queryFn: ({ signal }) => fromApi(shortlinkApi.list(token, query, signal)),
-    enabled,
-    ...MANAGER_CACHE,
-  });
+  return useManagerQuery(shortlinkKeys.list(query), (signal) => shortlinkApi.list(token, query, signal), enabled);
 }
 
-export function useLinkTags(token: string, enabled: boolean) {
-  return useQuery({
-    queryKey: shortlinkKeys.tags,
-    queryFn: ({ signal }) => fromApi(shortlinkApi.tags(token, signal)),
-    enabled,
-    ...MANAGER_CACHE,
-  });
-}
+export const useLinkTags = (token: string, enabled: boolean) =>
+  useManagerQuery(shortlinkKeys.tags, (signal) => shortlinkApi.tags(token, signal), enabled);
 
-export function useLinkSummary(token: string, enabled: boolean) {
-  return useQuery({
-    queryKey: shortlinkKeys.summary,
-    queryFn: ({ signal }) => fromApi(shortlinkApi.summary(token, signal)),
-    enabled,
-    ...MANAGER_CACHE,
-  });
-}
+export const useLinkSummary = (token: string, enabled: boolean) =>
+  useManagerQuery(shortlinkKeys.summary, (signal) => shortlinkApi.summary(token, signal), enabled);
 
-export function useAnalytics(token: string, range: AnalyticsRange, enabled: boolean) {
-  return useQuery({
-    queryKey: shortlinkKeys.analytics(range),
-    queryFn: ({ signal }) => fromApi(shortlinkApi.analytics(token, range, signal)),
-    enabled,
-    ...MANAGER_CACHE,
-  });
-}
+export const useAnalytics = (token: string, range: AnalyticsRange, enabled: boolean) =>
+  useManagerQuery(shortlinkKeys.analytics(range), (signal) => shortlinkApi.analytics(token, range, signal), enabled);
 
-export function useLinkAnalytics(token: string, id: number, range: AnalyticsRange) {
-  return useQuery({
-    queryKey: shortlinkKeys.link(id, range),
-    queryFn: ({ signal }) => fromApi(shortlinkApi.linkAnalytics(token, id, range, signal)),
-    ...MANAGER_CACHE,
-  });
-}
+export const useLinkAnalytics = (token: string, id: number, range: AnalyticsRange) =>
+  useManagerQuery(shortlinkKeys.link(id, range), (signal) => shortlinkApi.linkAnalytics(token, id, range, signal));
