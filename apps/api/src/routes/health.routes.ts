@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { ApiErrorBody } from '@toolvault/shared';
+import type { ApiErrorBody, HealthBody } from '@toolvault/shared';
 import { ERRORS } from '../http/errors';
 
 /** One dependency this replica cannot serve without. */
@@ -14,8 +14,7 @@ export type Readiness = readonly ReadinessCheck[];
 /** A dependency that has not answered by then counts as down: a load balancer should not wait longer. */
 export const READINESS_TIMEOUT_MS = 2_000;
 
-type CheckState = 'ok' | 'down';
-export type HealthBody = { status: 'ok'; checks: Record<string, CheckState> };
+type CheckState = HealthBody['checks'][string];
 export type NotReadyBody = ApiErrorBody & { checks: Record<string, CheckState> };
 
 /**
