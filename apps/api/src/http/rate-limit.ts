@@ -18,7 +18,7 @@ export interface LimiterDeps {
  * which honours `trust proxy`. When a shared store does not answer, the request fails with 503.
  * The rules themselves (budgets and why) are part of the API contract: RATE_LIMITS in @toolvault/shared.
  */
-function limiter(rule: RateLimit, { logger, counters }: LimiterDeps): RateLimitRequestHandler {
+export function limiter(rule: RateLimit, { logger, counters }: LimiterDeps): RateLimitRequestHandler {
   return rateLimit({
     windowMs: rule.windowMs,
     limit: rule.limit,

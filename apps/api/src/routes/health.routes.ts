@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import type { ApiErrorBody, HealthBody } from '@toolvault/shared';
+import { API, type ApiErrorBody, type HealthBody } from '@toolvault/shared';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { ERRORS } from '../http/errors';
 
 /** One dependency this replica cannot serve without. */
@@ -21,9 +21,9 @@ export type NotReadyBody = ApiErrorBody & { checks: Record<string, CheckState> }
  * A readiness check for load balancers: 200 when every dependency answers, 503 with a JSON
  * reason when one does not, so the replica is taken out until it recovers.
  */
-export function healthRouter(checks: Readiness = []): Router {
-  const router = Router();
-  router.get('/', async (_req, res) => {
+export function healthRouter(checks: Readiness = []): ContractRouter {
+  const { router, add } = contractRoutes('/api/health');
+  add(API.health, async (_req, res) => {
     const states = await Promise.all(checks.map(async ({ name, ping }) => [name, await answers(ping)] as const));
     res.set('Cache-Control', 'no-store');
     const down = states.filter(([, state]) => state === 'down').map(([name]) => name);
