@@ -1,6 +1,6 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
-import { JSON_BODY_LIMIT } from '@toolvault/shared';
+import { JSON_BODY_LIMIT } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from './counters/counter-store';
 import type { Repositories } from './db';
 import { publicOrigin, type Config } from './env';
@@ -55,7 +55,6 @@ export interface AppDeps {
   /** What /api/health checks besides the database (Redis when configured). */
   readiness?: Readiness;
 }
-
 
 /**
  * The admin password hash and JWT secret: from the environment, else from the database (created

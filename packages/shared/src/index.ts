@@ -9,4 +9,3 @@ export * from './shortlinks';
 export * from './speedtest';
 export * from './blog-html-policy';
 export * from './blog-html-vectors';
-export * from './contract';

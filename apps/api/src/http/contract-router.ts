@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import type { RateLimit, RouteContract } from '@toolvault/shared';
+import type { RateLimit, RouteContract } from '@toolvault/shared/contract';
 import type { z } from 'zod';
 import { isAdmin, optionalAdmin } from './auth';
 import { limiter, type LimiterDeps } from './rate-limit';

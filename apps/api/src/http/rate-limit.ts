@@ -1,5 +1,5 @@
 import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
-import { RATE_LIMITS, type RateLimit } from '@toolvault/shared';
+import { RATE_LIMITS, type RateLimit } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from '../counters/counter-store';
 import type { Logger } from '../logger';
 import { systemClock } from '../services/clock';

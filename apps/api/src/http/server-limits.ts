@@ -71,7 +71,10 @@ function bodyDeadline(req: IncomingMessage, res: ServerResponse, ms: number): vo
   const timer = setTimeout(() => {
     if (req.complete) return;
     if (!res.headersSent) {
-      res.writeHead(ERRORS.REQUEST_TIMEOUT.status, { Connection: 'close', 'Content-Type': 'application/json; charset=utf-8' });
+      res.writeHead(ERRORS.REQUEST_TIMEOUT.status, {
+        Connection: 'close',
+        'Content-Type': 'application/json; charset=utf-8',
+      });
       res.end(errorBodyText('REQUEST_TIMEOUT'));
     }
     req.socket.destroySoon();

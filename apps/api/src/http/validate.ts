@@ -9,7 +9,11 @@ export type RequestPart = 'body' | 'query' | 'params';
  * handlers see trimmed, typed data. The first issue becomes the 400 message, unless the route
  * answers another code for it (a path parameter that names nothing: NOT_FOUND, with its own message).
  */
-export function validate(schema: z.ZodType, part: RequestPart = 'body', code: ErrorCode = 'VALIDATION'): RequestHandler {
+export function validate(
+  schema: z.ZodType,
+  part: RequestPart = 'body',
+  code: ErrorCode = 'VALIDATION',
+): RequestHandler {
   return (req, _res, next) => {
     // A request without a JSON body has no body at all; validate it as an empty object.
     const result = schema.safeParse(req[part] ?? {}, { error: withFieldPath });

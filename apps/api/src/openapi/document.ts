@@ -1,14 +1,13 @@
 import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject } from 'zod-openapi';
+import { API_ERRORS, type ApiErrorCode } from '@toolvault/shared';
 import {
   API,
-  API_ERRORS,
   openApiPath,
   routeErrors,
   ZApiErrorBody,
-  type ApiErrorCode,
   type RateLimit,
   type RouteContract,
-} from '@toolvault/shared';
+} from '@toolvault/shared/contract';
 import { z } from 'zod';
 
 /** The one OpenAPI document of the API, built from the contract (GET /api/openapi.json, /api/docs). */
@@ -39,7 +38,8 @@ export function rateLimitText({ limit, windowMs, code, failuresOnly }: RateLimit
 
 function operation(name: string, route: RouteContract): ZodOpenApiOperationObject {
   const { response } = route;
-  const contentTypes = typeof response.contentType === 'string' ? [response.contentType] : (response.contentType ?? [JSON_TYPE]);
+  const contentTypes =
+    typeof response.contentType === 'string' ? [response.contentType] : (response.contentType ?? [JSON_TYPE]);
   const success = {
     description: response.description,
     ...(response.schema

@@ -136,7 +136,8 @@ export function referencePage(document: OpenApiDocument): string {
   }
   const codes = (document[ERROR_CODES_EXTENSION] ?? {}) as Record<string, { status: number; message: string }>;
   const codeRows = Object.entries(codes).map(
-    ([code, { status, message }]) => `<tr><td><code>${h(code)}</code></td><td>${status}</td><td>${h(message)}</td></tr>`,
+    ([code, { status, message }]) =>
+      `<tr><td><code>${h(code)}</code></td><td>${status}</td><td>${h(message)}</td></tr>`,
   );
   const tagId = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return `<!doctype html>

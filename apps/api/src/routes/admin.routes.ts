@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { API, type AdminLogin } from '@toolvault/shared';
+import { type AdminLogin } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { adminSession } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';

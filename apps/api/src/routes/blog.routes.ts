@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { API, type BlogListQuery, type PostIdParams, type PostInput } from '@toolvault/shared';
+import { type BlogListQuery, type PostIdParams, type PostInput } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { API, type CategoryIdParams, type CategoryInput } from '@toolvault/shared';
+import { type CategoryIdParams, type CategoryInput } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
 import type { CategoryFailure, CategoryService } from '../services/categories.service';

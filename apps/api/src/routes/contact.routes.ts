@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { API, type ContactListQuery, type ContactMessageInput } from '@toolvault/shared';
+import { type ContactListQuery, type ContactMessageInput } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import type { LimiterDeps } from '../http/rate-limit';
 import type { ContactService } from '../services/contact.service';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { API } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
 import type { FeedService } from '../services/feeds.service';

@@ -1,4 +1,5 @@
-import { API, type ApiErrorBody, type HealthBody } from '@toolvault/shared';
+import { type ApiErrorBody } from '@toolvault/shared';
+import { API, type HealthBody } from '@toolvault/shared/contract';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { ERRORS } from '../http/errors';
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
-import { API, type IpLookupParams } from '@toolvault/shared';
+import { type IpLookupParams } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
 import { localLimiterDeps, type LimiterDeps } from '../http/rate-limit';

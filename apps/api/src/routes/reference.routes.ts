@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { API } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { buildOpenApiDocument } from '../openapi/document';
 import { referencePage } from '../openapi/reference-page';
@@ -19,7 +19,8 @@ function reference(): { json: string; html: string } {
  * 3.1 document and as a page people can read. Building them takes a while (tenths of a second), so
  * not before someone asks: most processes, and every test app, never do.
  */
-export function referenceRouter(): ContractRouter {  // They change only with a deploy; caches may keep them while revalidating.
+export function referenceRouter(): ContractRouter {
+  // They change only with a deploy; caches may keep them while revalidating.
   const send = (res: Response, type: string, body: string) =>
     void res.status(200).type(type).set('Cache-Control', 'no-cache').send(body);
   const { router, add } = contractRoutes('/api');

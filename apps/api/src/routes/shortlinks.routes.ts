@@ -1,6 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import {
-  API,
   SHORTLINK_CSV_COLUMNS,
   type AnalyticsQuery,
   type ExportFormat,
@@ -12,6 +11,7 @@ import {
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';

@@ -1,13 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 import type { NextFunction, Request, Response } from 'express';
 import {
-  API,
   MEBIBYTE,
   SPEEDTEST_UPLOAD_MAX_BYTES,
   SPEEDTEST_UPLOAD_TOO_LARGE,
   type SpeedtestDownloadQuery,
   type SpeedtestUpload,
 } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
 import { localLimiterDeps, type LimiterDeps } from '../http/rate-limit';

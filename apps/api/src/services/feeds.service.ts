@@ -1,4 +1,5 @@
-import { API, PAGE_SEGMENTS, TOOL_SLUGS } from '@toolvault/shared';
+import { PAGE_SEGMENTS, TOOL_SLUGS } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import type { BlogPostsRepo } from '../db/blog-posts.repo';
 import type { BlogService } from './blog.service';
 import type { Clock } from './clock';

@@ -105,7 +105,7 @@ export const ZIpLookupResult = exactly<IpLookupResult>()(
     countryCode: z.string().nullable(),
     region: z.string().nullable(),
     city: z.string().nullable(),
-  
+
     isp: z.string().nullable(),
     organization: z.string().nullable(),
     timezone: z.string().nullable(),
@@ -211,7 +211,9 @@ export const ZText = z.string();
 export const ZApiErrorBody = z
   .object({
     error: z.string().meta({ description: 'A sentence for people; its wording may change' }),
-    code: z.enum(API_ERROR_CODES).meta({ description: 'What programs branch on: one of the codes listed for the route' }),
+    code: z
+      .enum(API_ERROR_CODES)
+      .meta({ description: 'What programs branch on: one of the codes listed for the route' }),
     checks: z.record(z.string(), checkState).optional(),
   })
   .meta({ id: 'ApiError' });

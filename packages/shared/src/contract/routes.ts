@@ -240,7 +240,11 @@ export const API = {
     tag: 'IP lookup',
     summary: "The caller's own address, located offline",
     auth: 'public',
-    response: { status: 200, description: 'The address and what the offline database knows of it', schema: ZIpLookupResult },
+    response: {
+      status: 200,
+      description: 'The address and what the offline database knows of it',
+      schema: ZIpLookupResult,
+    },
     errors: ['INVALID_IP'],
     rateLimit: RATE_LIMITS.ipLookup,
   }),
@@ -251,7 +255,11 @@ export const API = {
     summary: 'An IPv4 or IPv6 address, located offline',
     auth: 'public',
     params: ZIpLookupParams,
-    response: { status: 200, description: 'The address and what the offline database knows of it', schema: ZIpLookupResult },
+    response: {
+      status: 200,
+      description: 'The address and what the offline database knows of it',
+      schema: ZIpLookupResult,
+    },
     errors: ['INVALID_IP'],
     rateLimit: RATE_LIMITS.ipLookup,
   }),
@@ -371,7 +379,11 @@ export const API = {
     summary: 'Clicks of every link over a range',
     auth: 'admin',
     query: ZAnalyticsQuery,
-    response: { status: 200, description: 'Totals, top links, referrers, countries, devices', schema: ZShortlinkAnalytics },
+    response: {
+      status: 200,
+      description: 'Totals, top links, referrers, countries, devices',
+      schema: ZShortlinkAnalytics,
+    },
     errors: [],
   }),
   shortlinkLinkAnalytics: route({
@@ -558,7 +570,12 @@ export const API = {
     tag: 'Feeds',
     summary: 'One part of the published posts’ sitemap',
     auth: 'public',
-    params: z.object({ part: z.string().regex(/^[1-9]\d{0,5}$/).meta({ description: '1-based part number' }) }),
+    params: z.object({
+      part: z
+        .string()
+        .regex(/^[1-9]\d{0,5}$/)
+        .meta({ description: '1-based part number' }),
+    }),
     invalidParams: 'NOT_FOUND',
     response: { status: 200, description: 'A sitemap of up to 1000 posts', schema: ZText, contentType: XML },
     errors: ['NOT_FOUND'],
@@ -585,7 +602,7 @@ export const COMMON_ERRORS = [
 export function routeErrors(route: RouteContract): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(route.errors);
   if (route.auth !== 'public') codes.add('UNAUTHORIZED');
-  if (route.params) codes.add(route.invalidParams ?? 'VALIDATION');
+  if (route.params && !route.beforeRouter) codes.add(route.invalidParams ?? 'VALIDATION');
   if (route.query || (route.body && !route.body.checkedByHandler)) codes.add('VALIDATION');
   if (route.rateLimit) codes.add(route.rateLimit.code);
   for (const code of COMMON_ERRORS) codes.add(code);

@@ -9,7 +9,6 @@ import { linkClass, siteOrigin } from './LinkParts';
 import { createGuestShortlink } from './shortlink-manager.api';
 import {
   checkGuestLimit,
-  classifyGuestError,
   EMPTY_GUEST_FORM,
   GUEST_LAST_CREATED_KEY,
   GUEST_LINK_KEY,
@@ -120,8 +119,9 @@ export function GuestPanel({
       rateLimited(result.retryAfterSeconds);
       return;
     }
-    const problem =
-      result.status === 0 ? { kind: 'other' as const, error: result.error } : classifyGuestError(result.error);
+    // The form checked the fields with the server's own schema, so a refusal here is about something
+    // else (a link to one of our short links, an outage): the server's sentence is shown as it is.
+    const problem = { kind: 'other' as const, error: result.error };
     setError(problem.kind === 'other' ? `Failed to create shortlink: ${problem.error}` : problem.error);
     announce(problem);
   };

@@ -12,7 +12,7 @@ import type {
   ShortlinkInput,
   ShortlinkUpdate,
 } from '@toolvault/shared';
-import { apiFetch, NETWORK_ERROR, type ApiResult } from '../../lib/api';
+import { apiFailure, apiFetch, NETWORK_ERROR, type ApiFailure, type ApiResult } from '../../lib/api';
 import { trackedFetch } from '../../lib/use-online';
 import { createWithRetry, type RandomBytes } from './shortlink-manager.service';
 
@@ -69,15 +69,7 @@ async function downloadExport(token: string, format: ExportFormat): Promise<ApiR
   } catch {
     return { ok: false, status: 0, error: NETWORK_ERROR };
   }
-  if (!response.ok) {
-    const payload: unknown = await response.json().catch(() => null);
-    const message = (payload as { error?: unknown } | null)?.error;
-    return {
-      ok: false,
-      status: response.status,
-      error: typeof message === 'string' ? message : `Request failed (${response.status})`,
-    };
-  }
+  if (!response.ok) return apiFailure(response.status, await response.json().catch(() => null));
   try {
     return { ok: true, status: response.status, data: await response.blob() };
   } catch {
@@ -86,8 +78,7 @@ async function downloadExport(token: string, format: ExportFormat): Promise<ApiR
   }
 }
 
-export type GuestCreateResult =
-  { ok: true; link: Shortlink } | { ok: false; status: number; error: string; retryAfterSeconds: number | null };
+export type GuestCreateResult = { ok: true; link: Shortlink } | (ApiFailure & { retryAfterSeconds: number | null });
 
 /**
  * A guest creation carries no authorization (spec 001 §6). Fetched directly
@@ -106,12 +97,9 @@ export async function createGuestShortlink(input: GuestShortlinkInput): Promise<
   }
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, link: payload as Shortlink };
-  const message = (payload as { error?: unknown } | null)?.error;
   const retryAfter = Number(response.headers.get('Retry-After'));
   return {
-    ok: false,
-    status: response.status,
-    error: typeof message === 'string' ? message : `Request failed (${response.status})`,
+    ...apiFailure(response.status, payload),
     retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
   };
 }

@@ -14,6 +14,7 @@ import {
   type ShortlinkInput,
   type ShortlinkUpdate,
   type RedirectMode,
+  type ApiErrorCode,
 } from '@toolvault/shared';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
@@ -207,7 +208,7 @@ export function validateGuestForm(
   return { ok: false, ...classifyGuestError(firstIssue(parsed.error)) };
 }
 
-/** Maps a validation or server message to the guest toast it belongs to. */
+/** Maps a message of the form's own validation (the shared schema's issue) to the guest toast it belongs to. */
 export function classifyGuestError(error: string): GuestFormProblem {
   if (error === SHORTLINK_MESSAGES.required) return { kind: 'required', error };
   if (error === SHORTLINK_MESSAGES.invalidUrl) return { kind: 'invalid-url', error };
@@ -216,13 +217,13 @@ export function classifyGuestError(error: string): GuestFormProblem {
 
 // ---------------------------------------------------------------- create with retry
 
-export type SendResult = { ok: true } | { ok: false; error: string };
+export type SendResult = { ok: true } | { ok: false; code?: ApiErrorCode };
 
-const isCodeTaken = (result: SendResult) => !result.ok && result.error === SHORTLINK_MESSAGES.shortCodeTaken;
+const isCodeTaken = (result: SendResult) => !result.ok && result.code === 'SHORT_CODE_TAKEN';
 
 /**
  * Spec 001 §7: when no code was typed, the form sends a random one and, when
- * the answer says 'Short code already exists', retries with a new code. A
+ * the answer is SHORT_CODE_TAKEN ('Short code already exists'), retries with a new code. A
  * typed code is sent once, so its owner sees the conflict.
  */
 export async function createWithRetry<R extends SendResult>(
