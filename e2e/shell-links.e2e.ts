@@ -92,7 +92,9 @@ describe('footer API reference', () => {
     expect(response.headers()['content-type']).toContain('text/html');
     await page.getByRole('heading', { level: 1, name: 'Toolvault API reference' }).waitFor();
     await page.getByRole('heading', { level: 3, name: 'POST /api/shortlinks' }).waitFor();
-    expect(await page.getByRole('link', { name: 'OpenAPI 3.1 document' }).getAttribute('href')).toBe('/api/openapi.json');
+    expect(await page.getByRole('link', { name: 'OpenAPI 3.1 document' }).getAttribute('href')).toBe(
+      '/api/openapi.json',
+    );
     await expectAccessible(page, '/api/docs');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
