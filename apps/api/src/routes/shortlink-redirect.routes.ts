@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Express, RequestHandler } from 'express';
-import { classifyPath, isAllowedShortCode, type ApiErrorBody } from '@toolvault/shared';
+import { classifyPath, isAllowedShortCode } from '@toolvault/shared';
 import { isUnavailable } from '../http/error-handler';
-import { ERRORS } from '../http/errors';
+import { errorBodyText } from '../http/errors';
 import { securityHeaders } from '../http/security-headers';
 import type { ShortlinkResolver } from '../http/spa';
 import type { Logger } from '../logger';
@@ -40,15 +40,9 @@ const JSON_HEADERS = {
   Vary: 'Accept',
 };
 
-const NOT_FOUND_BODY = JSON.stringify({
-  error: ERRORS.SHORTLINK_NOT_FOUND.message,
-  code: 'SHORTLINK_NOT_FOUND',
-} satisfies ApiErrorBody);
-const INTERNAL_BODY = JSON.stringify({ error: ERRORS.INTERNAL.message, code: 'INTERNAL' } satisfies ApiErrorBody);
-const UNAVAILABLE_BODY = JSON.stringify({
-  error: ERRORS.SERVICE_UNAVAILABLE.message,
-  code: 'SERVICE_UNAVAILABLE',
-} satisfies ApiErrorBody);
+const NOT_FOUND_BODY = errorBodyText('SHORTLINK_NOT_FOUND');
+const INTERNAL_BODY = errorBodyText('INTERNAL');
+const UNAVAILABLE_BODY = errorBodyText('SERVICE_UNAVAILABLE');
 
 /** Takes the request (true) or leaves it to Express (false); the decision is synchronous. */
 export type ClickHandler = (req: IncomingMessage, res: ServerResponse) => boolean;

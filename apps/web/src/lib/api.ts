@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@toolvault/shared';
+import { isApiErrorCode } from '@toolvault/shared';
 import { err, ok, type ApiFailure, type Result } from './result';
 import { trackedFetch } from './use-online';
 
@@ -19,9 +19,9 @@ export const networkFailure = (): ApiFailure => ({ message: NETWORK_ERROR, statu
 
 /** A refusal from the server: its `{ error, code }` body when it sent one, else a generic message. */
 export function failureFrom(status: number, payload: unknown): ApiFailure {
-  const body = payload as Partial<ApiErrorBody> | null;
-  const message = typeof body?.error === 'string' ? body.error : `Request failed (${status})`;
-  return typeof body?.code === 'string' ? { message, status, code: body.code } : { message, status };
+  const body = typeof payload === 'object' && payload !== null ? (payload as { error?: unknown; code?: unknown }) : {};
+  const message = typeof body.error === 'string' ? body.error : `Request failed (${status})`;
+  return isApiErrorCode(body.code) ? { message, status, code: body.code } : { message, status };
 }
 
 /**

@@ -4,12 +4,13 @@
  */
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, type ReactNode } from 'react';
+import type { ApiErrorCode } from '@toolvault/shared';
 import type { ApiFailure, ApiResult } from './api';
 
 /** A failed API call as the query library sees it: thrown by `fromApi`, read back as `query.error`. */
 export class ApiError extends Error implements ApiFailure {
   readonly status: number;
-  readonly code?: string;
+  readonly code?: ApiErrorCode;
   constructor({ message, status, code }: ApiFailure) {
     super(message);
     this.name = 'ApiError';

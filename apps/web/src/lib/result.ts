@@ -1,3 +1,5 @@
+import type { ApiErrorCode } from '@toolvault/shared';
+
 /**
  * The one shape of an outcome that can fail (STYLE habit 5: what a user can get wrong is a value, not
  * an exception). `E` is a plain message for input checks, `ApiFailure` for calls to our API, or a
@@ -15,5 +17,5 @@ export const err = <T = never, E = string>(error: E): Result<T, E> => ({ ok: fal
 export interface ApiFailure {
   message: string;
   status: number;
-  code?: string;
+  code?: ApiErrorCode;
 }

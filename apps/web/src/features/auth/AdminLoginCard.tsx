@@ -20,7 +20,7 @@ export function AdminLoginCard({ onSuccess }: { onSuccess?: () => void }) {
     const outcome = await login(password);
     setBusy(false);
     if (!outcome.ok) {
-      setError(outcome.error);
+      setError(outcome.error.message);
       return;
     }
     setAdminToken(outcome.value);

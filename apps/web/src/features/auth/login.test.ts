@@ -8,21 +8,28 @@ const answer = (result: ApiResult<unknown>) => vi.fn(async () => result) as neve
 describe('login', () => {
   it.each([
     ['token returned', { ok: true, value: { token: 'abc' } }, { ok: true, value: 'abc' }],
-    ['200 without token', { ok: true, value: {} }, { ok: false, error: INVALID_PASSWORD }],
+    [
+      '200 without token',
+      { ok: true, value: {} },
+      { ok: false, error: { reason: 'invalid-password', message: INVALID_PASSWORD } },
+    ],
     [
       '401',
-      { ok: false, error: { status: 401, message: 'Invalid admin password' } },
-      { ok: false, error: INVALID_PASSWORD },
+      { ok: false, error: { status: 401, message: 'Invalid admin password', code: 'INVALID_CREDENTIALS' } },
+      { ok: false, error: { reason: 'invalid-password', message: INVALID_PASSWORD } },
     ],
     [
       '429 keeps the server text',
-      { ok: false, error: { status: 429, message: 'Too many login attempts. Try again later.' } },
-      { ok: false, error: 'Too many login attempts. Try again later.' },
+      {
+        ok: false,
+        error: { status: 429, message: 'Too many login attempts. Try again later.', code: 'LOGIN_THROTTLED' },
+      },
+      { ok: false, error: { reason: 'refused', message: 'Too many login attempts. Try again later.' } },
     ],
     [
       'network failure',
       { ok: false, error: { status: 0, message: 'Network error. Please try again.' } },
-      { ok: false, error: 'Network error. Please try again.' },
+      { ok: false, error: { reason: 'network', message: 'Network error. Please try again.' } },
     ],
   ] as const)('%s', async (_name, result, expected) => {
     expect(await login('secret', answer(result as ApiResult<unknown>))).toEqual(expected);
@@ -30,7 +37,10 @@ describe('login', () => {
 
   it('makes no call for an empty password', async () => {
     const request = vi.fn();
-    expect(await login('', request as never)).toEqual({ ok: false, error: 'Password is required' });
+    expect(await login('', request as never)).toEqual({
+      ok: false,
+      error: { reason: 'refused', message: 'Password is required' },
+    });
     expect(request).not.toHaveBeenCalled();
   });
 });

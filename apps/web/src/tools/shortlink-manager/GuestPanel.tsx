@@ -121,8 +121,10 @@ export function GuestPanel({
       rateLimited(retryAfterSeconds);
       return;
     }
-    const problem = status === 0 ? { kind: 'other' as const, message } : classifyGuestError(message);
-    setError(problem.kind === 'other' ? `Failed to create shortlink: ${problem.message}` : problem.message);
+    // The form checked the fields with the server's own schema, so a refusal here is about something
+    // else (a link to one of our short links, an outage): the server's sentence is shown as it is.
+    const problem = { kind: 'other' as const, message };
+    setError(`Failed to create shortlink: ${problem.message}`);
     announce(problem);
   };
 

@@ -5,7 +5,6 @@ import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { setAdminToken } from '../../features/auth/admin-session';
 import { INVALID_PASSWORD, login } from '../../features/auth/login';
-import { NETWORK_ERROR } from '../../lib/api';
 
 /** Spec 001 §8 inline messages beside the toasts. */
 const INLINE_CONNECTION_ERROR = 'Connection error';
@@ -48,16 +47,16 @@ export function LoginGate({ onGuest, onLoggedIn, focusOnMount = false }: LoginGa
       setAdminToken(outcome.value);
       return;
     }
-    if (outcome.error === INVALID_PASSWORD) {
+    if (outcome.error.reason === 'invalid-password') {
       setError(INVALID_PASSWORD);
       toast.error('Access Denied', { description: 'Invalid admin password' });
-    } else if (outcome.error === NETWORK_ERROR) {
+    } else if (outcome.error.reason === 'network') {
       setError(INLINE_CONNECTION_ERROR);
       toast.error('Failed to connect to server');
     } else {
       // Throttled logins keep the server's text.
-      setError(outcome.error);
-      toast.error('Access Denied', { description: outcome.error });
+      setError(outcome.error.message);
+      toast.error('Access Denied', { description: outcome.error.message });
     }
   };
 

@@ -318,7 +318,7 @@ describe('validateGuestForm', () => {
     [SHORTLINK_MESSAGES.invalidUrl, 'invalid-url'],
     [SHORTLINK_MESSAGES.selfLink, 'other'],
     ['', 'other'],
-  ])('server message %j is a %s problem', (message, kind) => {
+  ])('validation message %j is a %s problem', (message, kind) => {
     expect(classifyGuestError(message)).toEqual({ kind, message });
   });
 });
@@ -332,7 +332,10 @@ describe('createWithRetry', () => {
     tags: [],
     redirectMode: 'preview' as const,
   };
-  const taken = { ok: false as const, error: { message: SHORTLINK_MESSAGES.shortCodeTaken } };
+  const taken = {
+    ok: false as const,
+    error: { message: SHORTLINK_MESSAGES.shortCodeTaken, code: 'SHORT_CODE_TAKEN' as const },
+  };
   const created = { ok: true as const, value: null };
   const random = bytes([0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17]);
 
@@ -350,8 +353,11 @@ describe('createWithRetry', () => {
     expect(send).toHaveBeenCalledTimes(3);
   });
 
-  it('does not retry other errors', async () => {
-    const failure = { ok: false as const, error: { message: 'Failed' } };
+  it('does not retry other codes, whatever their text says', async () => {
+    const failure = {
+      ok: false as const,
+      error: { message: SHORTLINK_MESSAGES.shortCodeTaken, code: 'VALIDATION' as const },
+    };
     const send = vi.fn().mockResolvedValue(failure);
     expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomBytes: random })).toBe(failure);
     expect(send).toHaveBeenCalledTimes(1);

@@ -8,6 +8,7 @@ import {
   ZGuestShortlinkInput,
   ZShortlinkInput,
   ZShortlinkUpdate,
+  type ApiErrorCode,
   type GuestShortlinkInput,
   type ShortlinkAnalytics,
   type Shortlink,
@@ -205,7 +206,7 @@ export function validateGuestForm(values: GuestFormValues): Result<GuestShortlin
   return err(classifyGuestError(firstIssue(parsed.error)));
 }
 
-/** Maps a validation or server message to the guest toast it belongs to. */
+/** Maps a message of the form's own validation (the shared schema's issue) to the guest toast it belongs to. */
 export function classifyGuestError(message: string): GuestFormProblem {
   if (message === SHORTLINK_MESSAGES.required) return { kind: 'required', message };
   if (message === SHORTLINK_MESSAGES.invalidUrl) return { kind: 'invalid-url', message };
@@ -214,10 +215,10 @@ export function classifyGuestError(message: string): GuestFormProblem {
 
 // ---------------------------------------------------------------- create with retry
 
-/** What one creation attempt answers: anything, or a failure with the server's message. */
-export type SendResult = Result<unknown, { message: string }>;
+/** What one creation attempt answers: anything, or a failure with the server's code. */
+export type SendResult = Result<unknown, { code?: ApiErrorCode }>;
 
-const isCodeTaken = (result: SendResult) => !result.ok && result.error.message === SHORTLINK_MESSAGES.shortCodeTaken;
+const isCodeTaken = (result: SendResult) => !result.ok && result.error.code === 'SHORT_CODE_TAKEN';
 
 /**
  * Spec 001 §7: when no code was typed, the form sends a random one and, when
