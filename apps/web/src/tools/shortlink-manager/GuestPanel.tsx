@@ -9,7 +9,6 @@ import { linkClass, siteOrigin } from './LinkParts';
 import { createGuestShortlink } from './shortlink-manager.api';
 import {
   checkGuestLimit,
-  classifyGuestError,
   EMPTY_GUEST_FORM,
   GUEST_LAST_CREATED_KEY,
   GUEST_LINK_KEY,
