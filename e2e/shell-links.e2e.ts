@@ -1,7 +1,7 @@
 /**
  * The shell's own links: a mistyped address says so and offers Home and Tools
  * (before and after the app starts), the header marks one current item, and
- * the footer's feed icon opens the feed.
+ * the footer's feed icon opens the feed and its API reference link opens the reference.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,27 @@ describe('footer icons', () => {
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     // This build sets neither VITE_SOURCE_CODE_URL nor VITE_FOLLOW_US_URL, so those icons are left out.
     expect(hrefs).toEqual(['/blog/rss.xml', '/contact']);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('footer API reference', () => {
+  it('opens the reference the server writes from the API contract, which passes axe', async () => {
+    const page = await newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const link = page.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'API reference' });
+    expect(await link.getAttribute('href')).toBe('/api/docs');
+    const [response] = await Promise.all([page.waitForResponse(`${baseURL}/api/docs`), link.click()]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    await page.getByRole('heading', { level: 1, name: 'Toolvault API reference' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'POST /api/shortlinks' }).waitFor();
+    expect(await page.getByRole('link', { name: 'OpenAPI 3.1 document' }).getAttribute('href')).toBe(
+      '/api/openapi.json',
+    );
+    await expectAccessible(page, '/api/docs');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

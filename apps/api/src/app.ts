@@ -1,5 +1,6 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
+import { JSON_BODY_LIMIT } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from './counters/counter-store';
 import type { Repositories } from './db';
 import { publicOrigin, type Config } from './env';
@@ -8,7 +9,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { spa, type ShortlinkResolver } from './http/spa';
 import type { Logger } from './logger';
-import { apiRouter } from './routes';
+import { API_BASE, apiRouter } from './routes';
 import type { Readiness } from './routes/health.routes';
 import { BLOG_API_PATH, blogPostBody, blogPreviewResolver } from './routes/blog.routes';
 import { feedsRouter } from './routes/feeds.routes';
@@ -49,9 +50,6 @@ export interface AppDeps {
   /** What /api/health checks besides the database (Redis when configured). */
   readiness?: Readiness;
 }
-
-/** JSON bodies above this are refused with 413 (docs/decisions/0002-server-enforces-rules.md: body size limits). */
-const JSON_LIMIT = '100kb';
 
 /**
  * The admin password hash and JWT secret: from the environment, else from the database (created
@@ -126,8 +124,8 @@ export function createApp(deps: AppDeps): Express {
   app.post(SHORTLINK_IMPORT_PATH, shortlinkImportBody());
   // Post bodies carry up to 200 000 characters of HTML; parsed here, the app-wide parser below skips them.
   app.use(BLOG_API_PATH, blogPostBody());
-  app.use(express.json({ limit: JSON_LIMIT }));
-  app.use('/api', apiRouter({ logger, limits: { logger, counters }, readiness, services }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(API_BASE, apiRouter({ logger, limits: { logger, counters }, readiness, services }));
   // Generated here, so served with or without a built SPA, and before its fallback.
   app.use(
     feedsRouter({

@@ -2,6 +2,9 @@ import jwt from 'jsonwebtoken';
 import fc from 'fast-check';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { API_ERROR_CODES, type ApiErrorCode } from '@toolvault/shared';
+import { API_ROUTES, routeErrors } from '@toolvault/shared/contract';
 import type { Storage } from '../src/db';
 import { ADMIN_PASSWORD, buildApp, JWT_SECRET, TEST_SESSION_ID, type TestApp } from './helpers';
 
@@ -9,8 +12,8 @@ import { ADMIN_PASSWORD, buildApp, JWT_SECRET, TEST_SESSION_ID, type TestApp } f
  * Hostile input against every API route (docs/decisions/0002-server-enforces-rules.md), with and without a
  * valid admin token: malformed JSON, wrong types, huge strings, unicode edge
  * cases, missing fields, arrays for objects and prototype-pollution keys.
- * Whatever arrives: never a 5xx, a JSON `{ error }` body on every 4xx, and a
- * rejected request leaves the stored data exactly as it was.
+ * Whatever arrives: never a 5xx, a JSON `{ error, code }` body on every 4xx with a code the
+ * route's contract names, and a rejected request leaves the stored data exactly as it was.
  */
 const SEED = 20_261_122;
 const RUNS = 100;
@@ -180,7 +183,7 @@ type Auth = 'none' | 'valid' | 'forged' | 'garbage' | 'basic';
 const auth = fc.constantFrom<Auth>('none', 'valid', 'valid', 'forged', 'garbage', 'basic');
 
 // ---------------------------------------------------------------------------
-// The routes (apps/api/src/routes/*.ts)
+// The routes: every route of the contract, with its own body fields and query keys
 
 interface Route {
   name: string;
@@ -195,62 +198,26 @@ interface Route {
   accept?: string;
   /** Rate-limited: a fresh app per run, so the limiter does not answer every request. */
   limited?: boolean;
+  /** Every code the route may answer (its own, its checks' and the common ones). */
+  codes: readonly ApiErrorCode[];
 }
 
-const POST_FIELDS = ['title', 'slug', 'content', 'cover_image', 'author', 'tags', 'category_id', 'published'];
-const LINK_FIELDS = ['title', 'targetUrl', 'shortCode', 'description', 'metaImage', 'tags'];
+/** The field names of a body schema: an object's keys, or those of the objects in a list. */
+function fieldNames(schema: z.ZodType | undefined): string[] | undefined {
+  if (schema instanceof z.ZodArray) return fieldNames(schema.element as z.ZodType);
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : undefined;
+}
 
-const ROUTES: Route[] = [
-  { name: 'GET /api/health', method: 'get', path: '/api/health' },
-  { name: 'POST /api/admin/login', method: 'post', path: '/api/admin/login', fields: ['password'], limited: true },
-  {
-    name: 'POST /api/contact',
-    method: 'post',
-    path: '/api/contact',
-    fields: ['name', 'email', 'subject', 'message'],
-    limited: true,
-  },
-  { name: 'GET /api/contact', method: 'get', path: '/api/contact' },
-  { name: 'GET /api/ip/me', method: 'get', path: '/api/ip/me', limited: true },
-  { name: 'GET /api/ip/:ip', method: 'get', path: '/api/ip/:param', limited: true },
-  { name: 'GET /api/speedtest/ping', method: 'get', path: '/api/speedtest/ping' },
-  {
-    name: 'GET /api/speedtest/download',
-    method: 'get',
-    path: '/api/speedtest/download',
-    query: ['size'],
-    limited: true,
-  },
-  { name: 'POST /api/speedtest/upload', method: 'post', path: '/api/speedtest/upload', limited: true },
-  { name: 'GET /api/shortlinks', method: 'get', path: '/api/shortlinks' },
-  { name: 'POST /api/shortlinks', method: 'post', path: '/api/shortlinks', fields: LINK_FIELDS, limited: true },
-  { name: 'GET /api/shortlinks/export', method: 'get', path: '/api/shortlinks/export' },
-  {
-    name: 'POST /api/shortlinks/import',
-    method: 'post',
-    path: '/api/shortlinks/import',
-    fields: [...LINK_FIELDS, 'clickCount', 'createdAt', 'id'],
-  },
-  { name: 'GET /api/shortlinks/analytics', method: 'get', path: '/api/shortlinks/analytics' },
-  { name: 'PUT /api/shortlinks/:id', method: 'put', path: '/api/shortlinks/:param', fields: LINK_FIELDS },
-  { name: 'DELETE /api/shortlinks/:id', method: 'delete', path: '/api/shortlinks/:param' },
-  { name: 'GET /api/shortlink/:code', method: 'get', path: '/api/shortlink/:param' },
-  { name: 'GET /api/blog', method: 'get', path: '/api/blog', query: ['category'] },
-  { name: 'GET /api/blog/:slug', method: 'get', path: '/api/blog/:param' },
-  { name: 'POST /api/blog', method: 'post', path: '/api/blog', fields: POST_FIELDS },
-  { name: 'PUT /api/blog/:id', method: 'put', path: '/api/blog/:param', fields: POST_FIELDS },
-  { name: 'DELETE /api/blog/:id', method: 'delete', path: '/api/blog/:param' },
-  { name: 'GET /api/categories', method: 'get', path: '/api/categories' },
-  { name: 'POST /api/categories', method: 'post', path: '/api/categories', fields: ['name', 'slug', 'description'] },
-  {
-    name: 'PUT /api/categories/:id',
-    method: 'put',
-    path: '/api/categories/:param',
-    fields: ['name', 'slug', 'description'],
-  },
-  { name: 'DELETE /api/categories/:id', method: 'delete', path: '/api/categories/:param' },
-  { name: 'GET /:code (JSON click)', method: 'get', path: '/:param', accept: 'application/json' },
-];
+const ROUTES: Route[] = API_ROUTES.map((route) => ({
+  name: `${route.method.toUpperCase()} ${route.path}`,
+  method: route.method,
+  path: route.path.replace(/:\w+/, ':param'),
+  fields: fieldNames(route.body?.adminSchema ?? route.body?.schema),
+  query: route.query ? Object.keys(route.query.shape) : undefined,
+  accept: route.beforeRouter ? 'application/json' : undefined,
+  limited: route.rateLimit !== undefined || route.errors.includes('GUEST_RATE_LIMITED'),
+  codes: routeErrors(route),
+}));
 
 // ---------------------------------------------------------------------------
 // The app, its data and the checks
@@ -360,7 +327,7 @@ const queryFor = (keys: readonly string[]) =>
     .map((pairs) => pairs.map(([key, value]) => `${encodeSegment(key)}=${encodeSegment(value)}`).join('&'));
 
 describe.each(ROUTES)('fuzz: $name', (route) => {
-  it('never answers 5xx, answers { error } on 4xx, and a rejected request changes nothing', async () => {
+  it('never answers 5xx, answers { error, code } on 4xx, and a rejected request changes nothing', async () => {
     const shared = route.limited ? undefined : await seededApp();
     const attempt = fc.record({
       payload: payloadFor(route.fields ?? ['value']),
@@ -377,7 +344,13 @@ describe.each(ROUTES)('fuzz: $name', (route) => {
         expect(res.status, `${route.name} answered ${res.status}: ${String(res.text).slice(0, 200)}`).toBeLessThan(500);
         if (res.status >= 400) {
           expect(res.headers['content-type']).toMatch(/^application\/json/);
-          expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String) }));
+          expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
+          // Every error is a code of the one enum, and one this route is documented to answer; a fuzzed
+          // segment may also make a path that is no route at all ('' leaves `/api/blog/`): NOT_FOUND.
+          const { code } = res.body as { code: string };
+          expect(API_ERROR_CODES).toContain(code);
+          const answerable = route.path.includes(':param') ? [...route.codes, 'NOT_FOUND'] : route.codes;
+          expect(answerable, `${route.name} answered ${code}`).toContain(code);
           expect(snapshot(test.database)).toBe(before);
         }
         // JSON.parse makes "__proto__" an own key; nothing may have merged it into Object.prototype.

@@ -1,5 +1,62 @@
-/** Every API error body: `{ "error": "..." }`, with a stable machine code where one exists. */
+import { BLOG_HTML_TOO_DEEP } from './blog-html-policy';
+import { BLOG_MESSAGES } from './blog';
+import { SHORTLINK_MESSAGES } from './shortlinks';
+
+/**
+ * Every error the API answers on purpose: its one HTTP status and its default message. The code is
+ * what clients branch on; the message is for people and may change wording at any time.
+ */
+export const API_ERRORS = {
+  VALIDATION: { status: 400, message: 'Invalid request' },
+  MALFORMED_JSON: { status: 400, message: 'Malformed JSON body' },
+  BAD_REQUEST: { status: 400, message: 'Bad request' },
+  INVALID_IP: { status: 400, message: 'Invalid IP address' },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid admin password' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  SHORTLINK_NOT_FOUND: { status: 404, message: SHORTLINK_MESSAGES.notFound },
+  SHORTLINK_SELF_LINK: { status: 400, message: SHORTLINK_MESSAGES.selfLink },
+  SHORTLINK_IMPORT_INVALID: { status: 400, message: SHORTLINK_MESSAGES.invalidImport },
+  SHORT_CODE_TAKEN: { status: 409, message: SHORTLINK_MESSAGES.shortCodeTaken },
+  BLOG_POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
+  CATEGORY_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.categoryNotFound },
+  /** A post's category_id names no category: the body is wrong, not the address. */
+  UNKNOWN_CATEGORY: { status: 400, message: BLOG_MESSAGES.categoryNotFound },
+  POST_CONTENT_UNSAFE: { status: 400, message: 'Content is empty once unsafe or unsupported HTML is removed.' },
+  POST_CONTENT_TOO_DEEP: { status: 400, message: BLOG_HTML_TOO_DEEP },
+  /** Content that the sanitizer cannot finish within its time or memory limit: refused, never stored unchecked. */
+  POST_CONTENT_TOO_COMPLEX: {
+    status: 400,
+    message: 'Content is too complex to check safely. Simplify its formatting or split it into several posts.',
+  },
+  POST_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.postSlugTaken },
+  CATEGORY_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.categorySlugTaken },
+  /** A request body that did not finish arriving within the server's body deadline. */
+  REQUEST_TIMEOUT: { status: 408, message: 'The request body did not arrive in time' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported request body encoding' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later.' },
+  LOGIN_THROTTLED: { status: 429, message: 'Too many login attempts. Try again later.' },
+  CONTACT_THROTTLED: { status: 429, message: 'Too many messages. Please try again later.' },
+  GUEST_RATE_LIMITED: { status: 429, message: SHORTLINK_MESSAGES.guestRateLimited },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+  /** The database or the shared rate-limit store did not answer; the request may be retried. */
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again shortly.' },
+  /** GET /api/health: a dependency of this replica does not answer. */
+  NOT_READY: { status: 503, message: 'Not ready' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** The codes as a list, for enums (OpenAPI, zod) and for tests that check every error body. */
+export const API_ERROR_CODES = Object.keys(API_ERRORS) as [ApiErrorCode, ...ApiErrorCode[]];
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && Object.hasOwn(API_ERRORS, value);
+}
+
+/** Every API error body: a sentence for people and a code from API_ERROR_CODES for programs. */
 export interface ApiErrorBody {
   error: string;
-  code?: string;
+  code: ApiErrorCode;
 }

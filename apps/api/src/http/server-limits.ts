@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { ERRORS, errorBodyText } from './errors';
 
 /**
  * How long a client may take, and how many may be connected at once. Node's defaults close stalled
@@ -70,8 +71,11 @@ function bodyDeadline(req: IncomingMessage, res: ServerResponse, ms: number): vo
   const timer = setTimeout(() => {
     if (req.complete) return;
     if (!res.headersSent) {
-      res.writeHead(408, { Connection: 'close', 'Content-Type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ error: 'The request body did not arrive in time', code: 'REQUEST_TIMEOUT' }));
+      res.writeHead(ERRORS.REQUEST_TIMEOUT.status, {
+        Connection: 'close',
+        'Content-Type': 'application/json; charset=utf-8',
+      });
+      res.end(errorBodyText('REQUEST_TIMEOUT'));
     }
     req.socket.destroySoon();
   }, ms);

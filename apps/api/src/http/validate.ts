@@ -1,18 +1,25 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError, type ErrorCode } from './errors';
 
 export type RequestPart = 'body' | 'query' | 'params';
 
 /**
  * Validates one part of the request and replaces it with the parsed value, so
- * handlers see trimmed, typed data. The first issue becomes the 400 message.
+ * handlers see trimmed, typed data. The first issue becomes the 400 message, unless the route
+ * answers another code for it (a path parameter that names nothing: NOT_FOUND, with its own message).
  */
-export function validate(schema: z.ZodType, part: RequestPart = 'body'): RequestHandler {
+export function validate(
+  schema: z.ZodType,
+  part: RequestPart = 'body',
+  code: ErrorCode = 'VALIDATION',
+): RequestHandler {
   return (req, _res, next) => {
     // A request without a JSON body has no body at all; validate it as an empty object.
     const result = schema.safeParse(req[part] ?? {}, { error: withFieldPath });
-    if (!result.success) return next(new AppError('VALIDATION', result.error.issues[0]?.message));
+    if (!result.success) {
+      return next(code === 'VALIDATION' ? new AppError(code, result.error.issues[0]?.message) : new AppError(code));
+    }
     if (part === 'body') req.body = result.data;
     // Express 5 exposes query through a getter, so shadow it on the instance.
     else Object.defineProperty(req, part, { value: result.data, writable: true, configurable: true, enumerable: true });

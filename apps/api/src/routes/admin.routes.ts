@@ -1,9 +1,10 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ZAdminLogin, type AdminLogin } from '@toolvault/shared';
+import type { Request, RequestHandler, Response } from 'express';
+import { type AdminLogin } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { adminSession } from '../http/auth';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
-import { loginLimiter, type LimiterDeps } from '../http/rate-limit';
-import { validate } from '../http/validate';
+import type { LimiterDeps } from '../http/rate-limit';
 import type { AdminAuthService } from '../services/admin-auth.service';
 
 export function adminRouter({
@@ -14,7 +15,7 @@ export function adminRouter({
   adminAuth: AdminAuthService;
   requireAdmin: RequestHandler;
   limits: LimiterDeps;
-}): Router {
+}): ContractRouter {
   const login = async (req: Request<object, unknown, AdminLogin>, res: Response) => {
     const result = await adminAuth.login(req.body.password);
     if (!result.ok) throw new AppError(result.error);
@@ -28,8 +29,8 @@ export function adminRouter({
     res.status(204).end();
   };
 
-  const router = Router();
-  router.post('/login', loginLimiter(limits), validate(ZAdminLogin), login);
-  router.post('/logout', requireAdmin, logout);
+  const { router, add } = contractRoutes('/api/admin', { requireAdmin, limits });
+  add(API.adminLogin, login);
+  add(API.adminLogout, logout);
   return router;
 }

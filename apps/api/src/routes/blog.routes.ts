@@ -1,23 +1,17 @@
-import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import {
-  ZBlogListQuery,
-  ZPostIdParams,
-  ZPostInput,
-  type BlogListQuery,
-  type PostIdParams,
-  type PostInput,
-} from '@toolvault/shared';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { type BlogListQuery, type PostIdParams, type PostInput } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
 import type { BlogPostResolver } from '../http/spa';
-import { validate } from '../http/validate';
 import type { BlogFailure, BlogService } from '../services/blog.service';
 import type { Result } from '../services/result';
 
 /** Where the blog API lives: createApp parses its bodies before the app-wide 100 kB parser. */
-export const BLOG_API_PATH = '/api/blog';
+export const BLOG_API_PATH = API.blogList.path;
 /** Content may hold 200 000 characters (BLOG_LIMITS.content), up to 3 bytes each in UTF-8, plus JSON escapes. */
-const BLOG_JSON_LIMIT = '1mb';
+const BLOG_JSON_LIMIT = API.blogCreate.body.limit;
 
 /** The blog's own JSON parser; the app-wide parser then sees the body already read and skips it. */
 export function blogPostBody(): RequestHandler {
@@ -27,7 +21,7 @@ export function blogPostBody(): RequestHandler {
 interface BlogRouterDeps {
   blog: BlogService;
   requireAdmin: RequestHandler;
-  /** Marks requests with a valid token as the admin's; 401 for a token that is present but invalid. */
+  /** The API's one optionalAdmin (http/auth.ts), shared with the shortlinks. */
   optionalAdmin: RequestHandler;
 }
 
@@ -35,7 +29,7 @@ interface BlogRouterDeps {
  * `/api/blog`: public reads (drafts for the admin), admin writes. The list answers one
  * page of summaries (`?page=&limit=&category=&sort=newest|popular&q=`), never every post in full.
  */
-export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps): Router {
+export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps): ContractRouter {
   const list = async (req: Request, res: Response) => {
     const query = req.query as unknown as BlogListQuery;
     const admin = isAdmin(res);
@@ -64,13 +58,12 @@ export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps
     res.status(204).end();
   };
 
-  const validateId = validate(ZPostIdParams, 'params');
-  const router = Router();
-  router.get('/', optionalAdmin, validate(ZBlogListQuery, 'query'), list);
-  router.get('/:slug', optionalAdmin, read);
-  router.post('/', requireAdmin, validate(ZPostInput), create);
-  router.put('/:id', requireAdmin, validateId, validate(ZPostInput), update);
-  router.delete('/:id', requireAdmin, validateId, remove);
+  const { router, add } = contractRoutes(BLOG_API_PATH, { requireAdmin, optionalAdmin });
+  add(API.blogList, list);
+  add(API.blogRead, read);
+  add(API.blogCreate, create);
+  add(API.blogUpdate, update);
+  add(API.blogDelete, remove);
   router.use(malformedSlug);
   return router;
 }
@@ -80,7 +73,7 @@ const malformedSlug: ErrorRequestHandler = (err: unknown, req, _res, next) => {
   next(err instanceof URIError && req.method === 'GET' ? new AppError('BLOG_POST_NOT_FOUND') : err);
 };
 
-/** `:id` after validate(ZPostIdParams, 'params'), which replaced the params with their parsed (numeric) value. */
+/** `:id` after the contract's params check, which replaced the params with their parsed (numeric) value. */
 function idParam(req: { params: object }): number {
   return (req.params as unknown as PostIdParams).id;
 }

@@ -1,7 +1,8 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ZCategoryIdParams, ZCategoryInput, type CategoryIdParams, type CategoryInput } from '@toolvault/shared';
+import type { Request, RequestHandler, Response } from 'express';
+import { type CategoryIdParams, type CategoryInput } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
-import { validate } from '../http/validate';
 import type { CategoryFailure, CategoryService } from '../services/categories.service';
 import type { Result } from '../services/result';
 
@@ -11,7 +12,7 @@ interface CategoriesRouterDeps {
 }
 
 /** `/api/categories`: a public list, admin writes. */
-export function categoriesRouter({ categories, requireAdmin }: CategoriesRouterDeps): Router {
+export function categoriesRouter({ categories, requireAdmin }: CategoriesRouterDeps): ContractRouter {
   const list = async (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-cache').json(await categories.list());
   };
@@ -27,16 +28,15 @@ export function categoriesRouter({ categories, requireAdmin }: CategoriesRouterD
     res.status(204).end();
   };
 
-  const validateId = validate(ZCategoryIdParams, 'params');
-  const router = Router();
-  router.get('/', list);
-  router.post('/', requireAdmin, validate(ZCategoryInput), create);
-  router.put('/:id', requireAdmin, validateId, validate(ZCategoryInput), update);
-  router.delete('/:id', requireAdmin, validateId, remove);
+  const { router, add } = contractRoutes('/api/categories', { requireAdmin });
+  add(API.categoryList, list);
+  add(API.categoryCreate, create);
+  add(API.categoryUpdate, update);
+  add(API.categoryDelete, remove);
   return router;
 }
 
-/** `:id` after validate(ZCategoryIdParams, 'params'), which replaced the params with their parsed (numeric) value. */
+/** `:id` after the contract's params check, which replaced the params with their parsed (numeric) value. */
 function idParam(req: { params: object }): number {
   return (req.params as unknown as CategoryIdParams).id;
 }

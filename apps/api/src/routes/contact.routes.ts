@@ -1,7 +1,8 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ZContactListQuery, ZContactMessage, type ContactListQuery, type ContactMessageInput } from '@toolvault/shared';
-import { contactLimiter, type LimiterDeps } from '../http/rate-limit';
-import { validate } from '../http/validate';
+import type { Request, RequestHandler, Response } from 'express';
+import { type ContactListQuery, type ContactMessageInput } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
+import type { LimiterDeps } from '../http/rate-limit';
 import type { ContactService } from '../services/contact.service';
 
 interface ContactRouterDeps {
@@ -10,7 +11,7 @@ interface ContactRouterDeps {
   limits: LimiterDeps;
 }
 
-export function contactRouter({ contact, requireAdmin, limits }: ContactRouterDeps): Router {
+export function contactRouter({ contact, requireAdmin, limits }: ContactRouterDeps): ContractRouter {
   const submit = async (req: Request<object, unknown, ContactMessageInput>, res: Response) => {
     // The answer repeats the sender's name and address: no cache may keep it.
     res
@@ -24,8 +25,8 @@ export function contactRouter({ contact, requireAdmin, limits }: ContactRouterDe
     res.set('Cache-Control', 'no-store').json(page);
   };
 
-  const router = Router();
-  router.post('/', contactLimiter(limits), validate(ZContactMessage), submit);
-  router.get('/', requireAdmin, validate(ZContactListQuery, 'query'), list);
+  const { router, add } = contractRoutes('/api/contact', { requireAdmin, limits });
+  add(API.contactSubmit, submit);
+  add(API.contactList, list);
   return router;
 }

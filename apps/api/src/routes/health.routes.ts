@@ -1,5 +1,6 @@
-import { Router } from 'express';
-import type { ApiErrorBody } from '@toolvault/shared';
+import { type ApiErrorBody } from '@toolvault/shared';
+import { API, type HealthBody } from '@toolvault/shared/contract';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { ERRORS } from '../http/errors';
 
 /** One dependency this replica cannot serve without. */
@@ -14,17 +15,16 @@ export type Readiness = readonly ReadinessCheck[];
 /** A dependency that has not answered by then counts as down: a load balancer should not wait longer. */
 export const READINESS_TIMEOUT_MS = 2_000;
 
-type CheckState = 'ok' | 'down';
-export type HealthBody = { status: 'ok'; checks: Record<string, CheckState> };
+type CheckState = HealthBody['checks'][string];
 export type NotReadyBody = ApiErrorBody & { checks: Record<string, CheckState> };
 
 /**
  * A readiness check for load balancers: 200 when every dependency answers, 503 with a JSON
  * reason when one does not, so the replica is taken out until it recovers.
  */
-export function healthRouter(checks: Readiness = []): Router {
-  const router = Router();
-  router.get('/', async (_req, res) => {
+export function healthRouter(checks: Readiness = []): ContractRouter {
+  const { router, add } = contractRoutes('/api/health');
+  add(API.health, async (_req, res) => {
     const states = await Promise.all(checks.map(async ({ name, ping }) => [name, await answers(ping)] as const));
     res.set('Cache-Control', 'no-store');
     const down = states.filter(([, state]) => state === 'down').map(([name]) => name);

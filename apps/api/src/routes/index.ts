@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { notFound } from '../http/error-handler';
 import { optionalAdmin, requireAdmin } from '../http/auth';
+import type { ContractRouter } from '../http/contract-router';
 import type { LimiterDeps } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { AdminAuthService } from '../services/admin-auth.service';
@@ -17,6 +18,7 @@ import { categoriesRouter } from './categories.routes';
 import { contactRouter } from './contact.routes';
 import { healthRouter, type Readiness } from './health.routes';
 import { ipRouter } from './ip.routes';
+import { referenceRouter } from './reference.routes';
 import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
 import { speedtestRouter } from './speedtest.routes';
 
@@ -39,29 +41,33 @@ export interface ApiContext {
   };
 }
 
-/** Every API resource, mounted once under /api. */
+/** Where the API lives; every resource router below is mounted under it at its own base. */
+export const API_BASE = '/api';
+
+/** Every API resource, mounted once under API_BASE. */
 export function apiRouter({ limits, readiness, services }: ApiContext): Router {
   const admin = requireAdmin(services.adminAuth);
   // Routes open to everyone that give the admin more (new short links, blog drafts) share this one.
   const adminIfPresent = optionalAdmin(admin);
-  const router = Router();
-  router.use('/health', healthRouter(readiness));
-  router.use('/admin', adminRouter({ adminAuth: services.adminAuth, requireAdmin: admin, limits }));
-  router.use('/contact', contactRouter({ contact: services.contact, requireAdmin: admin, limits }));
-  router.use('/ip', ipRouter({ ipLookup: services.ipLookup, limits }));
-  router.use('/speedtest', speedtestRouter({ speedtest: services.speedtest, limits }));
-  router.use(
-    '/shortlinks',
+  const resources: ContractRouter[] = [
+    healthRouter(readiness),
+    referenceRouter(),
+    adminRouter({ adminAuth: services.adminAuth, requireAdmin: admin, limits }),
+    contactRouter({ contact: services.contact, requireAdmin: admin, limits }),
+    ipRouter({ ipLookup: services.ipLookup, limits }),
+    speedtestRouter({ speedtest: services.speedtest, limits }),
     shortlinksRouter({
       shortlinks: services.shortlinks,
       analytics: services.shortlinkAnalytics,
       requireAdmin: admin,
       optionalAdmin: adminIfPresent,
     }),
-  );
-  router.use('/shortlink', publicShortlinkRouter({ shortlinks: services.shortlinks }));
-  router.use('/blog', blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: adminIfPresent }));
-  router.use('/categories', categoriesRouter({ categories: services.categories, requireAdmin: admin }));
+    publicShortlinkRouter({ shortlinks: services.shortlinks }),
+    blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: adminIfPresent }),
+    categoriesRouter({ categories: services.categories, requireAdmin: admin }),
+  ];
+  const router = Router();
+  for (const resource of resources) router.use(resource.base.slice(API_BASE.length) || '/', resource);
   router.use(notFound);
   return router;
 }

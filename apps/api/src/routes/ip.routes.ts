@@ -1,8 +1,9 @@
-import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
-import { ZIpLookupParams, type IpLookupParams } from '@toolvault/shared';
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import { type IpLookupParams } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
-import { localLimiterDeps, ipLookupLimiter, type LimiterDeps } from '../http/rate-limit';
-import { validate } from '../http/validate';
+import { localLimiterDeps, type LimiterDeps } from '../http/rate-limit';
 import { silentLogger } from '../logger';
 import type { IpLookupService } from '../services/ip-lookup.service';
 
@@ -18,7 +19,7 @@ export function ipRouter({
   ipLookup: IpLookupService;
   /** Where the rate limiter counts (the app's counter store) and reports its problems. */
   limits?: LimiterDeps;
-}): Router {
+}): ContractRouter {
   const respond = async (res: Response, ip: string) => {
     const result = await ipLookup.lookup(ip);
     if (!result.ok) throw new AppError(result.error);
@@ -34,10 +35,9 @@ export function ipRouter({
     await respond(res, req.params.ip);
   };
 
-  const router = Router();
-  router.use(ipLookupLimiter(limits));
-  router.get('/me', me);
-  router.get('/:ip', validate(ZIpLookupParams, 'params'), byAddress);
+  const { router, add } = contractRoutes('/api/ip', { limits });
+  add(API.ipMe, me);
+  add(API.ipLookup, byAddress);
   router.use(malformedParam);
   return router;
 }

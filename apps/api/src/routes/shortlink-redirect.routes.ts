@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Request, RequestHandler } from 'express';
-import { classifyPath, isAllowedShortCode, type ApiErrorBody } from '@toolvault/shared';
-import { ERRORS } from '../http/errors';
+import { classifyPath, isAllowedShortCode } from '@toolvault/shared';
+import { errorBodyText } from '../http/errors';
 import { securityHeaders } from '../http/security-headers';
 import type { ShortlinkResolver } from '../http/spa';
 import type { ShortlinkClickService, Visit } from '../services/shortlink-click.service';
@@ -32,10 +32,7 @@ const JSON_HEADERS = {
   Vary: 'Accept',
 };
 
-const NOT_FOUND_BODY = JSON.stringify({
-  error: ERRORS.SHORTLINK_NOT_FOUND.message,
-  code: 'SHORTLINK_NOT_FOUND',
-} satisfies ApiErrorBody);
+const NOT_FOUND_BODY = errorBodyText('SHORTLINK_NOT_FOUND');
 
 export function shortlinkClicks({ clicks, webDist }: ShortlinkClicksOptions): RequestHandler {
   const isCode = shortCodeTest(webDist);

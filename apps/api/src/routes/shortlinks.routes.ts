@@ -1,13 +1,6 @@
-import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import {
   SHORTLINK_CSV_COLUMNS,
-  ZAnalyticsQuery,
-  ZGuestShortlinkInput,
-  ZShortlinkExportQuery,
-  ZShortlinkListQuery,
-  ZShortlinkIdParams,
-  ZShortlinkInput,
-  ZShortlinkUpdate,
   type AnalyticsQuery,
   type ExportFormat,
   type GuestShortlinkInput,
@@ -18,20 +11,21 @@ import {
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
-import { validate } from '../http/validate';
 import { csvLine } from '../services/csv';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { RequestOrigin, ShortlinkFailure, ShortlinkResult, ShortlinkService } from '../services/shortlink.service';
 
 /** Where `POST /api/shortlinks/import` lives: createApp parses its body before the app-wide 100 kB parser. */
-export const SHORTLINK_IMPORT_PATH = '/api/shortlinks/import';
+export const SHORTLINK_IMPORT_PATH = API.shortlinkImport.path;
 /**
  * 10,000 rows of up to about a kilobyte each (a long target URL, title and description). Parsing a
  * body of this size takes a few tens of milliseconds (bench/scale.bench.ts measures it).
  */
-const IMPORT_JSON_LIMIT = '10mb';
+const IMPORT_JSON_LIMIT = API.shortlinkImport.body.limit;
 
 /**
  * The import's own JSON parser. It runs first, so the app-wide parser sees the
@@ -56,7 +50,12 @@ interface ShortlinksRouterDeps {
 }
 
 /** `/api/shortlinks`: the manager's calls (list, create, edit, delete) plus export, import and analytics. */
-export function shortlinksRouter({ shortlinks, analytics, requireAdmin, optionalAdmin }: ShortlinksRouterDeps): Router {
+export function shortlinksRouter({
+  shortlinks,
+  analytics,
+  requireAdmin,
+  optionalAdmin,
+}: ShortlinksRouterDeps): ContractRouter {
   const list = async (req: Request, res: Response) => {
     privateJson(res, 200, unwrap(res, await shortlinks.list(req.query as unknown as ShortlinkListQuery)));
   };
@@ -96,32 +95,31 @@ export function shortlinksRouter({ shortlinks, analytics, requireAdmin, optional
     privateJson(res, 201, unwrap(res, await shortlinks.importAll(req.body, requestOrigin(req))));
   };
 
-  const validateId = validate(ZShortlinkIdParams, 'params');
-  const router = Router();
-  router.get('/', requireAdmin, validate(ZShortlinkListQuery, 'query'), list);
-  router.get('/summary', requireAdmin, summary);
-  router.get('/tags', requireAdmin, tags);
-  // No token: a guest creation. A token that is present but invalid: 401, never a guest creation.
-  router.post('/', optionalAdmin, validateCreateBody(), create);
-  router.get('/export', requireAdmin, validate(ZShortlinkExportQuery, 'query'), exportAll);
-  router.post('/import', requireAdmin, importAll);
-  router.get('/analytics', requireAdmin, validate(ZAnalyticsQuery, 'query'), stats);
-  router.get('/:id/analytics', requireAdmin, validateId, validate(ZAnalyticsQuery, 'query'), linkStats);
-  router.put('/:id', requireAdmin, validateId, validate(ZShortlinkUpdate), update);
-  router.delete('/:id', requireAdmin, validateId, remove);
+  const { router, add } = contractRoutes('/api/shortlinks', { requireAdmin, optionalAdmin });
+  add(API.shortlinkList, list);
+  add(API.shortlinkSummary, summary);
+  add(API.shortlinkTags, tags);
+  // No token: a guest creation (the guest's body). A token that is present but invalid: 401, never a guest creation.
+  add(API.shortlinkCreate, create);
+  add(API.shortlinkExport, exportAll);
+  add(API.shortlinkImport, importAll);
+  add(API.shortlinkAnalytics, stats);
+  add(API.shortlinkLinkAnalytics, linkStats);
+  add(API.shortlinkUpdate, update);
+  add(API.shortlinkDelete, remove);
   return router;
 }
 
 /** `/api/shortlink/:shortCode`: the redirect page's lookup. Public, and never counts a click. */
-export function publicShortlinkRouter({ shortlinks }: { shortlinks: ShortlinkService }): Router {
+export function publicShortlinkRouter({ shortlinks }: { shortlinks: ShortlinkService }): ContractRouter {
   const lookup = async (req: Request<{ shortCode: string }>, res: Response) => {
     const link = await shortlinks.findPublic(req.params.shortCode);
     if (!link) throw new AppError('SHORTLINK_NOT_FOUND');
     // An edited link must show at once; the answer may be stored but is always revalidated.
     res.set('Cache-Control', 'no-cache').json(link);
   };
-  const router = Router();
-  router.get('/:shortCode', lookup);
+  const { router, add } = contractRoutes('/api/shortlink');
+  add(API.shortlinkPublic, lookup);
   router.use(malformedCode);
   return router;
 }
@@ -131,20 +129,13 @@ const malformedCode: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
   next(err instanceof URIError ? new AppError('SHORTLINK_NOT_FOUND') : err);
 };
 
-/** The admin's body is the full input; a guest's is title, target and image only. */
-function validateCreateBody(): RequestHandler {
-  const admin = validate(ZShortlinkInput);
-  const guest = validate(ZGuestShortlinkInput);
-  return (req, res, next) => (isAdmin(res) ? admin : guest)(req, res, next);
-}
-
 /** The hosts this request reached us by: Host, and X-Forwarded-Host when TRUST_PROXY trusts it (req.host). */
 function requestOrigin(req: Pick<Request, 'get' | 'host'>): RequestOrigin {
   const hosts = [req.get('host'), req.host].filter((host): host is string => typeof host === 'string' && host !== '');
   return { ownHosts: hosts };
 }
 
-/** `:id` after validate(ZShortlinkIdParams, 'params'), which replaced the params with their parsed (numeric) value. */
+/** `:id` after the contract's params check, which replaced the params with their parsed (numeric) value. */
 function idParam(req: { params: object }): number {
   return (req.params as unknown as ShortlinkIdParams).id;
 }

@@ -1,16 +1,16 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import {
   MEBIBYTE,
   SPEEDTEST_UPLOAD_MAX_BYTES,
   SPEEDTEST_UPLOAD_TOO_LARGE,
-  ZSpeedtestDownloadQuery,
   type SpeedtestDownloadQuery,
   type SpeedtestUpload,
 } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
+import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
-import { localLimiterDeps, speedtestTransferLimiter, type LimiterDeps } from '../http/rate-limit';
-import { validate } from '../http/validate';
+import { localLimiterDeps, type LimiterDeps } from '../http/rate-limit';
 import { silentLogger } from '../logger';
 import type { SpeedtestService } from '../services/speedtest.service';
 
@@ -30,7 +30,7 @@ export function speedtestRouter({
   speedtest: SpeedtestService;
   /** Where the rate limiter counts (the app's counter store) and reports its problems. */
   limits?: LimiterDeps;
-}): Router {
+}): ContractRouter {
   const ping = (_req: Request, res: Response) => {
     res.set('Cache-Control', NO_STORE).json(speedtest.ping());
   };
@@ -67,10 +67,9 @@ export function speedtestRouter({
     else res.destroy();
   };
 
-  const transfers = speedtestTransferLimiter(limits);
-  const router = Router();
-  router.get('/ping', ping);
-  router.get('/download', transfers, validate(ZSpeedtestDownloadQuery, 'query'), download);
-  router.post('/upload', transfers, upload);
+  const { router, add } = contractRoutes('/api/speedtest', { limits });
+  add(API.speedtestPing, ping);
+  add(API.speedtestDownload, download);
+  add(API.speedtestUpload, upload);
   return router;
 }

@@ -1,4 +1,5 @@
 import { PAGE_SEGMENTS, TOOL_SLUGS } from '@toolvault/shared';
+import { API } from '@toolvault/shared/contract';
 import type { BlogPostsRepo } from '../db/blog-posts.repo';
 import type { BlogService } from './blog.service';
 import type { Clock } from './clock';
@@ -147,8 +148,8 @@ export function createFeedService({
 }
 
 /** Where the sitemap of the fixed pages lives. */
-export const SITEMAP_PAGES_PATH = '/sitemap-pages.xml';
+export const SITEMAP_PAGES_PATH = API.sitemapPages.path;
 /** Where the `part`-th sitemap of posts lives (1-based). */
 export function sitemapPostsPath(part: number): string {
-  return `/sitemap-posts-${part}.xml`;
+  return API.sitemapPosts.path.replace(':part', String(part));
 }

@@ -44,6 +44,14 @@ describe('Footer social links', () => {
   });
 });
 
+describe('Footer Quick Links', () => {
+  it('opens the API reference as a document the server writes', () => {
+    renderFooter({ links: {} });
+    const quick = within(screen.getByRole('navigation', { name: 'Quick Links' }));
+    expect(quick.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs');
+  });
+});
+
 describe('externalLinks: only absolute http(s) addresses', () => {
   it.each<[string | undefined, string | undefined]>([
     [undefined, undefined],

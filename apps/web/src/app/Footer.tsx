@@ -3,7 +3,7 @@ import { AtSign, Code2, Mail, Rss, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { openConsentPreferences } from './consent/consent';
 import { LEGAL_LINKS, QUICK_LINKS, type HomeNavigationState } from './nav';
-import { EXTERNAL_LINKS, RSS_FEED_PATH, type ExternalLinks } from './site-links';
+import { API_DOCS_PATH, EXTERNAL_LINKS, RSS_FEED_PATH, type ExternalLinks } from './site-links';
 
 interface SocialLink {
   label: string;
@@ -83,6 +83,12 @@ export function Footer({ links = EXTERNAL_LINKS }: { links?: ExternalLinks } = {
                 </Link>
               </li>
             ))}
+            <li>
+              {/* Served by the API, not a page of the app: the browser loads it. */}
+              <a href={API_DOCS_PATH} className={linkClass}>
+                API reference
+              </a>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-tool-lists">

@@ -9,6 +9,9 @@
 /** The blog's RSS feed, answered by the server (not a page of the app). */
 export const RSS_FEED_PATH = '/blog/rss.xml';
 
+/** The API reference, a page the server writes from the API contract (not a page of the app). */
+export const API_DOCS_PATH = '/api/docs';
+
 export interface ExternalLinks {
   sourceCode?: string;
   followUs?: string;

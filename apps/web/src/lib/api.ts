@@ -1,7 +1,9 @@
-import type { ApiErrorBody } from '@toolvault/shared';
+import { isApiErrorCode } from '@toolvault/shared';
+import { err, ok, type ApiFailure, type Result } from './result';
 import { trackedFetch } from './use-online';
 
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string };
+export type { ApiFailure };
+export type ApiResult<T> = Result<T, ApiFailure>;
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -12,10 +14,20 @@ export interface ApiRequest {
 
 export const NETWORK_ERROR = 'Network error. Please try again.';
 
+/** The failure of a request that never got an answer (offline, server down). */
+export const networkFailure = (): ApiFailure => ({ message: NETWORK_ERROR, status: 0 });
+
+/** A refusal from the server: its `{ error, code }` body when it sent one, else a generic message. */
+export function failureFrom(status: number, payload: unknown): ApiFailure {
+  const body = typeof payload === 'object' && payload !== null ? (payload as { error?: unknown; code?: unknown }) : {};
+  const message = typeof body.error === 'string' ? body.error : `Request failed (${status})`;
+  return isApiErrorCode(body.code) ? { message, status, code: body.code } : { message, status };
+}
+
 /**
  * Calls the product's own API. Bad input and server refusals come back as
- * values (`ok: false` with the server's `{error}` text); status 0 means the
- * request never got an answer.
+ * values (`ok: false` with the server's `{error, code}` and the status); status 0
+ * means the request never got an answer.
  */
 export async function apiFetch<T>(
   path: string,
@@ -34,14 +46,8 @@ export async function apiFetch<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return { ok: false, status: 0, error: NETWORK_ERROR };
+    return err(networkFailure());
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, status: response.status, data: payload as T };
-  const message = (payload as Partial<ApiErrorBody> | null)?.error;
-  return {
-    ok: false,
-    status: response.status,
-    error: typeof message === 'string' ? message : `Request failed (${response.status})`,
-  };
+  return response.ok ? ok(payload as T) : err(failureFrom(response.status, payload));
 }

@@ -1,5 +1,21 @@
-/** What a user can get wrong is a value, not an exception (a throw means a bug; see docs/decisions/0012-code-habits.md). */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+import type { ApiErrorCode } from '@toolvault/shared';
 
-export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const err = <T = never>(error: string): Result<T> => ({ ok: false, error });
+/**
+ * The one shape of an outcome that can fail (what a user can get wrong is a value, not
+ * an exception; see docs/decisions/0012-code-habits.md). `E` is a plain message for input checks, `ApiFailure` for calls to our API, or a
+ * richer value where a screen needs more than a message (field errors, Retry-After).
+ */
+export type Result<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T, E = never>(value: T): Result<T, E> => ({ ok: true, value });
+export const err = <T = never, E = string>(error: E): Result<T, E> => ({ ok: false, error });
+
+/**
+ * Why a call to our API failed: the server's `error` text (or ours), the HTTP status (0: no answer
+ * arrived) and, when the server sent one, its machine-readable `code`.
+ */
+export interface ApiFailure {
+  message: string;
+  status: number;
+  code?: ApiErrorCode;
+}

@@ -91,22 +91,23 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
 
     const validation = validateContact(values);
     if (!validation.ok) {
-      setErrors(validation.errors);
-      fields.current[validation.firstInvalid]?.focus();
+      setErrors(validation.error.errors);
+      fields.current[validation.error.firstInvalid]?.focus();
       return;
     }
     setErrors({});
     setStatus('sending');
 
     const result = await submitContact(values, deps);
-    if (result.kind === 'invalid') {
+    const problem = result.ok ? null : result.error;
+    if (problem?.kind === 'invalid') {
       // Cannot happen: the same values were valid a moment ago. Show it rather than hang.
-      setErrors(result.errors);
+      setErrors(problem.errors);
       setStatus('idle');
       return;
     }
-    if (result.kind === 'failed') {
-      toast.error(result.error);
+    if (problem) {
+      toast.error(problem.message);
       // Keep what the visitor typed, and give keyboard focus back to the button.
       flushSync(() => setStatus('idle'));
       submitButton.current?.focus();

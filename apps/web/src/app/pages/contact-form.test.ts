@@ -75,7 +75,7 @@ describe('validateContact', () => {
     if (firstInvalid === null) {
       expect(result.ok).toBe(true);
     } else {
-      expect(result).toEqual({ ok: false, errors: expectedErrors, firstInvalid });
+      expect(result).toEqual({ ok: false, error: { errors: expectedErrors, firstInvalid } });
     }
   });
 
@@ -87,12 +87,12 @@ describe('validateContact', () => {
 
 describe('submitContact', () => {
   it.each<[string, () => Promise<SendResponse>, ContactSubmitResult]>([
-    ['201 Created', async () => ({ status: 201, body: { id: 1 } }), { kind: 'sent' }],
-    ['201 with an empty body', async () => ({ status: 201, body: null }), { kind: 'sent' }],
+    ['201 Created', async () => ({ status: 201, body: { id: 1 } }), { ok: true, value: null }],
+    ['201 with an empty body', async () => ({ status: 201, body: null }), { ok: true, value: null }],
     [
       '400 returns the server error text',
       async () => ({ status: 400, body: { error: 'Please enter a valid email address' } }),
-      { kind: 'failed', error: 'Please enter a valid email address' },
+      { ok: false, error: { kind: 'failed', message: 'Please enter a valid email address' } },
     ],
     [
       '429 returns the server error text',
@@ -100,22 +100,22 @@ describe('submitContact', () => {
         status: 429,
         body: { error: 'Too many messages. Please try again later.', code: 'RATE_LIMITED' },
       }),
-      { kind: 'failed', error: 'Too many messages. Please try again later.' },
+      { ok: false, error: { kind: 'failed', message: 'Too many messages. Please try again later.' } },
     ],
     [
       '500 with a non-JSON body falls back to a generic message',
       async () => ({ status: 500, body: null }),
-      { kind: 'failed', error: FALLBACK_ERROR_MESSAGE },
+      { ok: false, error: { kind: 'failed', message: FALLBACK_ERROR_MESSAGE } },
     ],
     [
       '502 with an empty error string falls back to a generic message',
       async () => ({ status: 502, body: { error: '' } }),
-      { kind: 'failed', error: FALLBACK_ERROR_MESSAGE },
+      { ok: false, error: { kind: 'failed', message: FALLBACK_ERROR_MESSAGE } },
     ],
     [
       'network failure',
       () => Promise.reject(new TypeError('Failed to fetch')),
-      { kind: 'failed', error: 'Network error. Please try again.' },
+      { ok: false, error: { kind: 'failed', message: 'Network error. Please try again.' } },
     ],
   ])('%s', async (_name, send, expected) => {
     const { deps, events } = fakeDeps(send);
@@ -138,7 +138,7 @@ describe('submitContact', () => {
   ])('validation error (%s) makes no call and does not wait', async (_name, values) => {
     const { deps } = fakeDeps(async () => ({ status: 201, body: null }));
     const result = await submitContact(values, deps);
-    expect(result.kind).toBe('invalid');
+    expect(!result.ok && result.error.kind).toBe('invalid');
     expect(deps.send).not.toHaveBeenCalled();
     expect(deps.wait).not.toHaveBeenCalled();
   });
@@ -157,6 +157,6 @@ describe('submitContact', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(settled).toBe(false);
     releaseTimer();
-    await expect(pending).resolves.toEqual({ kind: 'sent' });
+    await expect(pending).resolves.toEqual({ ok: true, value: null });
   });
 });

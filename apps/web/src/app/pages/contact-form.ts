@@ -4,6 +4,7 @@
  * designed delay. The clock and the transport are parameters so tests never sleep.
  */
 import { ZContactMessage, type ContactMessageInput } from '@toolvault/shared';
+import { err, ok, type Result } from '../../lib/result';
 import { trackedFetch } from '../../lib/use-online';
 
 /** The sending state lasts about 2 s. */
@@ -34,18 +35,23 @@ export interface ContactDeps {
   wait: (ms: number) => Promise<void>;
 }
 
-export type ContactValidation =
-  { ok: true; value: ContactMessageInput } | { ok: false; errors: ContactFieldErrors; firstInvalid: ContactField };
+/** The fields' messages, in form order, and the first field to fix. */
+export interface ContactInvalid {
+  errors: ContactFieldErrors;
+  firstInvalid: ContactField;
+}
+export type ContactValidation = Result<ContactMessageInput, ContactInvalid>;
 
-export type ContactSubmitResult =
-  | { kind: 'invalid'; errors: ContactFieldErrors; firstInvalid: ContactField }
-  | { kind: 'sent' }
-  | { kind: 'failed'; error: string };
+/** Sent, or why not: the input (no call was made) or the server / network (the message to show). */
+export type ContactSubmitResult = Result<
+  null,
+  ({ kind: 'invalid' } & ContactInvalid) | { kind: 'failed'; message: string }
+>;
 
 /** Validates with the same schema the API uses (so the page and the API cannot disagree); one message per field, in form order. */
 export function validateContact(values: ContactValues): ContactValidation {
   const parsed = ZContactMessage.safeParse(values);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) return ok(parsed.data);
 
   const errors: ContactFieldErrors = {};
   for (const issue of parsed.error.issues) {
@@ -55,7 +61,7 @@ export function validateContact(values: ContactValues): ContactValidation {
   const firstInvalid = CONTACT_FIELDS.find((field) => errors[field] !== undefined);
   // A schema issue without a field path would be a bug in the schema, not user input.
   if (!firstInvalid) throw new Error('Contact validation failed without a field error');
-  return { ok: false, errors, firstInvalid };
+  return err({ errors, firstInvalid });
 }
 
 function isContactField(value: unknown): value is ContactField {
@@ -76,14 +82,14 @@ function errorText(body: unknown): string | null {
  */
 export async function submitContact(values: ContactValues, deps: ContactDeps): Promise<ContactSubmitResult> {
   const validation = validateContact(values);
-  if (!validation.ok) return { kind: 'invalid', errors: validation.errors, firstInvalid: validation.firstInvalid };
+  if (!validation.ok) return err({ kind: 'invalid', ...validation.error });
 
   const outcome = deps.send(validation.value).then(
     (response): ContactSubmitResult =>
       response.status >= 200 && response.status < 300
-        ? { kind: 'sent' }
-        : { kind: 'failed', error: errorText(response.body) ?? FALLBACK_ERROR_MESSAGE },
-    (): ContactSubmitResult => ({ kind: 'failed', error: NETWORK_ERROR_MESSAGE }),
+        ? ok(null)
+        : err({ kind: 'failed', message: errorText(response.body) ?? FALLBACK_ERROR_MESSAGE }),
+    (): ContactSubmitResult => err({ kind: 'failed', message: NETWORK_ERROR_MESSAGE }),
   );
   const [result] = await Promise.all([outcome, deps.wait(SENDING_MIN_MS)]);
   return result;

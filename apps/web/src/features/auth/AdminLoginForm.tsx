@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
-import { NETWORK_ERROR } from '../../lib/api';
 import { setAdminToken } from './admin-session';
 import { INVALID_PASSWORD, login } from './login';
 
@@ -61,19 +60,20 @@ export function AdminLoginForm({
       setPassword('');
       toast.success('Admin Access Granted');
       onLoggedIn?.();
-      setAdminToken(outcome.token);
+      setAdminToken(outcome.value);
       return;
     }
-    if (outcome.error === INVALID_PASSWORD) {
+    const { reason, message } = outcome.error;
+    if (reason === 'invalid-password') {
       setError(INVALID_PASSWORD);
       toast.error('Access Denied', { description: 'Invalid admin password' });
-    } else if (outcome.error === NETWORK_ERROR) {
+    } else if (reason === 'network') {
       setError(INLINE_CONNECTION_ERROR);
       toast.error('Failed to connect to server');
     } else {
       // Throttled logins keep the server's text.
-      setError(outcome.error);
-      toast.error('Access Denied', { description: outcome.error });
+      setError(message);
+      toast.error('Access Denied', { description: message });
     }
   };
 

@@ -7,18 +7,29 @@ const answer = (result: ApiResult<unknown>) => vi.fn(async () => result) as neve
 
 describe('login', () => {
   it.each([
-    ['token returned', { ok: true, status: 200, data: { token: 'abc' } }, { ok: true, token: 'abc' }],
-    ['200 without token', { ok: true, status: 200, data: {} }, { ok: false, error: INVALID_PASSWORD }],
-    ['401', { ok: false, status: 401, error: 'Invalid admin password' }, { ok: false, error: INVALID_PASSWORD }],
+    ['token returned', { ok: true, value: { token: 'abc' } }, { ok: true, value: 'abc' }],
+    [
+      '200 without token',
+      { ok: true, value: {} },
+      { ok: false, error: { reason: 'invalid-password', message: INVALID_PASSWORD } },
+    ],
+    [
+      '401',
+      { ok: false, error: { status: 401, message: 'Invalid admin password', code: 'INVALID_CREDENTIALS' } },
+      { ok: false, error: { reason: 'invalid-password', message: INVALID_PASSWORD } },
+    ],
     [
       '429 keeps the server text',
-      { ok: false, status: 429, error: 'Too many login attempts. Try again later.' },
-      { ok: false, error: 'Too many login attempts. Try again later.' },
+      {
+        ok: false,
+        error: { status: 429, message: 'Too many login attempts. Try again later.', code: 'LOGIN_THROTTLED' },
+      },
+      { ok: false, error: { reason: 'refused', message: 'Too many login attempts. Try again later.' } },
     ],
     [
       'network failure',
-      { ok: false, status: 0, error: 'Network error. Please try again.' },
-      { ok: false, error: 'Network error. Please try again.' },
+      { ok: false, error: { status: 0, message: 'Network error. Please try again.' } },
+      { ok: false, error: { reason: 'network', message: 'Network error. Please try again.' } },
     ],
   ] as const)('%s', async (_name, result, expected) => {
     expect(await login('secret', answer(result as ApiResult<unknown>))).toEqual(expected);
@@ -26,7 +37,10 @@ describe('login', () => {
 
   it('makes no call for an empty password', async () => {
     const request = vi.fn();
-    expect(await login('', request as never)).toEqual({ ok: false, error: 'Password is required' });
+    expect(await login('', request as never)).toEqual({
+      ok: false,
+      error: { reason: 'refused', message: 'Password is required' },
+    });
     expect(request).not.toHaveBeenCalled();
   });
 });
@@ -34,7 +48,7 @@ describe('login', () => {
 describe('logout', () => {
   it('ends the session on the server with the stored token and forgets the token', async () => {
     setAdminToken('abc');
-    const request = vi.fn(async () => ({ ok: true, status: 204, data: null }));
+    const request = vi.fn(async () => ({ ok: true, value: null }));
     await logout(request as never);
     expect(request).toHaveBeenCalledWith('/api/admin/logout', { method: 'POST', token: 'abc' });
     expect(getAdminToken()).toBeNull();
@@ -42,8 +56,8 @@ describe('logout', () => {
 
   it('forgets the token even when the server cannot be reached or refuses it', async () => {
     for (const answer of [
-      { ok: false, status: 0, error: 'Network error. Please try again.' },
-      { ok: false, status: 401, error: 'Unauthorized' },
+      { ok: false, error: { status: 0, message: 'Network error. Please try again.' } },
+      { ok: false, error: { status: 401, message: 'Unauthorized' } },
     ]) {
       setAdminToken('abc');
       await logout(vi.fn(async () => answer) as never);

@@ -1,20 +1,25 @@
 import { ZAdminLogin, type AdminLoginResponse } from '@toolvault/shared';
 import { apiFetch } from '../../lib/api';
+import { err, ok, type Result } from '../../lib/result';
 import { clearAdminToken, getAdminToken } from './admin-session';
 
-export type LoginOutcome = { ok: true; token: string } | { ok: false; error: string };
+/** Why a login failed: a wrong password, no answer at all, or another refusal (throttled) to show as it is. */
+export type LoginFailure = 'invalid-password' | 'network' | 'refused';
+
+/** The session token, or why not with the message the login card shows. */
+export type LoginOutcome = Result<string, { reason: LoginFailure; message: string }>;
 
 /** 'Invalid password' when the login returns no token. */
 export const INVALID_PASSWORD = 'Invalid password';
 
 export async function login(password: string, request: typeof apiFetch = apiFetch): Promise<LoginOutcome> {
   const parsed = ZAdminLogin.safeParse({ password });
-  if (!parsed.success) return { ok: false, error: 'Password is required' };
+  if (!parsed.success) return err({ reason: 'refused', message: 'Password is required' });
   const result = await request<AdminLoginResponse>('/api/admin/login', { method: 'POST', body: parsed.data });
-  if (result.ok && typeof result.data?.token === 'string' && result.data.token)
-    return { ok: true, token: result.data.token };
-  if (!result.ok && (result.status === 0 || result.status === 429)) return { ok: false, error: result.error };
-  return { ok: false, error: INVALID_PASSWORD };
+  if (result.ok && typeof result.value?.token === 'string' && result.value.token) return ok(result.value.token);
+  if (!result.ok && result.error.status === 0) return err({ reason: 'network', message: result.error.message });
+  if (!result.ok && result.error.status === 429) return err({ reason: 'refused', message: result.error.message });
+  return err({ reason: 'invalid-password', message: INVALID_PASSWORD });
 }
 
 /**

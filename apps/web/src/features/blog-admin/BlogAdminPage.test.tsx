@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
+import { QueryWrapper } from '../../lib/testing-query';
 import BlogAdminPage from './BlogAdminPage';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -105,7 +106,7 @@ function renderAdmin(loggedIn = true) {
     ],
     { initialEntries: ['/blog-admin'] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
   return router;
 }
 

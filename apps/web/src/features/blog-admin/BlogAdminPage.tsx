@@ -1,4 +1,5 @@
-import type { BlogPost, BlogPostSummary, Category } from '@toolvault/shared';
+import type { BlogPost, BlogPostSummary, Category, CategoryInput, PostInput } from '@toolvault/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,13 +9,14 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { Meta } from '../../components/Head';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
-import type { ApiResult } from '../../lib/api';
+import type { ApiFailure, ApiResult } from '../../lib/api';
+import { fromApi, QueryProvider, unlessUnauthorized } from '../../lib/query';
 import { AdminLoginForm } from '../auth/AdminLoginForm';
 import { logout } from '../auth/login';
 import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
 import { PAGE_PARAM, pageFromParam } from '../blog/blog.service';
-import { asList, useApiLoad } from '../blog/use-api-load';
-import { blogAdminApi } from './blog-admin.api';
+import { blogKeys, categoriesQuery } from '../blog/blog.queries';
+import { ADMIN_PAGE_SIZE, blogAdminApi } from './blog-admin.api';
 import {
   ADMIN_MESSAGES,
   categoryFormFromCategory,
@@ -48,7 +50,11 @@ export default function BlogAdminPage() {
       </Page>
     );
   }
-  return <BlogAdmin />;
+  return (
+    <QueryProvider>
+      <BlogAdmin />
+    </QueryProvider>
+  );
 }
 
 type PendingDelete = { kind: 'post'; item: BlogPostSummary } | { kind: 'category'; item: Category };
@@ -58,8 +64,16 @@ const SEARCH_PARAM = 'q';
 /** Runs a protected call; null means the session ended (401) and the page is leaving. */
 type Protected = <T>(call: (token: string | null) => Promise<ApiResult<T>>) => Promise<ApiResult<T> | null>;
 
+/** What a save or delete sends; the token is read when it is sent. */
+type PostSave = { editing: BlogPost | null; body: PostInput };
+type CategorySave = { editing: Category | null; body: CategoryInput };
+
+/** The inbox's query key: not under 'blog', so the blog's changes leave loaded messages alone. */
+const CONTACT_KEY = ['contact-messages'] as const;
+
 function BlogAdmin() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const expired = useRef(false);
 
   /** Any 401 from a protected call clears the token and goes to /login. */
@@ -75,7 +89,7 @@ function BlogAdmin() {
     async (call) => {
       // The token is read at call time: one replaced or cleared meanwhile is the one that counts.
       const result = await call(getAdminToken());
-      if (!result.ok && result.status === 401) {
+      if (!result.ok && result.error.status === 401) {
         expire();
         return null;
       }
@@ -98,36 +112,78 @@ function BlogAdmin() {
     else query.delete(PAGE_PARAM);
     setParams(query);
   };
-  const [posts, reloadPosts] = useApiLoad(`admin-posts:${postPage}:${search}`, (signal) =>
-    blogAdminApi.posts(getAdminToken(), { page: postPage, q: search }, signal),
-  );
-  const [categories, reloadCategories] = useApiLoad('admin-categories', async (signal) =>
-    asList(await blogAdminApi.categories(signal)),
-  );
-  const [messages, reloadMessages] = useApiLoad('admin-contact', (signal) =>
-    blogAdminApi.contactMessages(getAdminToken(), null, signal),
-  );
+  // With the token the list includes drafts: its key is the admin's, apart from the visitors' pages.
+  const posts = useQuery({
+    queryKey: blogKeys.posts({ page: postPage, q: search, limit: ADMIN_PAGE_SIZE }, 'admin'),
+    queryFn: ({ signal }) => fromApi(blogAdminApi.posts(getAdminToken(), { page: postPage, q: search }, signal)),
+  });
+  const categories = useQuery(categoriesQuery());
+  // The inbox may hold thousands: the first page comes with the screen, "Load more" asks for older ones.
+  const messages = useInfiniteQuery({
+    queryKey: CONTACT_KEY,
+    queryFn: ({ signal, pageParam }) => fromApi(blogAdminApi.contactMessages(getAdminToken(), pageParam, signal)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
   useEffect(() => {
-    for (const state of [posts, messages]) if (state.status === 'error' && state.httpStatus === 401) expire();
-  }, [posts, messages, expire]);
+    if (posts.error?.status === 401 || messages.error?.status === 401) expire();
+  }, [posts.error, messages.error, expire]);
 
-  const categoryList = categories.status === 'ready' ? categories.data : [];
+  const categoryList = categories.data ?? [];
+  const reloadCategories = () => queryClient.invalidateQueries({ queryKey: blogKeys.categories });
+  const unlessExpired = (otherwise: (error: ApiFailure) => void) => unlessUnauthorized(expire, otherwise);
+
+  const postSave = useMutation({
+    mutationFn: ({ editing, body }: PostSave) =>
+      fromApi(
+        editing
+          ? blogAdminApi.updatePost(getAdminToken(), editing.id, body)
+          : blogAdminApi.createPost(getAdminToken(), body),
+      ),
+    // The lists and the post's own page show the change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.all, predicate: isPostQuery }),
+  });
+  const categorySave = useMutation({
+    mutationFn: ({ editing, body }: CategorySave) =>
+      fromApi(
+        editing
+          ? blogAdminApi.updateCategory(getAdminToken(), editing.id, body)
+          : blogAdminApi.createCategory(getAdminToken(), body),
+      ),
+    onSuccess: async (_category, { editing }) => {
+      await reloadCategories();
+      // Posts show their category's name.
+      if (editing) await queryClient.invalidateQueries({ queryKey: blogKeys.all, predicate: isPostQuery });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: ({ kind, item }: PendingDelete) =>
+      fromApi(
+        kind === 'post'
+          ? blogAdminApi.deletePost(getAdminToken(), item.id)
+          : blogAdminApi.deleteCategory(getAdminToken(), item.id),
+      ),
+    // Asked again whatever the answer: a failed delete may still have removed the row.
+    onSettled: async (_answer, error, { kind }) => {
+      if (error?.status === 401) return;
+      await queryClient.invalidateQueries({ queryKey: blogKeys.all, predicate: isPostQuery });
+      // A category's posts become uncategorised.
+      if (kind === 'category') await reloadCategories();
+    },
+  });
 
   // Post form: create → edit on Edit, back to create on Cancel or after a save.
   const [postForm, setPostForm] = useState<PostFormValues>(EMPTY_POST_FORM);
   const [editingPost, setEditingPost] = useState<BlogPost | null>(null);
   const [postProblem, setPostProblem] = useState<SaveProblem | null>(null);
   const [editorGeneration, setEditorGeneration] = useState(0);
-  const [savingPost, setSavingPost] = useState(false);
 
   // Category form: the same states.
   const [categoryForm, setCategoryForm] = useState<CategoryFormValues>(EMPTY_CATEGORY_FORM);
   const [editingCategory, setEditingCategory] = useState<Category | null>(null);
   const [categoryError, setCategoryError] = useState<string | null>(null);
-  const [savingCategory, setSavingCategory] = useState(false);
 
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   const resetPostForm = () => {
     setPostForm(EMPTY_POST_FORM);
@@ -141,84 +197,71 @@ function BlogAdmin() {
     setCategoryError(null);
   };
 
-  const savePost = async () => {
+  const savePost = () => {
     const payload = postPayloadFromForm(postForm);
     if (!payload.ok) {
       setPostProblem({ message: payload.error });
       return;
     }
-    setSavingPost(true);
     setPostProblem(null);
     const editing = editingPost;
-    const result = await protectedCall((token) =>
-      editing
-        ? blogAdminApi.updatePost(token, editing.id, payload.value)
-        : blogAdminApi.createPost(token, payload.value),
+    postSave.mutate(
+      { editing, body: payload.value },
+      {
+        onSuccess: () => {
+          resetPostForm();
+          toast.success(editing ? 'Post updated' : 'Post created', { description: payload.value.title });
+        },
+        onError: unlessExpired((error) => setPostProblem(postSaveProblem(error))),
+      },
     );
-    setSavingPost(false);
-    if (!result) return;
-    if (!result.ok) {
-      setPostProblem(postSaveProblem(result));
-      return;
-    }
-    resetPostForm();
-    reloadPosts();
-    toast.success(editing ? 'Post updated' : 'Post created', { description: payload.value.title });
   };
 
-  const saveCategory = async () => {
+  const saveCategory = () => {
     const payload = categoryPayloadFromForm(categoryForm);
     if (!payload.ok) {
       setCategoryError(payload.error);
       return;
     }
-    setSavingCategory(true);
     setCategoryError(null);
     const editing = editingCategory;
-    const result = await protectedCall((token) =>
-      editing
-        ? blogAdminApi.updateCategory(token, editing.id, payload.value)
-        : blogAdminApi.createCategory(token, payload.value),
+    categorySave.mutate(
+      { editing, body: payload.value },
+      {
+        onSuccess: () => {
+          resetCategoryForm();
+          toast.success(editing ? 'Category updated' : 'Category created', { description: payload.value.name });
+        },
+        onError: unlessExpired((error) => setCategoryError(categorySaveProblem(error).message)),
+      },
     );
-    setSavingCategory(false);
-    if (!result) return;
-    if (!result.ok) {
-      setCategoryError(categorySaveProblem(result).message);
-      return;
-    }
-    resetCategoryForm();
-    reloadCategories();
-    toast.success(editing ? 'Category updated' : 'Category created', { description: payload.value.name });
-    // Posts show their category's name.
-    if (editing) reloadPosts();
   };
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (!pendingDelete) return;
-    setDeleting(true);
     const { kind, item } = pendingDelete;
-    const result = await protectedCall((token) =>
-      kind === 'post' ? blogAdminApi.deletePost(token, item.id) : blogAdminApi.deleteCategory(token, item.id),
-    );
-    setDeleting(false);
-    setPendingDelete(null);
-    if (!result) return;
-    // The original design ignores non-401 delete failures silently; a toast tells the admin instead.
-    if (!result.ok) {
-      toast.error(kind === 'post' ? 'Failed to delete post' : 'Failed to delete category', {
-        description: result.error,
-      });
-    } else if (kind === 'post') {
-      toast.success('Post deleted', { description: item.title });
-      if (editingPost?.id === item.id) resetPostForm();
-    } else {
-      toast.success('Category deleted', { description: item.name });
-      if (editingCategory?.id === item.id) resetCategoryForm();
-      // Its posts become uncategorised.
-      setPostForm((current) => (current.category_id === String(item.id) ? { ...current, category_id: '' } : current));
-    }
-    reloadPosts();
-    if (kind === 'category') reloadCategories();
+    remove.mutate(pendingDelete, {
+      onSettled: () => setPendingDelete(null),
+      onSuccess: () => {
+        if (kind === 'post') {
+          toast.success('Post deleted', { description: item.title });
+          if (editingPost?.id === item.id) resetPostForm();
+        } else {
+          toast.success('Category deleted', { description: item.name });
+          if (editingCategory?.id === item.id) resetCategoryForm();
+          // Its posts become uncategorised.
+          setPostForm((current) =>
+            current.category_id === String(item.id) ? { ...current, category_id: '' } : current,
+          );
+        }
+      },
+      // The original design ignores non-401 delete failures silently; a toast tells the admin instead.
+      onError: unlessExpired((error) =>
+        toast.error(kind === 'post' ? 'Failed to delete post' : 'Failed to delete category', {
+          description: error.message,
+        }),
+      ),
+    });
   };
 
   // The list holds summaries: the whole post (its HTML) is loaded when the admin chooses Edit.
@@ -226,10 +269,10 @@ function BlogAdmin() {
     const result = await protectedCall((token) => blogAdminApi.post(token, summary.slug));
     if (!result) return;
     if (!result.ok) {
-      toast.error('Failed to load the post', { description: result.error });
+      toast.error('Failed to load the post', { description: result.error.message });
       return;
     }
-    const post: BlogPost = result.data;
+    const post: BlogPost = result.value;
     setEditingPost(post);
     setPostForm(postFormFromPost(post));
     setEditorGeneration((value) => value + 1);
@@ -244,9 +287,9 @@ function BlogAdmin() {
   };
 
   const retryLoads = () => {
-    reloadPosts();
-    reloadCategories();
-    reloadMessages();
+    void posts.refetch();
+    void categories.refetch();
+    void messages.refetch();
   };
 
   return (
@@ -275,9 +318,9 @@ function BlogAdmin() {
               values={categoryForm}
               onChange={(patch) => setCategoryForm((current) => ({ ...current, ...patch }))}
               editing={editingCategory !== null}
-              busy={savingCategory}
+              busy={categorySave.isPending}
               error={categoryError}
-              onSubmit={() => void saveCategory()}
+              onSubmit={saveCategory}
               onCancel={resetCategoryForm}
             />
           </div>
@@ -296,9 +339,9 @@ function BlogAdmin() {
               categories={categoryList}
               editing={editingPost !== null}
               editorKey={`editor-${editorGeneration}`}
-              busy={savingPost}
+              busy={postSave.isPending}
               problem={postProblem}
-              onSubmit={() => void savePost()}
+              onSubmit={savePost}
               onCancel={resetPostForm}
             />
           </div>
@@ -315,21 +358,18 @@ function BlogAdmin() {
         </div>
       </div>
 
-      <ContactMessages
-        messages={messages}
-        loadMore={(cursor) => protectedCall((token) => blogAdminApi.contactMessages(token, cursor))}
-      />
+      <ContactMessages messages={messages} />
 
       {pendingDelete ? (
         <ConfirmDialog
           title={
             pendingDelete.kind === 'post' ? ADMIN_MESSAGES.confirmDeletePost : ADMIN_MESSAGES.confirmDeleteCategory
           }
-          confirmLabel={deleting ? 'Deleting...' : 'Delete'}
-          busy={deleting}
+          confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+          busy={remove.isPending}
           fallbackFocusId={pendingDelete.kind === 'post' ? 'admin-posts-heading' : 'admin-categories-heading'}
           onCancel={() => setPendingDelete(null)}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={confirmDelete}
         >
           <p className="[overflow-wrap:anywhere]">
             {pendingDelete.kind === 'post'
@@ -341,6 +381,10 @@ function BlogAdmin() {
     </Page>
   );
 }
+
+/** The blog's queries that hold posts (lists and single posts), not the categories. */
+const isPostQuery = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+  queryKey[1] === 'posts' || queryKey[1] === 'post';
 
 /** After Edit, the form comes into view and its first field takes focus. */
 function focusForm(anchorId: string) {

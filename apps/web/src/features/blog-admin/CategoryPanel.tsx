@@ -1,9 +1,9 @@
 import { BLOG_LIMITS, type Category } from '@toolvault/shared';
 import { Pencil, Save, Trash2, X } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
-import type { Loadable } from '../blog/use-api-load';
 import { ADMIN_MESSAGES, type CategoryFormValues } from './blog-admin.service';
 import { Field } from './PostForm';
 
@@ -102,7 +102,7 @@ export function CategoryList({
   onEdit,
   onDelete,
 }: {
-  categories: Loadable<Category[]>;
+  categories: UseQueryResult<Category[]>;
   editingId: number | null;
   onEdit: (category: Category) => void;
   onDelete: (category: Category) => void;
@@ -113,7 +113,7 @@ export function CategoryList({
         All Categories
       </h2>
       <div className="mt-4">
-        {categories.status === 'loading' ? (
+        {categories.status === 'pending' ? (
           <p role="status" className={ui.muted}>
             Loading...
           </p>

@@ -1,10 +1,9 @@
-import type { ContactMessage, ContactMessagePage } from '@toolvault/shared';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ContactMessagePage } from '@toolvault/shared';
 import { LoaderCircle, Mail } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
-import type { ApiResult } from '../../lib/api';
-import type { Loadable } from '../blog/use-api-load';
 import { newestFirst } from './blog-admin.service';
 
 function formatReceived(iso: string): string {
@@ -13,50 +12,25 @@ function formatReceived(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** Older pages loaded with "Load more" after `base`, the first page they follow. */
-interface OlderPages {
-  base: ContactMessagePage;
-  items: ContactMessage[];
-  cursor: string | null;
-}
-
 /**
  * Messages sent with the contact form (GET /api/contact), newest first, one page at a time: the first
  * page comes with the screen, "Load more" appends the next older one (the inbox may hold thousands).
  */
 export function ContactMessages({
   messages,
-  loadMore,
 }: {
-  messages: Loadable<ContactMessagePage>;
-  /** The page after `cursor`; null when the session ended (the screen is leaving). */
-  loadMore: (cursor: string) => Promise<ApiResult<ContactMessagePage> | null>;
+  messages: UseInfiniteQueryResult<InfiniteData<ContactMessagePage, unknown>>;
 }) {
-  const [older, setOlder] = useState<OlderPages | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const first = messages.status === 'ready' ? messages.data : null;
-  // Pages loaded after an earlier first page belong to it: a reload starts from the new first page.
-  const current = older && older.base === first ? older : null;
+  const pages = messages.data?.pages;
+  const first = pages?.[0] ?? null;
+  // A message may move to the next page while pages are read (a new one arrived): each is shown once.
   const sorted = useMemo(() => {
-    if (!first) return [];
-    const byId = new Map([...first.items, ...(current?.items ?? [])].map((message) => [message.id, message]));
+    const byId = new Map((pages ?? []).flatMap((page) => page.items).map((message) => [message.id, message]));
     return newestFirst([...byId.values()]);
-  }, [first, current]);
-  const cursor = current ? current.cursor : (first?.nextCursor ?? null);
-
-  const more = async () => {
-    if (!first || !cursor) return;
-    setLoading(true);
-    setFailed(false);
-    const result = await loadMore(cursor);
-    setLoading(false);
-    if (!result) return;
-    if (!result.ok) {
-      setFailed(true);
-      return;
-    }
-    setOlder({ base: first, items: [...(current?.items ?? []), ...result.data.items], cursor: result.data.nextCursor });
+  }, [pages]);
+  const loading = messages.isFetchingNextPage;
+  const more = () => {
+    if (messages.hasNextPage && !loading) void messages.fetchNextPage();
   };
   return (
     <Card className="mt-8">
@@ -65,11 +39,11 @@ export function ContactMessages({
         Contact Messages
       </h2>
       <div className="mt-4">
-        {messages.status === 'loading' ? (
+        {messages.status === 'pending' ? (
           <p role="status" className={ui.muted}>
             Loading...
           </p>
-        ) : messages.status === 'error' ? (
+        ) : !first ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             Failed to load contact messages
           </p>
@@ -113,18 +87,13 @@ export function ContactMessages({
                 </li>
               ))}
             </ul>
-            {failed ? (
+            {messages.isFetchNextPageError ? (
               <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
                 Failed to load more messages
               </p>
             ) : null}
-            {cursor ? (
-              <button
-                type="button"
-                className={`mt-4 ${ui.buttonSecondary}`}
-                disabled={loading}
-                onClick={() => void more()}
-              >
+            {messages.hasNextPage ? (
+              <button type="button" className={`mt-4 ${ui.buttonSecondary}`} disabled={loading} onClick={more}>
                 {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
                 {loading ? 'Loading...' : 'Load more'}
               </button>

@@ -1,13 +1,13 @@
 import type { BlogPostPage, BlogPostSummary } from '@toolvault/shared';
 import { BLOG_SEARCH_MAX } from '@toolvault/shared';
 import { LoaderCircle, Pencil, Search, Trash2 } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { formatPostDate, postTags } from '../blog/blog.service';
 import { CoverImage, PublishedBadge, TagBadges } from '../blog/BlogParts';
-import type { Loadable } from '../blog/use-api-load';
 import { ADMIN_MESSAGES, authorText, categoryText, viewsText } from './blog-admin.service';
 import { smallButton, smallDangerButton } from './CategoryPanel';
 
@@ -26,7 +26,7 @@ export function PostList({
   onSearch,
   onPage,
 }: {
-  posts: Loadable<BlogPostPage>;
+  posts: UseQueryResult<BlogPostPage>;
   /** The title search shown (from the address). */
   search: string;
   page: number;
@@ -42,13 +42,13 @@ export function PostList({
         All Posts
       </h2>
       <SearchForm key={search} initial={search} onSearch={onSearch} />
-      {posts.status === 'ready' ? (
+      {posts.status === 'success' ? (
         <p role="status" className={`mt-3 ${ui.muted}`}>
           {countText(posts.data, search)}
         </p>
       ) : null}
       <div className="mt-4">
-        {posts.status === 'loading' ? (
+        {posts.status === 'pending' ? (
           <p role="status" className={`flex items-center gap-2 ${ui.muted}`}>
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
             Loading...

@@ -187,41 +187,27 @@ describe('categoryIdFromText (empty → null, else integer)', () => {
 
 describe('save problems', () => {
   it.each([
-    [
-      'no answer',
-      { ok: false, status: 0, error: 'Network error. Please try again.' },
-      ADMIN_MESSAGES.network,
-      undefined,
-    ],
+    ['no answer', { status: 0, message: 'Network error. Please try again.' }, ADMIN_MESSAGES.network, undefined],
     [
       '409 with a reason',
-      { ok: false, status: 409, error: 'A post with this slug already exists' },
+      { status: 409, message: 'A post with this slug already exists' },
       ADMIN_MESSAGES.savePost,
       'A post with this slug already exists',
     ],
-    [
-      '500 without a reason',
-      { ok: false, status: 500, error: 'Request failed (500)' },
-      ADMIN_MESSAGES.savePost,
-      undefined,
-    ],
+    ['500 without a reason', { status: 500, message: 'Request failed (500)' }, ADMIN_MESSAGES.savePost, undefined],
   ] as const)('post: %s', (_name, result, message, detail) => {
     expect(postSaveProblem(result)).toEqual(detail ? { message, detail } : { message });
   });
 
   it.each([
-    [
-      'no answer',
-      { ok: false, status: 0, error: 'Network error. Please try again.' },
-      'Network error. Please try again.',
-    ],
+    ['no answer', { status: 0, message: 'Network error. Please try again.' }, 'Network error. Please try again.'],
     [
       'server error field',
-      { ok: false, status: 409, error: 'A category with this slug already exists' },
+      { status: 409, message: 'A category with this slug already exists' },
       'A category with this slug already exists',
     ],
-    ['no error field', { ok: false, status: 500, error: 'Request failed (500)' }, 'Failed to create category.'],
-    ['empty error field', { ok: false, status: 400, error: '' }, 'Failed to create category.'],
+    ['no error field', { status: 500, message: 'Request failed (500)' }, 'Failed to create category.'],
+    ['empty error field', { status: 400, message: '' }, 'Failed to create category.'],
   ] as const)('category: %s', (_name, result, message) => {
     expect(categorySaveProblem(result)).toEqual({ message });
   });

@@ -12,7 +12,7 @@ import {
   type PostInput,
 } from '@toolvault/shared';
 import type { z } from 'zod';
-import { NETWORK_ERROR, type ApiResult } from '../../lib/api';
+import { NETWORK_ERROR, type ApiFailure } from '../../lib/api';
 import { err, ok, type Result } from '../../lib/result';
 import { isAllowedImageSrc, isAllowedLinkUrl } from '../blog/blog.service';
 
@@ -160,16 +160,16 @@ export interface SaveProblem {
 }
 
 /** Post save non-OK 'Failed to create or update post.'; no answer 'Network error. Please try again.' */
-export function postSaveProblem(result: Extract<ApiResult<unknown>, { ok: false }>): SaveProblem {
-  if (result.status === 0) return { message: ADMIN_MESSAGES.network };
-  const detail = NO_SERVER_ERROR.test(result.error) ? undefined : result.error;
+export function postSaveProblem({ status, message }: ApiFailure): SaveProblem {
+  if (status === 0) return { message: ADMIN_MESSAGES.network };
+  const detail = NO_SERVER_ERROR.test(message) ? undefined : message;
   return detail ? { message: ADMIN_MESSAGES.savePost, detail } : { message: ADMIN_MESSAGES.savePost };
 }
 
 /** Category save non-OK shows the server's error field if present, else 'Failed to create category.' */
-export function categorySaveProblem(result: Extract<ApiResult<unknown>, { ok: false }>): SaveProblem {
-  if (result.status === 0) return { message: ADMIN_MESSAGES.network };
-  return { message: NO_SERVER_ERROR.test(result.error) || !result.error ? ADMIN_MESSAGES.saveCategory : result.error };
+export function categorySaveProblem({ status, message }: ApiFailure): SaveProblem {
+  if (status === 0) return { message: ADMIN_MESSAGES.network };
+  return { message: NO_SERVER_ERROR.test(message) || !message ? ADMIN_MESSAGES.saveCategory : message };
 }
 
 /** A slug suggested from the title ("generate from title"). */

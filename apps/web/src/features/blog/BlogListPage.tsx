@@ -1,12 +1,11 @@
 import type { BlogPostPage, BlogPostSummary, Category } from '@toolvault/shared';
-import { BLOG_POPULAR_COUNT } from '@toolvault/shared';
 import { ChevronLeft, ChevronRight, Eye, LoaderCircle, Rss, TrendingUp } from 'lucide-react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { blogApi } from './blog.api';
 import {
   blogPageHref,
   CATEGORY_PARAM,
@@ -19,8 +18,9 @@ import {
   postTags,
   viewsLabel,
 } from './blog.service';
+import { QueryProvider } from '../../lib/query';
+import { categoriesQuery, popularPostsQuery, postPageQuery } from './blog.queries';
 import { CoverImage, TagBadges } from './BlogParts';
-import { asList, useApiLoad, type Loadable } from './use-api-load';
 
 /** Messages of the blog list, verbatim as designed. */
 const FAILED_POSTS = 'Failed to load blog posts';
@@ -35,21 +35,24 @@ const linkClass =
  * counts, so the page holds ten cards however many posts there are.
  */
 export default function BlogListPage() {
+  return (
+    <QueryProvider>
+      <BlogList />
+    </QueryProvider>
+  );
+}
+
+function BlogList() {
   const [params] = useSearchParams();
   const slug = params.get(CATEGORY_PARAM) || null;
   const page = pageFromParam(params.get(PAGE_PARAM));
-  // Visitors' view: the list is loaded without the admin token, so drafts never show here.
-  const [posts, reloadPosts] = useApiLoad(`posts:${slug ?? ''}:${page}`, (signal) =>
-    blogApi.posts({ page, category: slug }, { signal }),
-  );
-  const [popular, reloadPopular] = useApiLoad('popular', (signal) =>
-    blogApi.posts({ sort: 'popular', limit: BLOG_POPULAR_COUNT }, { signal }),
-  );
-  const [categories, reloadCategories] = useApiLoad('categories', async (signal) =>
-    asList(await blogApi.categories({ signal })),
-  );
+  // The page lives in the address (?page=), so each page is its own query: links can be shared and reloaded.
+  const posts = useQuery(postPageQuery({ page, category: slug }));
+  const popular = useQuery(popularPostsQuery());
+  const categories = useQuery(categoriesQuery());
+  const reloadPosts = () => void posts.refetch();
 
-  const categoryList = useMemo(() => (categories.status === 'ready' ? categories.data : []), [categories]);
+  const categoryList = useMemo(() => categories.data ?? [], [categories.data]);
   const active = findCategory(categoryList, slug);
   const heading = slug ? `Posts in ${active?.name ?? slug}` : 'Latest Posts';
   const pageTitle = `${active ? `${active.name} — Blog` : 'Blog'}${page > 1 ? ` (page ${page})` : ''}`;
@@ -61,8 +64,8 @@ export default function BlogListPage() {
         what="The blog"
         onRetry={() => {
           reloadPosts();
-          reloadPopular();
-          reloadCategories();
+          void popular.refetch();
+          void categories.refetch();
         }}
       />
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -84,10 +87,10 @@ export default function BlogListPage() {
             {heading}
           </h2>
           <p role="status" className="sr-only">
-            {posts.status === 'ready' ? postCountText(posts.data) : ''}
+            {posts.status === 'success' ? postCountText(posts.data) : ''}
           </p>
           <div className="mt-4">
-            {posts.status === 'loading' ? (
+            {posts.status === 'pending' ? (
               <p className={`flex items-center gap-2 ${ui.muted}`}>
                 <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
                 Loading blog posts...
@@ -118,7 +121,7 @@ export default function BlogListPage() {
 
         <aside className="grid content-start gap-6" aria-label="Blog sidebar">
           <CategoriesCard categories={categories} active={slug} />
-          {popular.status === 'ready' && popular.data.items.length > 0 ? (
+          {popular.status === 'success' && popular.data.items.length > 0 ? (
             <PopularPosts posts={popular.data.items} />
           ) : null}
         </aside>
@@ -272,12 +275,12 @@ function PostCard({ post }: { post: BlogPostSummary }) {
   );
 }
 
-function CategoriesCard({ categories, active }: { categories: Loadable<Category[]>; active: string | null }) {
+function CategoriesCard({ categories, active }: { categories: UseQueryResult<Category[]>; active: string | null }) {
   return (
     <Card>
       <h2 className={ui.subheading}>Categories</h2>
       <div className="mt-3">
-        {categories.status === 'loading' ? (
+        {categories.status === 'pending' ? (
           <p className={ui.muted}>Loading categories...</p>
         ) : categories.status === 'error' ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">

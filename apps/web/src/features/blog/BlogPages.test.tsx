@@ -3,6 +3,7 @@ import type { BlogPost, BlogPostPage as PostPage, BlogPostSummary, Category } fr
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
+import { QueryWrapper } from '../../lib/testing-query';
 import BlogListPage from './BlogListPage';
 import BlogPostPage from './BlogPostPage';
 import type * as CodeHighlight from './code-highlight';
@@ -94,7 +95,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
   return router;
 }
 

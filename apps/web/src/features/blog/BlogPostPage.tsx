@@ -1,5 +1,6 @@
-import { BLOG_MESSAGES, type BlogPost } from '@toolvault/shared';
+import { BLOG_MESSAGES, type BlogPost as BlogPostData } from '@toolvault/shared';
 import { Eye, LoaderCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
@@ -7,12 +8,13 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { Canonical, Meta } from '../../components/Head';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { fromApi, QueryProvider } from '../../lib/query';
 import { getAdminToken } from '../auth/admin-session';
 import { blogApi } from './blog.api';
+import { blogKeys } from './blog.queries';
 import { excerpt, formatPostDate, postTags, safeCoverUrl, viewsLabel } from './blog.service';
 import { CoverImage, PublishedBadge, TagBadges } from './BlogParts';
 import { sanitizePostHtml } from './safe-html';
-import { useApiLoad } from './use-api-load';
 import './blog-prose.css';
 import './code-theme.css';
 
@@ -22,19 +24,31 @@ const FAILED_POST = 'Failed to load blog post';
  * An administrator's token lets the page show a draft; a token the server
  * refuses (expired) falls back to the visitors' view rather than failing.
  */
-async function loadPost(slug: string, signal: AbortSignal) {
-  const token = getAdminToken();
+async function loadPost(slug: string, token: string | null, signal: AbortSignal) {
   const result = await blogApi.post(slug, { token, signal });
-  if (!result.ok && result.status === 401 && token) return blogApi.post(slug, { signal });
+  if (!result.ok && result.error.status === 401 && token) return blogApi.post(slug, { signal });
   return result;
 }
 
 /** /blog/:slug — one post with its cover, meta line and sanitized content. */
 export default function BlogPostPage() {
-  const { slug = '' } = useParams();
-  const [post, reloadPost] = useApiLoad(`post:${slug}`, (signal) => loadPost(slug, signal));
+  return (
+    <QueryProvider>
+      <BlogPost />
+    </QueryProvider>
+  );
+}
 
-  if (post.status === 'loading') {
+function BlogPost() {
+  const { slug = '' } = useParams();
+  const token = getAdminToken();
+  const post = useQuery({
+    queryKey: blogKeys.post(slug, token ? 'admin' : 'public'),
+    queryFn: ({ signal }) => fromApi(loadPost(slug, token, signal)),
+  });
+  const reloadPost = () => void post.refetch();
+
+  if (post.status === 'pending') {
     return (
       <Page title="Loading post" width="narrow">
         <BackLink label="Back to Blog" to="/blog" />
@@ -46,7 +60,7 @@ export default function BlogPostPage() {
     );
   }
   if (post.status === 'error' || !post.data || typeof post.data !== 'object') {
-    const message = post.status === 'error' && post.httpStatus !== 404 ? FAILED_POST : BLOG_MESSAGES.postNotFound;
+    const message = post.status === 'error' && post.error.status !== 404 ? FAILED_POST : BLOG_MESSAGES.postNotFound;
     return (
       <Page title={message} width="narrow">
         <Meta name="robots" content="noindex" />
@@ -87,7 +101,7 @@ function useCodeHighlight(html: string) {
   return content;
 }
 
-function PostArticle({ post }: { post: BlogPost }) {
+function PostArticle({ post }: { post: BlogPostData }) {
   // Sanitized again on render although the server stored it sanitized (docs/decisions/0002-server-enforces-rules.md).
   const html = useMemo(() => sanitizePostHtml(post.content), [post.content]);
   const content = useCodeHighlight(html);

@@ -1,5 +1,6 @@
 import type { BlogPost, BlogPostPage, BlogSort, Category } from '@toolvault/shared';
 import { apiFetch, type ApiResult } from '../../lib/api';
+import { err, ok } from '../../lib/result';
 import { blogListUrl, isPostPage } from './blog.service';
 
 /** One page of the post list as the screens ask for it. */
@@ -11,20 +12,22 @@ export interface PostPageQuery {
   q?: string;
 }
 
-/** A page answer that is not a page counts as a failed load. */
-function asPage(result: ApiResult<BlogPostPage>): ApiResult<BlogPostPage> {
-  if (!result.ok || isPostPage(result.data)) return result;
-  return { ok: false, status: result.status, error: 'Unexpected answer' };
+/** An answer of the wrong form (a page that is not a page, a list that is not a list) counts as a failed load. */
+function checked<T>(result: ApiResult<unknown>, isRight: (value: unknown) => value is T): ApiResult<T> {
+  if (!result.ok) return result;
+  return isRight(result.value) ? ok(result.value) : err({ message: 'Unexpected answer', status: 200 });
 }
+const isList = (value: unknown): value is Category[] => Array.isArray(value);
 
 /** The public blog calls (a token, when given, lets an admin see drafts). */
 export const blogApi = {
   /** One page of post summaries (never the posts' HTML). */
   posts: async (query: PostPageQuery = {}, options: { token?: string | null; signal?: AbortSignal } = {}) =>
-    asPage(await apiFetch<BlogPostPage>(blogListUrl(query), options)),
+    checked(await apiFetch<BlogPostPage>(blogListUrl(query), options), isPostPage),
 
   post: (slug: string, options: { token?: string | null; signal?: AbortSignal } = {}) =>
     apiFetch<BlogPost>(`/api/blog/${encodeURIComponent(slug)}`, options),
 
-  categories: (options: { signal?: AbortSignal } = {}) => apiFetch<Category[]>('/api/categories', options),
+  categories: async (options: { signal?: AbortSignal } = {}) =>
+    checked(await apiFetch<Category[]>('/api/categories', options), isList),
 };

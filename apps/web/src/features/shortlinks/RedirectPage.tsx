@@ -59,10 +59,10 @@ export function RedirectView({
     apiFetch<PublicShortlink>(`/api/shortlink/${encodeURIComponent(valid.value)}`, { signal: controller.signal })
       .then((result) => {
         if (!result.ok) {
-          setState({ status: 'error', message: lookupErrorMessage(result.status) });
+          setState({ status: 'error', message: lookupErrorMessage(result.error.status) });
           return;
         }
-        const preview = toPreview(result.data);
+        const preview = toPreview(result.value);
         if (!preview.ok) {
           setState({ status: 'error', message: preview.error });
           return;

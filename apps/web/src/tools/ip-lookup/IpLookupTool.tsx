@@ -37,10 +37,10 @@ export default function IpLookupTool() {
       const response = await apiFetch<IpLookupResult>(path, { signal: current.signal });
       if (controller.current !== current) return;
       if (response.ok) {
-        setResult(response.data);
-        if (kind === 'me') setInput(response.data.ip);
+        setResult(response.value);
+        if (kind === 'me') setInput(response.value.ip);
       } else {
-        setError(response.error);
+        setError(response.error.message);
       }
     } catch (caught) {
       if (!(caught instanceof DOMException && caught.name === 'AbortError')) throw caught;

@@ -1,4 +1,12 @@
-import { shortUrl, type ExportFormat, type Shortlink } from '@toolvault/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  shortUrl,
+  type ExportFormat,
+  type Shortlink,
+  type ShortlinkInput,
+  type ShortlinkPage,
+  type ShortlinkUpdate,
+} from '@toolvault/shared';
 import { BarChart3, LayoutDashboard, List, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -8,7 +16,9 @@ import { ui } from '../../components/ui';
 import { clearAdminToken } from '../../features/auth/admin-session';
 import { logout as endSession } from '../../features/auth/login';
 import { downloadBlob } from '../../lib/download';
-import { listQuery, readAdminView, writeAdminView, type AdminTab, type AdminView } from './admin-view';
+import type { ApiFailure } from '../../lib/api';
+import { fromApi, unlessUnauthorized, type ApiError } from '../../lib/query';
+import { readAdminView, writeAdminView, type AdminTab, type AdminView } from './admin-view';
 import { AdminTabs, panelId, TabPanel, tabId, type TabItem } from './AdminTabs';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -32,7 +42,14 @@ import {
   validateUpdateForm,
   type LinkFormValues,
 } from './shortlink-manager.service';
-import { useRemote, type Remote } from './use-remote';
+import {
+  shortlinkKeys,
+  useAnalytics,
+  useLinkPage,
+  useLinkSummary,
+  useLinkTags,
+  useUnauthorized,
+} from './shortlink.queries';
 
 type Tab = AdminTab;
 
@@ -45,8 +62,17 @@ const TABS: readonly TabItem<Tab>[] = [
 ];
 const TAB_PREFIX = 'shortlink-admin';
 
-function toastLoadFailure(state: Remote<unknown>): void {
-  if (state.status === 'error') toast.error('Failed to load shortlinks', { description: state.error });
+/** Spec 001 §8: a failed load is also toasted, once per failure (a 401 ends the session instead). */
+function useLoadFailureToast(error: ApiError | null): void {
+  useEffect(() => {
+    if (error && error.status !== 401) toast.error('Failed to load shortlinks', { description: error.message });
+  }, [error]);
+}
+
+/** A page with `change` applied to its rows, its total lowered by the rows it lost. */
+function withRows(page: ShortlinkPage, change: (items: Shortlink[]) => Shortlink[]): ShortlinkPage {
+  const items = change(page.items);
+  return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
 }
 
 interface AdminPanelProps {
@@ -67,15 +93,12 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   const [form, setForm] = useState<LinkFormValues>(EMPTY_FORM);
   const [editing, setEditing] = useState<Shortlink | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<Shortlink | null>(null);
   const [focusTitle, setFocusTitle] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<Shortlink | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [focusRow, setFocusRow] = useState<number | null>(null);
-  // Bumped when links change, so the next look at a list, the summary or the tags asks the server again.
-  const [versions, setVersions] = useState({ list: 0, summary: 0, tags: 0, analytics: 0 });
+  const queryClient = useQueryClient();
   const focusTab = useRef(focusOnMount);
 
   // The view the last change asked for. A change is applied to it rather than to the rendered view, because the
@@ -110,46 +133,69 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   }, [onExit]);
 
   const showList = tab === 'manage' && view.link === null;
-  const page = useRemote(
-    showList ? `${listQuery(view)}#${versions.list}` : null,
-    (signal) => shortlinkApi.list(token, listQuery(view), signal),
-    expire,
-  );
-  const tags = useRemote(
-    showList ? `tags#${versions.tags}` : null,
-    (signal) => shortlinkApi.tags(token, signal),
-    expire,
-  );
-  const summary = useRemote(
-    tab === 'overview' ? `summary#${versions.summary}` : null,
-    (signal) => shortlinkApi.summary(token, signal),
-    expire,
-  );
-  const analytics = useRemote(
-    tab === 'analytics' ? `${view.range}#${versions.analytics}` : null,
-    (signal) => shortlinkApi.analytics(token, view.range, signal),
-    expire,
-  );
+  const page = useLinkPage(token, view, showList);
+  const tags = useLinkTags(token, showList);
+  const summary = useLinkSummary(token, tab === 'overview');
+  const analytics = useAnalytics(token, view.range, tab === 'analytics');
+  useUnauthorized(page.error, expire);
+  useUnauthorized(tags.error, expire);
+  useUnauthorized(summary.error, expire);
+  useUnauthorized(analytics.error, expire);
+  useLoadFailureToast(page.error);
+  useLoadFailureToast(summary.error);
 
-  // A failed load is also toasted, once per failure.
-  const pageState = page.state;
-  const summaryState = summary.state;
-  useEffect(() => toastLoadFailure(pageState), [pageState]);
-  useEffect(() => toastLoadFailure(summaryState), [summaryState]);
+  /**
+   * After links were added or changed: totals and tags (and, for new links, the lists) are asked
+   * again, at once where shown, else when next shown.
+   */
+  const linksChanged = ({ list }: { list: boolean }) => {
+    void queryClient.invalidateQueries({ queryKey: shortlinkKeys.summary });
+    void queryClient.invalidateQueries({ queryKey: shortlinkKeys.tags });
+    if (list) void queryClient.invalidateQueries({ queryKey: shortlinkKeys.lists });
+  };
+  /** Changes the rows of the loaded list pages in place, without asking the server. */
+  const changeRows = (change: (items: Shortlink[]) => Shortlink[]) =>
+    queryClient.setQueriesData<ShortlinkPage>({ queryKey: shortlinkKeys.lists }, (data) =>
+      data ? withRows(data, change) : data,
+    );
 
-  /** After links were added or changed: lists, totals and tags are asked again when next shown. */
-  const linksChanged = ({ list }: { list: boolean }) =>
-    setVersions((current) => ({
-      list: list ? current.list + 1 : current.list,
-      summary: current.summary + 1,
-      tags: current.tags + 1,
-      analytics: current.analytics,
-    }));
+  const create = useMutation({
+    mutationFn: (input: ShortlinkInput) => fromApi(shortlinkApi.create(token, input)),
+    onSuccess: () => linksChanged({ list: true }),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, input }: { id: number; input: ShortlinkUpdate }) =>
+      fromApi(shortlinkApi.update(token, id, input)),
+    onSuccess: (updated) => {
+      // The row changes where it is; the page is not fetched again.
+      changeRows((items) => items.map((item) => (item.id === updated.id ? updated : item)));
+      linksChanged({ list: false });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (link: Shortlink) => fromApi(shortlinkApi.remove(token, link.id)),
+    onSuccess: (_answer, link) => {
+      // The row leaves the page where it is; a page left empty asks for the rows after it.
+      const shown = page.data?.items ?? [];
+      changeRows((items) => items.filter((item) => item.id !== link.id));
+      if (shown.length > 0 && shown.every((item) => item.id === link.id)) void page.refetch();
+      linksChanged({ list: false });
+    },
+  });
+  const importLinks = useMutation({
+    mutationFn: (rows: unknown[]) => fromApi(shortlinkApi.import(token, rows)),
+    onSuccess: () => linksChanged({ list: true }),
+  });
+  const unlessExpired = (otherwise: (error: ApiFailure) => void) => unlessUnauthorized(expire, otherwise);
+  const saveFailed = (error: ApiFailure) => {
+    setFormError(error.message);
+    toast.error('Failed to save shortlink', { description: error.message });
+  };
 
   const selectTab = (next: Tab) => {
     if (next === tab) return;
     // Analytics are read fresh each time the tab opens (clicks arrive all the time).
-    if (next === 'analytics') setVersions((current) => ({ ...current, analytics: current.analytics + 1 }));
+    if (next === 'analytics') void queryClient.invalidateQueries({ queryKey: ['shortlinks', 'analytics'] });
     show((current) => ({ ...current, tab: next, link: null }));
   };
 
@@ -183,76 +229,49 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     toast.error(error);
   };
 
-  const submit = async () => {
+  const submit = () => {
     setFormError(null);
     if (editing) {
       const valid = validateUpdateForm(form);
       if (!valid.ok) return refuse(valid.error);
-      setSaving(true);
-      const result = await shortlinkApi.update(token, editing.id, valid.value);
-      setSaving(false);
-      if (result.ok) {
-        toast.success('Shortlink updated successfully');
-        const updated = result.data;
-        // The row changes where it is; the page is not fetched again.
-        page.mutate((data) => ({
-          ...data,
-          items: data.items.map((item) => (item.id === updated.id ? updated : item)),
-        }));
-        linksChanged({ list: false });
-        resetForm();
-        goTo('overview');
-      } else if (result.status === 401) {
-        expire();
-      } else {
-        setFormError(result.error);
-        toast.error('Failed to save shortlink', { description: result.error });
-      }
+      update.mutate(
+        { id: editing.id, input: valid.value },
+        {
+          onSuccess: () => {
+            toast.success('Shortlink updated successfully');
+            resetForm();
+            goTo('overview');
+          },
+          onError: unlessExpired(saveFailed),
+        },
+      );
       return;
     }
     const valid = validateCreateForm(form);
     if (!valid.ok) return refuse(valid.error);
-    setSaving(true);
     setCreated(null);
-    const result = await shortlinkApi.create(token, valid.value);
-    setSaving(false);
-    if (result.ok) {
-      toast.success('Shortlink created', { description: shortUrl(siteOrigin(), result.data.shortCode) });
-      setCreated(result.data);
-      resetForm();
-      linksChanged({ list: true });
-    } else if (result.status === 401) {
-      expire();
-    } else {
-      setFormError(result.error);
-      toast.error('Failed to save shortlink', { description: result.error });
-    }
+    create.mutate(valid.value, {
+      onSuccess: (link) => {
+        toast.success('Shortlink created', { description: shortUrl(siteOrigin(), link.shortCode) });
+        setCreated(link);
+        resetForm();
+      },
+      onError: unlessExpired(saveFailed),
+    });
   };
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     const link = pendingDelete;
     if (!link) return;
-    setDeleting(true);
-    const result = await shortlinkApi.remove(token, link.id);
-    setDeleting(false);
-    setPendingDelete(null);
-    if (result.ok) {
-      toast.success('Shortlink deleted successfully');
-      // The row leaves the page where it is; a page left empty asks for the rows after it.
-      const shown = page.state.status === 'ready' ? page.state.data.items : [];
-      page.mutate((data) => {
-        const items = data.items.filter((item) => item.id !== link.id);
-        return { ...data, items, total: Math.max(0, data.total - (data.items.length - items.length)) };
-      });
-      if (shown.length > 0 && shown.every((item) => item.id === link.id)) page.reload();
-      linksChanged({ list: false });
-      if (editing?.id === link.id) resetForm();
-      if (created?.id === link.id) setCreated(null);
-    } else if (result.status === 401) {
-      expire();
-    } else {
-      toast.error('Failed to delete shortlink', { description: result.error });
-    }
+    remove.mutate(link, {
+      onSettled: () => setPendingDelete(null),
+      onSuccess: () => {
+        toast.success('Shortlink deleted successfully');
+        if (editing?.id === link.id) resetForm();
+        if (created?.id === link.id) setCreated(null);
+      },
+      onError: unlessExpired((error) => toast.error('Failed to delete shortlink', { description: error.message })),
+    });
   };
 
   const exportLinks = async (format: ExportFormat) => {
@@ -261,30 +280,30 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     setBulk(null);
     if (result.ok) {
       const fileName = exportFileName(new Date(), format);
-      downloadBlob(result.data, fileName);
+      downloadBlob(result.value, fileName);
       toast.success('Exported', { description: fileName });
-    } else if (result.status === 401) {
-      expire();
     } else {
-      toast.error('Failed to export shortlinks', { description: result.error });
+      unlessExpired((error) => toast.error('Failed to export shortlinks', { description: error.message }))(
+        result.error,
+      );
     }
   };
 
-  const importRows = async (rows: unknown[], kind: 'import' | 'sample') => {
-    const result = await shortlinkApi.import(token, rows);
-    if (result.ok) {
-      const count = result.data.imported;
-      if (kind === 'import') toast.success('Imported', { description: `${countLabel(count)} imported successfully` });
-      else toast.success('Loaded', { description: `${countLabel(count, 'sample shortlink')} loaded` });
-      linksChanged({ list: true });
-    } else if (result.status === 401) {
-      expire();
-    } else {
-      toast.error(kind === 'import' ? 'Failed to import shortlinks' : 'Failed to load sample data', {
-        description: result.error,
-      });
-    }
-  };
+  const importRows = (rows: unknown[], kind: 'import' | 'sample') =>
+    importLinks
+      .mutateAsync(rows)
+      .then(({ imported }) => {
+        if (kind === 'import')
+          toast.success('Imported', { description: `${countLabel(imported)} imported successfully` });
+        else toast.success('Loaded', { description: `${countLabel(imported, 'sample shortlink')} loaded` });
+      })
+      .catch(
+        unlessExpired((error) =>
+          toast.error(kind === 'import' ? 'Failed to import shortlinks' : 'Failed to load sample data', {
+            description: error.message,
+          }),
+        ),
+      );
 
   const importFile = async (file: File) => {
     if (file.size > IMPORT_MAX_BYTES) {
@@ -308,11 +327,11 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     setBulk('sample');
     try {
       const sample = await shortlinkApi.sample();
-      if (!sample.ok || !Array.isArray(sample.data) || sample.data.length === 0) {
+      if (!sample.ok || !Array.isArray(sample.value) || sample.value.length === 0) {
         toast.error('Failed to load sample data');
         return;
       }
-      await importRows(sample.data, 'sample');
+      await importRows(sample.value, 'sample');
     } finally {
       setBulk(null);
     }
@@ -333,12 +352,12 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       <OfflineNotice
         what="The shortlink manager"
         onRetry={() => {
-          if (tab === 'overview') summary.reload();
+          if (tab === 'overview') void summary.refetch();
           if (tab === 'manage') {
-            page.reload();
-            tags.reload();
+            void page.refetch();
+            void tags.refetch();
           }
-          if (tab === 'analytics') analytics.reload();
+          if (tab === 'analytics') void analytics.refetch();
         }}
       />
       <div className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-emerald-900 dark:bg-emerald-950">
@@ -363,8 +382,8 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       <TabPanel idPrefix={TAB_PREFIX} id={tab}>
         {tab === 'overview' ? (
           <OverviewTab
-            summary={summary.state}
-            onRetry={summary.reload}
+            summary={summary}
+            onRetry={() => void summary.refetch()}
             onCreate={() => goTo('create')}
             onLoadSample={() => void loadSample()}
             sampleBusy={bulk !== null}
@@ -375,9 +394,9 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
               values={form}
               onChange={setForm}
               editingCode={editing?.shortCode ?? null}
-              busy={saving}
+              busy={create.isPending || update.isPending}
               error={formError}
-              onSubmit={() => void submit()}
+              onSubmit={submit}
               onCancelEdit={cancelEdit}
               origin={origin}
               focusTitle={focusTitle}
@@ -414,11 +433,11 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
         ) : tab === 'manage' ? (
           <ManageLinksTab
             view={view}
-            page={page.state}
-            tags={tags.state}
+            page={page}
+            tags={tags}
             busy={bulk}
             onView={show}
-            onRetry={page.reload}
+            onRetry={() => void page.refetch()}
             onEdit={startEdit}
             onDelete={setPendingDelete}
             onExport={(format) => void exportLinks(format)}
@@ -430,8 +449,8 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
           />
         ) : (
           <AnalyticsTab
-            state={analytics.state}
-            onRefresh={analytics.reload}
+            state={analytics}
+            onRefresh={() => void analytics.refetch()}
             range={view.range}
             onRange={(range) => show((current) => ({ ...current, range }))}
           />
@@ -441,11 +460,11 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       {pendingDelete ? (
         <ConfirmDialog
           title="Delete this shortlink?"
-          confirmLabel={deleting ? 'Deleting...' : 'Delete'}
-          busy={deleting}
+          confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+          busy={remove.isPending}
           fallbackFocusId={panelId(TAB_PREFIX, tab)}
           onCancel={() => setPendingDelete(null)}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={confirmDelete}
         >
           <p className="[overflow-wrap:anywhere]">
             “{pendingDelete.title}” ({shortUrl(siteOrigin(), pendingDelete.shortCode)}) and its click history will be

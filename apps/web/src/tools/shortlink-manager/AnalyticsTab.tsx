@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ShortlinkAnalytics } from '@toolvault/shared';
 import { RefreshCw } from 'lucide-react';
 import { Card } from '../../components/Page';
@@ -7,9 +8,8 @@ import { Breakdown, DEVICE_LABELS } from './Breakdown';
 import { ClicksChart } from './ClicksChart';
 import { CompactLinkList, LoadingState } from './LinkParts';
 import { RangeSelect, rangeCaption } from './RangeSelect';
-import type { Remote } from './use-remote';
 
-export type AnalyticsState = Remote<ShortlinkAnalytics>;
+export type AnalyticsState = UseQueryResult<ShortlinkAnalytics>;
 
 /** Top 5 by clicks, 5 most recent, clicks per day, referrers, countries and devices (docs/decisions/0006-click-analytics.md). */
 export function AnalyticsTab({
@@ -42,12 +42,12 @@ function AnalyticsBody({
   onRefresh: () => void;
   range: AnalyticsRange;
 }) {
-  if (state.status === 'loading') return <LoadingState label="Loading analytics..." />;
+  if (state.status === 'pending') return <LoadingState label="Loading analytics..." />;
   if (state.status === 'error')
     return (
       <Card>
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Failed to load analytics: {state.error}
+          Failed to load analytics: {state.error.message}
         </p>
         <button type="button" className={`mt-4 ${ui.buttonSecondary}`} onClick={onRefresh}>
           <RefreshCw aria-hidden="true" className="size-4" />

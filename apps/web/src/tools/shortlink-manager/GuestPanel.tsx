@@ -9,7 +9,6 @@ import { linkClass, siteOrigin } from './LinkParts';
 import { createGuestShortlink } from './shortlink-manager.api';
 import {
   checkGuestLimit,
-  classifyGuestError,
   EMPTY_GUEST_FORM,
   GUEST_LAST_CREATED_KEY,
   GUEST_LINK_KEY,
@@ -40,7 +39,7 @@ function writeStorage(key: string, value: string | null): void {
 }
 
 /** The toast for each refusal. */
-function announce(problem: GuestFormProblem | { kind: 'rate-limited'; error: string }) {
+function announce(problem: GuestFormProblem | { kind: 'rate-limited'; message: string }) {
   switch (problem.kind) {
     case 'required':
       return toast.error(SHORTLINK_MESSAGES.required);
@@ -51,7 +50,7 @@ function announce(problem: GuestFormProblem | { kind: 'rate-limited'; error: str
         description: SHORTLINK_MESSAGES.guestRateLimited,
       });
     case 'other':
-      return toast.error('Failed to create shortlink', { description: problem.error });
+      return toast.error('Failed to create shortlink', { description: problem.message });
   }
 }
 
@@ -86,7 +85,7 @@ export function GuestPanel({
 
   const rateLimited = (remainingSeconds: number | null) => {
     setError(rateLimitDetail(remainingSeconds));
-    announce({ kind: 'rate-limited', error: SHORTLINK_MESSAGES.guestRateLimited });
+    announce({ kind: 'rate-limited', message: SHORTLINK_MESSAGES.guestRateLimited });
   };
 
   const submit = async (event: FormEvent) => {
@@ -95,8 +94,8 @@ export function GuestPanel({
     setError(null);
     const valid = validateGuestForm(values);
     if (!valid.ok) {
-      setError(valid.error);
-      announce(valid);
+      setError(valid.error.message);
+      announce(valid.error);
       return;
     }
     const limit = checkGuestLimit(parseStoredTimestamp(readStorage(GUEST_LAST_CREATED_KEY)), Date.now());
@@ -108,21 +107,23 @@ export function GuestPanel({
     const result = await createGuestShortlink(valid.value);
     setBusy(false);
     if (result.ok) {
-      writeStorage(GUEST_LINK_KEY, JSON.stringify(result.link));
+      writeStorage(GUEST_LINK_KEY, JSON.stringify(result.value));
       writeStorage(GUEST_LAST_CREATED_KEY, String(Date.now()));
-      toast.success('Shortlink created', { description: shortUrl(siteOrigin(), result.link.shortCode) });
+      toast.success('Shortlink created', { description: shortUrl(siteOrigin(), result.value.shortCode) });
       setValues(EMPTY_GUEST_FORM);
       focusHeading.current = true;
-      setLink(result.link);
+      setLink(result.value);
       return;
     }
-    if (result.status === 429) {
-      rateLimited(result.retryAfterSeconds);
+    const { status, message, retryAfterSeconds } = result.error;
+    if (status === 429) {
+      rateLimited(retryAfterSeconds);
       return;
     }
-    const problem =
-      result.status === 0 ? { kind: 'other' as const, error: result.error } : classifyGuestError(result.error);
-    setError(problem.kind === 'other' ? `Failed to create shortlink: ${problem.error}` : problem.error);
+    // The form checked the fields with the server's own schema, so a refusal here is about something
+    // else (a link to one of our short links, an outage): the server's sentence is shown as it is.
+    const problem = { kind: 'other' as const, message };
+    setError(`Failed to create shortlink: ${problem.message}`);
     announce(problem);
   };
 

@@ -7,9 +7,8 @@ import { Breakdown, DEVICE_LABELS } from './Breakdown';
 import { ClicksChart } from './ClicksChart';
 import { ClickCount, LoadingState, RedirectModeBadge, ShortUrlLink, TagList } from './LinkParts';
 import { RangeSelect, rangeCaption } from './RangeSelect';
-import { shortlinkApi } from './shortlink-manager.api';
 import { countLabel, displayHost } from './shortlink-manager.service';
-import { useRemote } from './use-remote';
+import { useLinkAnalytics, useUnauthorized } from './shortlink.queries';
 
 interface LinkAnalyticsViewProps {
   token: string;
@@ -22,13 +21,11 @@ interface LinkAnalyticsViewProps {
 
 /** One link's clicks per day, referrers, countries and devices over the chosen range, opened from its row. */
 export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnauthorized }: LinkAnalyticsViewProps) {
-  const { state, reload } = useRemote(
-    `${id}|${range}`,
-    (signal) => shortlinkApi.linkAnalytics(token, id, range, signal),
-    onUnauthorized,
-  );
+  const state = useLinkAnalytics(token, id, range);
+  useUnauthorized(state.error, onUnauthorized);
+  const reload = () => void state.refetch();
   const heading = useRef<HTMLHeadingElement>(null);
-  const link = state.status === 'ready' ? state.data.link : null;
+  const link = state.data?.link ?? null;
 
   // The view replaces the table: its heading takes focus once the link is known, so keyboard users start here.
   const focused = useRef(false);
@@ -46,7 +43,7 @@ export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnautho
     </button>
   );
 
-  if (state.status === 'loading')
+  if (state.status === 'pending')
     return (
       <Card>
         {back}
@@ -58,7 +55,7 @@ export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnautho
       <Card>
         {back}
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
-          Failed to load analytics: {state.error}
+          Failed to load analytics: {state.error.message}
         </p>
         <button type="button" className={`mt-4 ${ui.buttonSecondary}`} onClick={reload}>
           <RefreshCw aria-hidden="true" className="size-4" />
@@ -67,7 +64,8 @@ export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnautho
       </Card>
     );
 
-  const { data, stale } = state;
+  // Another range is loading: the previous one stays on screen meanwhile.
+  const { data, isFetching: stale } = state;
   const days = data.clicksPerDay;
   const caption = rangeCaption(range, days.length);
   return (

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   shortUrl,
   SHORTLINK_SORTS,
@@ -40,7 +41,6 @@ import { CopyLinkButton } from './CopyLinkButton';
 import { EmptyLinks } from './EmptyLinks';
 import { formatCreated, LoadingState, RedirectModeBadge, ShortUrlLink, siteOrigin, TagList } from './LinkParts';
 import { displayHost } from './shortlink-manager.service';
-import type { Remote } from './use-remote';
 
 export type BulkAction = 'export' | 'import' | 'sample';
 
@@ -49,8 +49,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 interface ManageLinksTabProps {
   view: AdminView;
-  page: Remote<ShortlinkPage>;
-  tags: Remote<ShortlinkTagsResponse>;
+  page: UseQueryResult<ShortlinkPage>;
+  tags: UseQueryResult<ShortlinkTagsResponse>;
   busy: BulkAction | null;
   /**
    * Shows another view (search, sort, tag, page); each is a history entry, so Back returns to the last one.
@@ -101,7 +101,9 @@ export function ManageLinksTab({
   const id = useId();
   const pageMoved = useRef(false);
   const number = pageNumber(view);
-  const ready = page.status === 'ready' ? page.data : null;
+  const ready = page.status === 'success' ? page.data : null;
+  // A request is under way (another page, or this one again): the rows on screen are the previous answer.
+  const stale = page.isFetching;
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -117,16 +119,16 @@ export function ManageLinksTab({
 
   // After Next or Previous the table takes focus (the button pressed may now be disabled), once the page is shown.
   useEffect(() => {
-    if (!pageMoved.current || page.status !== 'ready' || page.stale) return;
+    if (!pageMoved.current || !ready || stale) return;
     pageMoved.current = false;
     document.getElementById(TABLE_REGION_ID)?.focus();
-  }, [page]);
+  }, [ready, stale]);
 
   useEffect(() => {
-    if (focusRow === null || page.status !== 'ready' || page.stale) return;
+    if (focusRow === null || !ready || stale) return;
     document.getElementById(analyticsLinkId(focusRow))?.focus();
     onRowFocused();
-  }, [focusRow, page, onRowFocused]);
+  }, [focusRow, ready, stale, onRowFocused]);
 
   const totalPages = ready ? Math.max(1, Math.ceil(ready.total / view.size)) : null;
 
@@ -143,7 +145,7 @@ export function ManageLinksTab({
                   ? ` · Page ${number} of ${totalPages.toLocaleString('en-US')}`
                   : ''}
               </>
-            ) : page.status === 'loading' ? (
+            ) : page.status === 'pending' ? (
               'Loading...'
             ) : (
               ''
@@ -240,12 +242,12 @@ export function ManageLinksTab({
       </div>
 
       <div className="mt-5">
-        {page.status === 'loading' ? (
+        {page.status === 'pending' ? (
           <LoadingState label="Loading shortlinks..." />
         ) : page.status === 'error' ? (
           <div className="rounded-lg border border-red-200 p-4 dark:border-red-900">
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              Failed to load shortlinks: {page.error}
+              Failed to load shortlinks: {page.error.message}
             </p>
             <div className="mt-4 flex flex-wrap gap-2">
               <button type="button" className={ui.buttonSecondary} onClick={onRetry}>
@@ -292,7 +294,7 @@ export function ManageLinksTab({
             <LinkTable
               links={page.data.items}
               view={view}
-              stale={page.stale}
+              stale={stale}
               caption={`Shortlinks, page ${number}`}
               onEdit={onEdit}
               onDelete={onDelete}
@@ -358,8 +360,11 @@ export function ManageLinksTab({
 }
 
 /** The tag filter's options: the server's tags, plus the selected one if it is not among them (a shared URL). */
-function tagOptions(tags: Remote<ShortlinkTagsResponse>, selected: string): { tag: string; count: number | null }[] {
-  const list: { tag: string; count: number | null }[] = tags.status === 'ready' ? tags.data.tags : [];
+function tagOptions(
+  tags: UseQueryResult<ShortlinkTagsResponse>,
+  selected: string,
+): { tag: string; count: number | null }[] {
+  const list: { tag: string; count: number | null }[] = tags.data?.tags ?? [];
   return selected !== '' && !list.some((tag) => tag.tag === selected)
     ? [{ tag: selected, count: null }, ...list]
     : list;

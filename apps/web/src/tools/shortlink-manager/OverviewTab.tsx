@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ShortlinkSummary } from '@toolvault/shared';
 import { CalendarPlus, Link2, MousePointerClick, RefreshCw, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,10 +7,9 @@ import { ui } from '../../components/ui';
 import { EmptyLinks } from './EmptyLinks';
 import { CompactLinkList, LoadingState } from './LinkParts';
 import { summaryStats } from './shortlink-manager.service';
-import type { Remote } from './use-remote';
 
 interface OverviewTabProps {
-  summary: Remote<ShortlinkSummary>;
+  summary: UseQueryResult<ShortlinkSummary>;
   onRetry: () => void;
   onCreate: () => void;
   onLoadSample: () => void;
@@ -37,12 +37,12 @@ const iconClass = 'size-4 text-indigo-600 dark:text-indigo-400';
  * from the server's summary: cheap with any number of links.
  */
 export function OverviewTab({ summary, onRetry, onCreate, onLoadSample, sampleBusy }: OverviewTabProps) {
-  if (summary.status === 'loading') return <LoadingState label="Loading shortlinks..." />;
+  if (summary.status === 'pending') return <LoadingState label="Loading shortlinks..." />;
   if (summary.status === 'error')
     return (
       <Card>
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Failed to load shortlinks: {summary.error}
+          Failed to load shortlinks: {summary.error.message}
         </p>
         <button type="button" className={`mt-4 ${ui.buttonSecondary}`} onClick={onRetry}>
           <RefreshCw aria-hidden="true" className="size-4" />

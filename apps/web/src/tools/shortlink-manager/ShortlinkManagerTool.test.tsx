@@ -12,6 +12,7 @@ import {
 } from 'react-router-dom';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { QueryWrapper } from '../../lib/testing-query';
 import ShortlinkManagerTool from './ShortlinkManagerTool';
 import { GUEST_LAST_CREATED_KEY, GUEST_LINK_KEY } from './shortlink-manager.service';
 
@@ -112,6 +113,7 @@ function renderTool(url = '/shortlink-manager') {
         />
       </Routes>
     </MemoryRouter>,
+    { wrapper: QueryWrapper },
   );
 }
 const query = () => new URLSearchParams(location.search);

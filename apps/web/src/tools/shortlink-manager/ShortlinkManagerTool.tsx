@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { useAdminToken } from '../../features/auth/admin-session';
+import { QueryProvider } from '../../lib/query';
 import { AdminPanel } from './AdminPanel';
 import { GuestPanel } from './GuestPanel';
 import { LoginGate } from './LoginGate';
@@ -17,14 +18,16 @@ export default function ShortlinkManagerTool() {
 
   if (token)
     return (
-      <AdminPanel
-        token={token}
-        focusOnMount={moved}
-        onExit={() => {
-          setGuest(false);
-          setMoved(true);
-        }}
-      />
+      <QueryProvider>
+        <AdminPanel
+          token={token}
+          focusOnMount={moved}
+          onExit={() => {
+            setGuest(false);
+            setMoved(true);
+          }}
+        />
+      </QueryProvider>
     );
   if (guest)
     return (

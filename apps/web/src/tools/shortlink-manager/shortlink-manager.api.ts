@@ -12,7 +12,8 @@ import type {
   ShortlinkInput,
   ShortlinkUpdate,
 } from '@toolvault/shared';
-import { apiFetch, NETWORK_ERROR, type ApiResult } from '../../lib/api';
+import { apiFetch, failureFrom, networkFailure, type ApiFailure, type ApiResult } from '../../lib/api';
+import { err, ok, type Result } from '../../lib/result';
 import { trackedFetch } from '../../lib/use-online';
 import { createWithRetry } from './shortlink-manager.service';
 
@@ -63,27 +64,19 @@ async function downloadExport(token: string, format: ExportFormat): Promise<ApiR
       headers: { Accept: format === 'csv' ? 'text/csv' : 'application/json', Authorization: `Bearer ${token}` },
     });
   } catch {
-    return { ok: false, status: 0, error: NETWORK_ERROR };
+    return err(networkFailure());
   }
-  if (!response.ok) {
-    const payload: unknown = await response.json().catch(() => null);
-    const message = (payload as { error?: unknown } | null)?.error;
-    return {
-      ok: false,
-      status: response.status,
-      error: typeof message === 'string' ? message : `Request failed (${response.status})`,
-    };
-  }
+  if (!response.ok) return err(failureFrom(response.status, await response.json().catch(() => null)));
   try {
-    return { ok: true, status: response.status, data: await response.blob() };
+    return ok(await response.blob());
   } catch {
     // The connection broke while the file was streaming.
-    return { ok: false, status: 0, error: NETWORK_ERROR };
+    return err(networkFailure());
   }
 }
 
-export type GuestCreateResult =
-  { ok: true; link: Shortlink } | { ok: false; status: number; error: string; retryAfterSeconds: number | null };
+/** A guest's new link, or why not; a 429 says when the next one is allowed. */
+export type GuestCreateResult = Result<Shortlink, ApiFailure & { retryAfterSeconds: number | null }>;
 
 /**
  * A guest creation carries no authorization. Fetched directly
@@ -98,16 +91,13 @@ export async function createGuestShortlink(input: GuestShortlinkInput): Promise<
       body: JSON.stringify(input),
     });
   } catch {
-    return { ok: false, status: 0, error: NETWORK_ERROR, retryAfterSeconds: null };
+    return err({ ...networkFailure(), retryAfterSeconds: null });
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, link: payload as Shortlink };
-  const message = (payload as { error?: unknown } | null)?.error;
+  if (response.ok) return ok(payload as Shortlink);
   const retryAfter = Number(response.headers.get('Retry-After'));
-  return {
-    ok: false,
-    status: response.status,
-    error: typeof message === 'string' ? message : `Request failed (${response.status})`,
+  return err({
+    ...failureFrom(response.status, payload),
     retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
-  };
+  });
 }

@@ -262,22 +262,22 @@ describe('validateGuestForm', () => {
     [
       'empty',
       { title: '', targetUrl: '', metaImage: '' },
-      { ok: false, kind: 'required', error: SHORTLINK_MESSAGES.required },
+      { ok: false, error: { kind: 'required', message: SHORTLINK_MESSAGES.required } },
     ],
     [
       'title only',
       { title: 'x', targetUrl: ' ', metaImage: '' },
-      { ok: false, kind: 'required', error: SHORTLINK_MESSAGES.required },
+      { ok: false, error: { kind: 'required', message: SHORTLINK_MESSAGES.required } },
     ],
     [
       'mixed-case javascript:',
       { title: 'x', targetUrl: 'JaVaScRiPt:alert(1)', metaImage: '' },
-      { ok: false, kind: 'invalid-url', error: SHORTLINK_MESSAGES.invalidUrl },
+      { ok: false, error: { kind: 'invalid-url', message: SHORTLINK_MESSAGES.invalidUrl } },
     ],
     [
       'protocol-relative',
       { title: 'x', targetUrl: '//evil.example', metaImage: '' },
-      { ok: false, kind: 'invalid-url', error: SHORTLINK_MESSAGES.invalidUrl },
+      { ok: false, error: { kind: 'invalid-url', message: SHORTLINK_MESSAGES.invalidUrl } },
     ],
     [
       'valid',
@@ -293,8 +293,8 @@ describe('validateGuestForm', () => {
     [SHORTLINK_MESSAGES.invalidUrl, 'invalid-url'],
     [SHORTLINK_MESSAGES.selfLink, 'other'],
     ['', 'other'],
-  ])('server message %j is a %s problem', (error, kind) => {
-    expect(classifyGuestError(error)).toEqual({ kind, error });
+  ])('validation message %j is a %s problem', (message, kind) => {
+    expect(classifyGuestError(message)).toEqual({ kind, message });
   });
 });
 
@@ -307,8 +307,11 @@ describe('createWithRetry', () => {
     tags: [],
     redirectMode: 'preview' as const,
   };
-  const taken = { ok: false as const, error: SHORTLINK_MESSAGES.shortCodeTaken };
-  const created = { ok: true as const };
+  const taken = {
+    ok: false as const,
+    error: { message: SHORTLINK_MESSAGES.shortCodeTaken, code: 'SHORT_CODE_TAKEN' as const },
+  };
+  const created = { ok: true as const, value: null };
   const random = () => drawing('ABCDEF', 'GHIJKL', 'MNOPQR');
 
   it('sends a generated code and retries with a new one while it is taken', async () => {
@@ -325,8 +328,11 @@ describe('createWithRetry', () => {
     expect(send).toHaveBeenCalledTimes(3);
   });
 
-  it('does not retry other errors', async () => {
-    const failure = { ok: false as const, error: 'Failed' };
+  it('does not retry other codes, whatever their text says', async () => {
+    const failure = {
+      ok: false as const,
+      error: { message: SHORTLINK_MESSAGES.shortCodeTaken, code: 'VALIDATION' as const },
+    };
     const send = vi.fn().mockResolvedValue(failure);
     expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomIndex: random() })).toBe(failure);
     expect(send).toHaveBeenCalledTimes(1);

@@ -9,6 +9,7 @@ import {
   ZGuestShortlinkInput,
   ZShortlinkInput,
   ZShortlinkUpdate,
+  type ApiErrorCode,
   type GuestShortlinkInput,
   type RandomIndex,
   type ShortlinkAnalytics,
@@ -167,28 +168,27 @@ export interface GuestFormValues {
 export const EMPTY_GUEST_FORM: GuestFormValues = { title: '', targetUrl: '', metaImage: '' };
 
 /** Which toast a refused guest form shows. */
-export type GuestFormProblem = { kind: 'required' | 'invalid-url' | 'other'; error: string };
+export type GuestFormProblem = { kind: 'required' | 'invalid-url' | 'other'; message: string };
 
-export function validateGuestForm(
-  values: GuestFormValues,
-): { ok: true; value: GuestShortlinkInput } | ({ ok: false } & GuestFormProblem) {
+export function validateGuestForm(values: GuestFormValues): Result<GuestShortlinkInput, GuestFormProblem> {
   const parsed = ZGuestShortlinkInput.safeParse(values);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, ...classifyGuestError(firstIssue(parsed.error)) };
+  if (parsed.success) return ok(parsed.data);
+  return err(classifyGuestError(firstIssue(parsed.error)));
 }
 
-/** Maps a validation or server message to the guest toast it belongs to. */
-export function classifyGuestError(error: string): GuestFormProblem {
-  if (error === SHORTLINK_MESSAGES.required) return { kind: 'required', error };
-  if (error === SHORTLINK_MESSAGES.invalidUrl) return { kind: 'invalid-url', error };
-  return { kind: 'other', error };
+/** Maps a message of the form's own validation (the shared schema's issue) to the guest toast it belongs to. */
+export function classifyGuestError(message: string): GuestFormProblem {
+  if (message === SHORTLINK_MESSAGES.required) return { kind: 'required', message };
+  if (message === SHORTLINK_MESSAGES.invalidUrl) return { kind: 'invalid-url', message };
+  return { kind: 'other', message };
 }
 
 // ---------------------------------------------------------------- create with retry
 
-export type SendResult = { ok: true } | { ok: false; error: string };
+/** What one creation attempt answers: anything, or a failure with the server's code. */
+export type SendResult = Result<unknown, { code?: ApiErrorCode }>;
 
-const isCodeTaken = (result: SendResult) => !result.ok && result.error === SHORTLINK_MESSAGES.shortCodeTaken;
+const isCodeTaken = (result: SendResult) => !result.ok && result.error.code === 'SHORT_CODE_TAKEN';
 
 /**
  * When no code was typed, the form sends a random one and, when

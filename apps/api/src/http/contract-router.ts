@@ -1,0 +1,84 @@
+import { Router, type RequestHandler } from 'express';
+import type { RateLimit, RouteContract } from '@toolvault/shared/contract';
+import type { z } from 'zod';
+import { isAdmin } from './auth';
+import { limiter, type LimiterDeps } from './rate-limit';
+import { validate } from './validate';
+
+/** A Router holding contract routes, and where it is mounted (the path its routes start with). */
+export type ContractRouter = Router & { readonly base: string };
+
+export interface ContractRouterDeps {
+  /** Needed by any admin or admin-optional route. */
+  requireAdmin?: RequestHandler;
+  /**
+   * The API's one optionalAdmin (built once from requireAdmin in routes/index.ts); needed by any
+   * admin-optional route.
+   */
+  optionalAdmin?: RequestHandler;
+  /** Where the rate limits of the routes count; needed by any rate-limited route. */
+  limits?: LimiterDeps;
+}
+
+export interface ContractRoutes {
+  router: ContractRouter;
+  /**
+   * Registers `route` at its method and path with the checks it declares, in this order: its rate
+   * limit, its auth, then its params, query and body validated (and replaced by their parsed values),
+   * then `handlers`.
+   */
+  add<P extends object = Record<string, string>, ReqBody = unknown>(
+    route: RouteContract,
+    ...handlers: RequestHandler<P, unknown, ReqBody>[]
+  ): void;
+}
+
+/**
+ * Routes are declared once, in the contract of @toolvault/shared; the routers only say what each one
+ * does. `base` is the path every route here starts with; the router is mounted there.
+ */
+export function contractRoutes(
+  base: string,
+  { requireAdmin, optionalAdmin, limits }: ContractRouterDeps = {},
+): ContractRoutes {
+  const router = Object.assign(Router(), { base });
+  // Routes sharing a budget share one limiter (one count): speed test downloads and uploads.
+  const limiters = new Map<string, RequestHandler>();
+  const limiterOf = (rule: RateLimit): RequestHandler => {
+    if (!limits) throw new Error(`A rate-limited route needs limits (${rule.name})`);
+    let handler = limiters.get(rule.name);
+    if (!handler) limiters.set(rule.name, (handler = limiter(rule, limits)));
+    return handler;
+  };
+  const guard = (route: RouteContract): RequestHandler[] => {
+    if (route.auth === 'public') return [];
+    const guard = route.auth === 'admin' ? requireAdmin : optionalAdmin;
+    if (!guard)
+      throw new Error(
+        `${route.method.toUpperCase()} ${route.path} needs ${route.auth === 'admin' ? 'requireAdmin' : 'optionalAdmin'}`,
+      );
+    return [guard];
+  };
+
+  const add = <P extends object, ReqBody>(route: RouteContract, ...handlers: RequestHandler<P, unknown, ReqBody>[]) => {
+    if (route.path !== base && !route.path.startsWith(base === '' ? '/' : `${base}/`)) {
+      throw new Error(`${route.path} is not under ${base}`);
+    }
+    if (route.beforeRouter) throw new Error(`${route.path} is answered before the router`);
+    const checks: RequestHandler[] = [...(route.rateLimit ? [limiterOf(route.rateLimit)] : []), ...guard(route)];
+    if (route.params) checks.push(validate(route.params, 'params', route.invalidParams));
+    if (route.query) checks.push(validate(route.query, 'query'));
+    if (route.body && !route.body.checkedByHandler) checks.push(bodyCheck(route.body.schema, route.body.adminSchema));
+    // The handlers' own view of params and body is what the checks before them produced.
+    router[route.method](route.path.slice(base.length) || '/', ...checks, ...(handlers as unknown as RequestHandler[]));
+  };
+  return { router, add };
+}
+
+/** The body's validator; on an admin-optional route the admin's token picks the admin's schema. */
+function bodyCheck(schema: z.ZodType, adminSchema: z.ZodType | undefined): RequestHandler {
+  const visitor = validate(schema);
+  if (!adminSchema) return visitor;
+  const admin = validate(adminSchema);
+  return (req, res, next) => (isAdmin(res) ? admin : visitor)(req, res, next);
+}

@@ -1,0 +1,124 @@
+import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject } from 'zod-openapi';
+import { API_ERRORS, type ApiErrorCode } from '@toolvault/shared';
+import {
+  API,
+  openApiPath,
+  routeErrors,
+  ZApiErrorBody,
+  type RateLimit,
+  type RouteContract,
+} from '@toolvault/shared/contract';
+import { z } from 'zod';
+
+/** The one OpenAPI document of the API, built from the contract (GET /api/openapi.json, /api/docs). */
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+/** Where the contract's `auth` is written in each operation, for the reference page and clients. */
+export const AUTH_EXTENSION = 'x-auth';
+/** Each operation's page-size caps, body limits and rate limit, in words. */
+export const LIMITS_EXTENSION = 'x-limits';
+/** The document's table of every error code: its status and default message. */
+export const ERROR_CODES_EXTENSION = 'x-error-codes';
+
+const JSON_TYPE = 'application/json';
+
+const AUTH_WORDS: Record<RouteContract['auth'], string> = {
+  public: 'Public.',
+  admin: 'Admin only: `Authorization: Bearer <token>` from POST /api/admin/login.',
+  'admin-optional':
+    'Public; the admin (with a valid token) gets more. A token that is sent but invalid answers 401 UNAUTHORIZED.',
+};
+
+export function rateLimitText({ limit, windowMs, code, failuresOnly }: RateLimit): string {
+  const minutes = windowMs / 60_000;
+  const window = minutes === 1 ? 'minute' : `${minutes} minutes`;
+  const what = failuresOnly ? 'failed requests' : 'requests';
+  return `Rate limit: ${limit} ${what} per ${window} per client, then 429 ${code} with Retry-After.`;
+}
+
+function operation(name: string, route: RouteContract): ZodOpenApiOperationObject {
+  const { response } = route;
+  const contentTypes =
+    typeof response.contentType === 'string' ? [response.contentType] : (response.contentType ?? [JSON_TYPE]);
+  const success = {
+    description: response.description,
+    ...(response.schema
+      ? {
+          content: Object.fromEntries(
+            contentTypes.map((type) => [type, { schema: type.startsWith(JSON_TYPE) ? response.schema! : z.string() }]),
+          ),
+        }
+      : {}),
+  };
+  const limits = [...(route.limits ?? []), ...(route.rateLimit ? [rateLimitText(route.rateLimit)] : [])];
+  const body = route.body;
+  const bodySchema = body?.adminSchema
+    ? z.union([body.adminSchema, body.schema]).meta({
+        description: 'The admin sends the full form; anyone else only the fields of the second form.',
+      })
+    : body?.schema;
+  return {
+    operationId: name,
+    tags: [route.tag],
+    summary: route.summary,
+    description: [route.description, AUTH_WORDS[route.auth]].filter(Boolean).join('\n\n'),
+    ...(route.auth === 'admin' ? { security: [{ bearer: [] }] } : {}),
+    ...(route.auth === 'admin-optional' ? { security: [{}, { bearer: [] }] } : {}),
+    [AUTH_EXTENSION]: route.auth,
+    [LIMITS_EXTENSION]: limits,
+    ...(route.params || route.query
+      ? {
+          requestParams: {
+            ...(route.params ? { path: route.params } : {}),
+            ...(route.query ? { query: route.query } : {}),
+          },
+        }
+      : {}),
+    ...(body && bodySchema
+      ? { requestBody: { required: true, content: { [body.contentType ?? JSON_TYPE]: { schema: bodySchema } } } }
+      : {}),
+    responses: { [String(response.status)]: success, ...errorResponses(routeErrors(route)) },
+  };
+}
+
+/** One response per status, naming every code the route may answer with it. */
+function errorResponses(codes: readonly ApiErrorCode[]) {
+  const byStatus = new Map<number, ApiErrorCode[]>();
+  for (const code of codes) {
+    const { status } = API_ERRORS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      String(status),
+      {
+        description: list.join(', '),
+        content: { [JSON_TYPE]: { schema: z.object({ error: z.string(), code: z.enum(list as [ApiErrorCode]) }) } },
+      },
+    ]),
+  );
+}
+
+export function buildOpenApiDocument(): OpenApiDocument {
+  const paths: NonNullable<ZodOpenApiObject['paths']> = {};
+  for (const [name, route] of Object.entries(API) as [string, RouteContract][]) {
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method]: operation(name, route) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Toolvault API',
+      version: '1',
+      description:
+        'Every JSON error is `{ "error": "<sentence>", "code": "<CODE>" }`: branch on the code, show the sentence. ' +
+        'Bodies are JSON (up to 100 kB unless a route says otherwise).',
+    },
+    [ERROR_CODES_EXTENSION]: API_ERRORS,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token of an admin session' } },
+      schemas: { ApiError: ZApiErrorBody },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * The success bodies of the API as zod schemas, for the OpenAPI document and for typed clients.
+ * Each one is checked against the interface the server returns, both ways, so the document cannot
+ * drift from the types the code uses.
+ */
+import type { AdminLoginResponse } from '../auth';
+import type { BlogPost, BlogPostPage, BlogPostSummary, Category } from '../blog';
+import type { ContactMessage, ContactMessagePage } from '../contact';
+import { RESERVED_RANGES, type IpLookupResult } from '../ip';
+import {
+  ANALYTICS_RANGES,
+  DEVICE_CLASSES,
+  REDIRECT_MODES,
+  type ImportShortlinksResponse,
+  type PublicShortlink,
+  type Shortlink,
+  type ShortlinkAnalytics,
+  type ShortlinkExportRow,
+  type ShortlinkLinkAnalytics,
+  type ShortlinkPage,
+  type ShortlinkSummary,
+  type ShortlinkTagsResponse,
+} from '../shortlinks';
+import type { SpeedtestPing, SpeedtestUpload } from '../speedtest';
+import { API_ERROR_CODES } from '../api';
+import { z } from '../zod';
+
+/** A schema whose output is exactly T: neither a field more nor a field less. */
+const exactly =
+  <T>() =>
+  <S extends z.ZodType<T>>(schema: S & ([T] extends [z.output<S>] ? unknown : never)): S =>
+    schema;
+
+const isoTime = z.string().meta({ description: 'ISO 8601 date-time, UTC', format: 'date-time' });
+const count = z.number().int().nonnegative();
+
+export const ZAdminLoginResponse = exactly<AdminLoginResponse>()(
+  z.object({ token: z.string().meta({ description: 'Bearer token for the Authorization header' }) }),
+);
+
+export const ZCategory = exactly<Category>()(
+  z.object({ id: z.number().int(), slug: z.string(), name: z.string(), description: z.string() }).meta({
+    id: 'Category',
+  }),
+);
+
+const postFields = {
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  author: z.string(),
+  category_id: z.number().int().nullable(),
+  category_name: z.string().nullable(),
+  cover_image: z.string(),
+  tags: z.string().meta({ description: 'A JSON-encoded list of text' }),
+  published: z.boolean(),
+  view_count: count,
+  created_at: isoTime,
+  updated_at: isoTime,
+};
+
+export const ZBlogPost = exactly<BlogPost>()(
+  z.object({ ...postFields, content: z.string().meta({ description: 'Sanitized HTML' }) }).meta({ id: 'BlogPost' }),
+);
+
+export const ZBlogPostSummary = exactly<BlogPostSummary>()(
+  z
+    .object({ ...postFields, category_slug: z.string().nullable(), excerpt: z.string() })
+    .meta({ id: 'BlogPostSummary' }),
+);
+
+export const ZBlogPostPage = exactly<BlogPostPage>()(
+  z.object({
+    items: z.array(ZBlogPostSummary),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: count,
+    pageCount: z.number().int(),
+  }),
+);
+
+export const ZContactMessageRecord = exactly<ContactMessage>()(
+  z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      subject: z.string(),
+      message: z.string(),
+      createdAt: isoTime,
+    })
+    .meta({ id: 'ContactMessage' }),
+);
+
+export const ZContactMessagePage = exactly<ContactMessagePage>()(
+  z.object({ items: z.array(ZContactMessageRecord), nextCursor: z.string().nullable(), total: count }),
+);
+
+export const ZIpLookupResult = exactly<IpLookupResult>()(
+  z.object({
+    ip: z.string(),
+    version: z.union([z.literal(4), z.literal(6)]),
+    reserved: z.enum(RESERVED_RANGES).nullable(),
+    country: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    region: z.string().nullable(),
+    city: z.string().nullable(),
+
+    isp: z.string().nullable(),
+    organization: z.string().nullable(),
+    timezone: z.string().nullable(),
+    coordinates: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+  }),
+);
+
+const shortlinkFields = {
+  shortCode: z.string(),
+  targetUrl: z.string(),
+  title: z.string(),
+  description: z.string(),
+  metaImage: z.string(),
+  tags: z.array(z.string()),
+  clickCount: count,
+  createdAt: isoTime,
+  redirectMode: z.enum(REDIRECT_MODES),
+};
+
+export const ZShortlink = exactly<Shortlink>()(
+  z.object({ id: z.number().int(), ...shortlinkFields }).meta({ id: 'Shortlink' }),
+);
+
+export const ZShortlinkExportRow = exactly<ShortlinkExportRow>()(z.object(shortlinkFields));
+
+export const ZPublicShortlink = exactly<PublicShortlink>()(
+  z
+    .object({
+      shortCode: z.string(),
+      targetUrl: z.string(),
+      title: z.string(),
+      description: z.string(),
+      metaImage: z.string(),
+    })
+    .meta({ id: 'PublicShortlink' }),
+);
+
+export const ZShortlinkPage = exactly<ShortlinkPage>()(
+  z.object({ items: z.array(ZShortlink), nextCursor: z.string().nullable(), total: count }),
+);
+
+export const ZShortlinkSummary = exactly<ShortlinkSummary>()(
+  z.object({ totalLinks: count, totalClicks: count, recent: z.array(ZShortlink) }),
+);
+
+export const ZShortlinkTags = exactly<ShortlinkTagsResponse>()(
+  z.object({ tags: z.array(z.object({ tag: z.string(), count })) }),
+);
+
+const dayClicks = z.array(z.object({ date: z.string(), clicks: count }));
+const devices = z.array(z.object({ device: z.enum(DEVICE_CLASSES as ['desktop', 'mobile', 'tablet']), clicks: count }));
+const referrers = z.array(z.object({ host: z.string(), clicks: count }));
+const countries = z.array(z.object({ country: z.string(), clicks: count }));
+
+export const ZShortlinkAnalytics = exactly<ShortlinkAnalytics>()(
+  z.object({
+    range: z.enum(ANALYTICS_RANGES),
+    totalLinks: count,
+    totalClicks: count,
+    createdToday: count,
+    averageClicks: count,
+    topLinks: z.array(ZShortlink),
+    recentLinks: z.array(ZShortlink),
+    clicksPerDay: dayClicks,
+    rangeClicks: count,
+    topReferrers: referrers,
+    topCountries: countries,
+    devices,
+  }),
+);
+
+export const ZShortlinkLinkAnalytics = exactly<ShortlinkLinkAnalytics>()(
+  z.object({
+    link: ZShortlink,
+    range: z.enum(ANALYTICS_RANGES),
+    totalClicks: count,
+    clicksPerDay: dayClicks,
+    referrers,
+    countries,
+    devices,
+  }),
+);
+
+export const ZImportShortlinksResponse = exactly<ImportShortlinksResponse>()(z.object({ imported: count }));
+
+export const ZSpeedtestPing = exactly<SpeedtestPing>()(
+  z.object({ t: z.number().meta({ description: "The server's clock, milliseconds since the epoch" }) }),
+);
+export const ZSpeedtestUpload = exactly<SpeedtestUpload>()(z.object({ bytes: count }));
+
+const checkState = z.enum(['ok', 'down']);
+
+/** `GET /api/health` when every dependency answers. */
+export const ZHealth = z.object({ status: z.literal('ok'), checks: z.record(z.string(), checkState) });
+export type HealthBody = z.output<typeof ZHealth>;
+
+/** Raw bytes (the speed test's download and upload). */
+export const ZBinary = z.string().meta({ format: 'binary' });
+/** A document that is not JSON (XML feeds, HTML, CSV): described by its content type. */
+export const ZText = z.string();
+
+/** Every error body; NOT_READY adds the state of each dependency. */
+export const ZApiErrorBody = z
+  .object({
+    error: z.string().meta({ description: 'A sentence for people; its wording may change' }),
+    code: z
+      .enum(API_ERROR_CODES)
+      .meta({ description: 'What programs branch on: one of the codes listed for the route' }),
+    checks: z.record(z.string(), checkState).optional(),
+  })
+  .meta({ id: 'ApiError' });

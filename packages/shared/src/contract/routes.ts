@@ -1,0 +1,615 @@
+/**
+ * Every route clients use, declared once: the API routers register these (method, path and
+ * validators come from here), the OpenAPI document and the reference page at /api/docs are
+ * generated from them, and a test fails when the server and this list disagree.
+ */
+import { API_ERRORS, type ApiErrorCode } from '../api';
+import { ZAdminLogin } from '../auth';
+import {
+  BLOG_PAGE_SIZE_MAX,
+  ZBlogListQuery,
+  ZCategoryIdParams,
+  ZCategoryInput,
+  ZPostIdParams,
+  ZPostInput,
+  BLOG_LIMITS,
+} from '../blog';
+import { CONTACT_PAGE_SIZE_MAX, ZContactListQuery, ZContactMessage } from '../contact';
+import { ZIpLookupParams } from '../ip';
+import {
+  GUEST_CREATE_INTERVAL_MS,
+  SHORTLINK_LIMITS,
+  SHORTLINK_LIST_LIMITS,
+  ZAnalyticsQuery,
+  ZGuestShortlinkInput,
+  ZShortlinkExportQuery,
+  ZShortlinkIdParams,
+  ZShortlinkImportRow,
+  ZShortlinkInput,
+  ZShortlinkListQuery,
+  ZShortlinkUpdate,
+} from '../shortlinks';
+import { SPEEDTEST_UPLOAD_MAX_BYTES, ZSpeedtestDownloadQuery } from '../speedtest';
+import { z } from '../zod';
+import {
+  ZAdminLoginResponse,
+  ZBinary,
+  ZBlogPost,
+  ZBlogPostPage,
+  ZCategory,
+  ZContactMessagePage,
+  ZContactMessageRecord,
+  ZHealth,
+  ZImportShortlinksResponse,
+  ZIpLookupResult,
+  ZPublicShortlink,
+  ZShortlink,
+  ZShortlinkAnalytics,
+  ZShortlinkExportRow,
+  ZShortlinkLinkAnalytics,
+  ZShortlinkPage,
+  ZShortlinkSummary,
+  ZShortlinkTags,
+  ZSpeedtestPing,
+  ZSpeedtestUpload,
+  ZText,
+} from './responses';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * public: anyone. admin: `Authorization: Bearer <token>` of an open admin session, else 401.
+ * admin-optional: anyone, and more for the admin (drafts, the full shortlink form); a token that is
+ * sent but invalid still answers 401, so an expired session is noticed.
+ */
+export type RouteAuth = 'public' | 'admin' | 'admin-optional';
+
+const MINUTE = 60_000;
+
+/** A per-client request budget; the key is the client address (TRUST_PROXY decides which hop). */
+export interface RateLimit {
+  windowMs: number;
+  limit: number;
+  /** The code of the 429 once the budget is spent (with Retry-After). */
+  code: ApiErrorCode;
+  /** Only failed requests count (logins). */
+  failuresOnly?: boolean;
+  /** Routes sharing a budget name share one count. */
+  name: string;
+}
+
+/**
+ * The rate limits. Login: brute force must fail, so 5 failed logins per 15 minutes (successes do not
+ * count). Contact: 5 messages per 10 minutes. IP lookups answer from a local database, but a client
+ * has no use for more than 60 a minute. Speed test transfers (downloads up to 50 MB, uploads up to
+ * 10 MB) share one budget: a full run of the page's test makes about 115 over loopback (fewer on a
+ * real link), so 400 in 10 minutes lets three runs through and stops a client pulling data in a loop;
+ * ping is tiny and unlimited.
+ */
+export const RATE_LIMITS = {
+  login: { name: 'login', windowMs: 15 * MINUTE, limit: 5, code: 'LOGIN_THROTTLED', failuresOnly: true },
+  contact: { name: 'contact', windowMs: 10 * MINUTE, limit: 5, code: 'CONTACT_THROTTLED' },
+  ipLookup: { name: 'ip', windowMs: MINUTE, limit: 60, code: 'RATE_LIMITED' },
+  speedtestTransfer: { name: 'speedtest', windowMs: 10 * MINUTE, limit: 400, code: 'RATE_LIMITED' },
+} as const satisfies Record<string, RateLimit>;
+
+/** JSON bodies above this are refused with 413, unless a route declares its own limit. */
+export const JSON_BODY_LIMIT = '100kb';
+
+export interface RouteBody {
+  schema: z.ZodType;
+  /** What the admin may send instead (admin-optional routes). */
+  adminSchema?: z.ZodType;
+  /** application/json unless said otherwise. */
+  contentType?: string;
+  /** Largest body (express.json syntax); JSON_BODY_LIMIT when absent. */
+  limit?: string;
+  /** The handler reads and checks the body itself (row by row, or as a stream), not a validator before it. */
+  checkedByHandler?: true;
+}
+
+export interface RouteResponse {
+  status: 200 | 201 | 204;
+  description: string;
+  /** Absent for 204. */
+  schema?: z.ZodType;
+  /** application/json unless said otherwise; a route may answer several (the export: JSON or CSV). */
+  contentType?: string | readonly string[];
+}
+
+export interface RouteContract {
+  method: HttpMethod;
+  /** Express syntax: `/api/blog/:id`. */
+  path: string;
+  /** The group the reference lists it under. */
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: RouteAuth;
+  params?: z.ZodObject;
+  /** Path parameters that do not parse answer this instead of VALIDATION (an address that names nothing). */
+  invalidParams?: ApiErrorCode;
+  query?: z.ZodObject;
+  body?: RouteBody;
+  response: RouteResponse;
+  /** The codes this route answers of its own; see routeErrors for all of them. */
+  errors: readonly ApiErrorCode[];
+  rateLimit?: RateLimit;
+  /** Page-size caps, body limits and the like, in words. */
+  limits?: readonly string[];
+  /** Answered before the Express router runs (the redirect page's hot path), so it has no router entry. */
+  beforeRouter?: true;
+}
+
+const route = <const R extends RouteContract>(contract: R): R => contract;
+
+const XML = 'application/xml; charset=utf-8';
+
+const slugParams = z.object({ slug: z.string().meta({ description: 'The post slug' }) });
+const shortCodeParams = z.object({ shortCode: z.string() });
+
+const blogBody = {
+  schema: ZPostInput,
+  limit: '1mb',
+} as const satisfies RouteBody;
+const blogWriteErrors = [
+  'POST_SLUG_TAKEN',
+  'UNKNOWN_CATEGORY',
+  'POST_CONTENT_UNSAFE',
+  'POST_CONTENT_TOO_DEEP',
+  'POST_CONTENT_TOO_COMPLEX',
+] as const satisfies readonly ApiErrorCode[];
+const blogLimits = [
+  `Body up to 1 MB; content up to ${BLOG_LIMITS.content} characters of HTML, sanitized before it is stored`,
+];
+
+export const API = {
+  health: route({
+    method: 'get',
+    path: '/api/health',
+    tag: 'Service',
+    summary: 'Readiness of this replica',
+    description: 'For load balancers: 200 when every dependency (database, Redis when used) answers within 2 s.',
+    auth: 'public',
+    response: { status: 200, description: 'Every dependency answers', schema: ZHealth },
+    errors: ['NOT_READY'],
+  }),
+  openapi: route({
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'Service',
+    summary: 'This API as an OpenAPI 3.1 document',
+    auth: 'public',
+    response: { status: 200, description: 'The document', schema: z.record(z.string(), z.unknown()) },
+    errors: [],
+  }),
+  docs: route({
+    method: 'get',
+    path: '/api/docs',
+    tag: 'Service',
+    summary: 'This API as a readable page',
+    auth: 'public',
+    response: { status: 200, description: 'HTML', schema: ZText, contentType: 'text/html; charset=utf-8' },
+    errors: [],
+  }),
+  adminLogin: route({
+    method: 'post',
+    path: '/api/admin/login',
+    tag: 'Admin',
+    summary: 'Open an admin session',
+    auth: 'public',
+    body: { schema: ZAdminLogin },
+    response: { status: 200, description: 'A token for the Authorization header', schema: ZAdminLoginResponse },
+    errors: ['INVALID_CREDENTIALS'],
+    rateLimit: RATE_LIMITS.login,
+  }),
+  adminLogout: route({
+    method: 'post',
+    path: '/api/admin/logout',
+    tag: 'Admin',
+    summary: 'End the session of the token sent; it is refused from then on',
+    auth: 'admin',
+    response: { status: 204, description: 'Logged out' },
+    errors: [],
+  }),
+  contactSubmit: route({
+    method: 'post',
+    path: '/api/contact',
+    tag: 'Contact',
+    summary: 'Send a message to the site owner',
+    auth: 'public',
+    body: { schema: ZContactMessage },
+    response: { status: 201, description: 'The stored message', schema: ZContactMessageRecord },
+    errors: [],
+    rateLimit: RATE_LIMITS.contact,
+  }),
+  contactList: route({
+    method: 'get',
+    path: '/api/contact',
+    tag: 'Contact',
+    summary: 'The inbox, newest first, one page at a time',
+    auth: 'admin',
+    query: ZContactListQuery,
+    response: { status: 200, description: 'One page; pass nextCursor for the next', schema: ZContactMessagePage },
+    errors: [],
+    limits: [`At most ${CONTACT_PAGE_SIZE_MAX} messages a page`],
+  }),
+  ipMe: route({
+    method: 'get',
+    path: '/api/ip/me',
+    tag: 'IP lookup',
+    summary: "The caller's own address, located offline",
+    auth: 'public',
+    response: {
+      status: 200,
+      description: 'The address and what the offline database knows of it',
+      schema: ZIpLookupResult,
+    },
+    errors: ['INVALID_IP'],
+    rateLimit: RATE_LIMITS.ipLookup,
+  }),
+  ipLookup: route({
+    method: 'get',
+    path: '/api/ip/:ip',
+    tag: 'IP lookup',
+    summary: 'An IPv4 or IPv6 address, located offline',
+    auth: 'public',
+    params: ZIpLookupParams,
+    response: {
+      status: 200,
+      description: 'The address and what the offline database knows of it',
+      schema: ZIpLookupResult,
+    },
+    errors: ['INVALID_IP'],
+    rateLimit: RATE_LIMITS.ipLookup,
+  }),
+  speedtestPing: route({
+    method: 'get',
+    path: '/api/speedtest/ping',
+    tag: 'Speed test',
+    summary: "The server's clock; the round trip is the ping",
+    auth: 'public',
+    response: { status: 200, description: 'Never cached', schema: ZSpeedtestPing },
+    errors: [],
+  }),
+  speedtestDownload: route({
+    method: 'get',
+    path: '/api/speedtest/download',
+    tag: 'Speed test',
+    summary: 'Random bytes of the size asked for',
+    auth: 'public',
+    query: ZSpeedtestDownloadQuery,
+    response: {
+      status: 200,
+      description: 'size MB (binary megabytes), never cached or compressed',
+      schema: ZBinary,
+      contentType: 'application/octet-stream',
+    },
+    errors: [],
+    rateLimit: RATE_LIMITS.speedtestTransfer,
+  }),
+  speedtestUpload: route({
+    method: 'post',
+    path: '/api/speedtest/upload',
+    tag: 'Speed test',
+    summary: 'Counts the bytes of a raw body and discards them',
+    auth: 'public',
+    body: { schema: ZBinary, contentType: 'application/octet-stream', checkedByHandler: true },
+    response: { status: 200, description: 'How many bytes arrived', schema: ZSpeedtestUpload },
+    errors: ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    rateLimit: RATE_LIMITS.speedtestTransfer,
+    limits: [`Body up to ${SPEEDTEST_UPLOAD_MAX_BYTES} bytes (10 MB), sent as application/octet-stream`],
+  }),
+  shortlinkList: route({
+    method: 'get',
+    path: '/api/shortlinks',
+    tag: 'Shortlinks',
+    summary: "The manager's list: search, tag filter, sort, cursor pages",
+    auth: 'admin',
+    query: ZShortlinkListQuery,
+    response: { status: 200, description: 'One page; pass nextCursor for the next', schema: ZShortlinkPage },
+    errors: [],
+    limits: [
+      `At most ${SHORTLINK_LIST_LIMITS.maxLimit} links a page (${SHORTLINK_LIST_LIMITS.defaultLimit} by default)`,
+      `Search text up to ${SHORTLINK_LIST_LIMITS.maxQuery} characters`,
+    ],
+  }),
+  shortlinkSummary: route({
+    method: 'get',
+    path: '/api/shortlinks/summary',
+    tag: 'Shortlinks',
+    summary: 'Totals and the newest links',
+    auth: 'admin',
+    response: { status: 200, description: 'The overview figures', schema: ZShortlinkSummary },
+    errors: [],
+  }),
+  shortlinkTags: route({
+    method: 'get',
+    path: '/api/shortlinks/tags',
+    tag: 'Shortlinks',
+    summary: 'Every tag in use, most used first',
+    auth: 'admin',
+    response: { status: 200, description: 'Tags and their counts', schema: ZShortlinkTags },
+    errors: [],
+  }),
+  shortlinkCreate: route({
+    method: 'post',
+    path: '/api/shortlinks',
+    tag: 'Shortlinks',
+    summary: 'Create a short link (a guest: title, target and image only)',
+    auth: 'admin-optional',
+    body: { schema: ZGuestShortlinkInput, adminSchema: ZShortlinkInput },
+    response: { status: 201, description: 'The new link', schema: ZShortlink },
+    errors: ['SHORT_CODE_TAKEN', 'SHORTLINK_SELF_LINK', 'GUEST_RATE_LIMITED'],
+    limits: [
+      `Guests: one link per ${GUEST_CREATE_INTERVAL_MS / 1000} seconds per client (GUEST_RATE_LIMITED, with Retry-After)`,
+      `URLs up to ${SHORTLINK_LIMITS.url} characters, up to ${SHORTLINK_LIMITS.tags} tags`,
+    ],
+  }),
+  shortlinkExport: route({
+    method: 'get',
+    path: '/api/shortlinks/export',
+    tag: 'Shortlinks',
+    summary: 'Every link, streamed as JSON (the import format) or CSV',
+    auth: 'admin',
+    query: ZShortlinkExportQuery,
+    response: {
+      status: 200,
+      description: 'A download (Content-Disposition: attachment)',
+      schema: z.array(ZShortlinkExportRow),
+      contentType: ['application/json; charset=utf-8', 'text/csv; charset=utf-8'],
+    },
+    errors: [],
+  }),
+  shortlinkImport: route({
+    method: 'post',
+    path: '/api/shortlinks/import',
+    tag: 'Shortlinks',
+    summary: 'Import links from an export: all rows or none',
+    auth: 'admin',
+    body: { schema: z.array(ZShortlinkImportRow), limit: '10mb', checkedByHandler: true },
+    response: { status: 201, description: 'How many links were stored', schema: ZImportShortlinksResponse },
+    errors: ['VALIDATION', 'SHORTLINK_IMPORT_INVALID', 'SHORT_CODE_TAKEN', 'SHORTLINK_SELF_LINK'],
+    limits: [`Up to ${SHORTLINK_LIMITS.importRows} rows, body up to 10 MB; an invalid row names its number`],
+  }),
+  shortlinkAnalytics: route({
+    method: 'get',
+    path: '/api/shortlinks/analytics',
+    tag: 'Shortlinks',
+    summary: 'Clicks of every link over a range',
+    auth: 'admin',
+    query: ZAnalyticsQuery,
+    response: {
+      status: 200,
+      description: 'Totals, top links, referrers, countries, devices',
+      schema: ZShortlinkAnalytics,
+    },
+    errors: [],
+  }),
+  shortlinkLinkAnalytics: route({
+    method: 'get',
+    path: '/api/shortlinks/:id/analytics',
+    tag: 'Shortlinks',
+    summary: 'Clicks of one link over a range',
+    auth: 'admin',
+    params: ZShortlinkIdParams,
+    query: ZAnalyticsQuery,
+    response: { status: 200, description: 'The link and its clicks', schema: ZShortlinkLinkAnalytics },
+    errors: ['SHORTLINK_NOT_FOUND'],
+  }),
+  shortlinkUpdate: route({
+    method: 'put',
+    path: '/api/shortlinks/:id',
+    tag: 'Shortlinks',
+    summary: 'Change a link (its code stays)',
+    auth: 'admin',
+    params: ZShortlinkIdParams,
+    body: { schema: ZShortlinkUpdate },
+    response: { status: 200, description: 'The changed link', schema: ZShortlink },
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK'],
+  }),
+  shortlinkDelete: route({
+    method: 'delete',
+    path: '/api/shortlinks/:id',
+    tag: 'Shortlinks',
+    summary: 'Delete a link and its clicks',
+    auth: 'admin',
+    params: ZShortlinkIdParams,
+    response: { status: 204, description: 'Deleted' },
+    errors: ['SHORTLINK_NOT_FOUND'],
+  }),
+  shortlinkPublic: route({
+    method: 'get',
+    path: '/api/shortlink/:shortCode',
+    tag: 'Shortlinks',
+    summary: "A link's public face; counts no click",
+    auth: 'public',
+    params: shortCodeParams,
+    response: { status: 200, description: 'Target, title, description and image', schema: ZPublicShortlink },
+    errors: ['SHORTLINK_NOT_FOUND'],
+  }),
+  shortlinkClick: route({
+    method: 'get',
+    path: '/:shortCode',
+    tag: 'Shortlinks',
+    summary: "The redirect page's request: counts one click and answers the link",
+    description:
+      'Only with `Accept: application/json` (without text/html); a browser or crawler asking for a page gets the ' +
+      "preview page instead, or a 302 to the target when the link's redirect mode is direct.",
+    auth: 'public',
+    params: shortCodeParams,
+    response: { status: 200, description: 'The link; never cached', schema: ZPublicShortlink },
+    errors: ['SHORTLINK_NOT_FOUND'],
+    beforeRouter: true,
+  }),
+  blogList: route({
+    method: 'get',
+    path: '/api/blog',
+    tag: 'Blog',
+    summary: 'One page of post summaries (drafts too for the admin)',
+    auth: 'admin-optional',
+    query: ZBlogListQuery,
+    response: { status: 200, description: 'One numbered page', schema: ZBlogPostPage },
+    errors: [],
+    limits: [`At most ${BLOG_PAGE_SIZE_MAX} posts a page`],
+  }),
+  blogRead: route({
+    method: 'get',
+    path: '/api/blog/:slug',
+    tag: 'Blog',
+    summary: 'One post; each read counts a view',
+    description: 'The admin may read drafts; with `?edit=1` the admin opening the editor counts no view.',
+    auth: 'admin-optional',
+    params: slugParams,
+    response: { status: 200, description: 'The post, its HTML sanitized', schema: ZBlogPost },
+    errors: ['BLOG_POST_NOT_FOUND'],
+  }),
+  blogCreate: route({
+    method: 'post',
+    path: '/api/blog',
+    tag: 'Blog',
+    summary: 'Create a post',
+    auth: 'admin',
+    body: blogBody,
+    response: { status: 201, description: 'The new post', schema: ZBlogPost },
+    errors: blogWriteErrors,
+    limits: blogLimits,
+  }),
+  blogUpdate: route({
+    method: 'put',
+    path: '/api/blog/:id',
+    tag: 'Blog',
+    summary: 'Change a post',
+    auth: 'admin',
+    params: ZPostIdParams,
+    body: blogBody,
+    response: { status: 200, description: 'The changed post', schema: ZBlogPost },
+    errors: ['BLOG_POST_NOT_FOUND', ...blogWriteErrors],
+    limits: blogLimits,
+  }),
+  blogDelete: route({
+    method: 'delete',
+    path: '/api/blog/:id',
+    tag: 'Blog',
+    summary: 'Delete a post',
+    auth: 'admin',
+    params: ZPostIdParams,
+    response: { status: 204, description: 'Deleted' },
+    errors: ['BLOG_POST_NOT_FOUND'],
+  }),
+  categoryList: route({
+    method: 'get',
+    path: '/api/categories',
+    tag: 'Blog',
+    summary: 'Every blog category, by name',
+    auth: 'public',
+    response: { status: 200, description: 'The categories', schema: z.array(ZCategory) },
+    errors: [],
+  }),
+  categoryCreate: route({
+    method: 'post',
+    path: '/api/categories',
+    tag: 'Blog',
+    summary: 'Create a category',
+    auth: 'admin',
+    body: { schema: ZCategoryInput },
+    response: { status: 201, description: 'The new category', schema: ZCategory },
+    errors: ['CATEGORY_SLUG_TAKEN'],
+  }),
+  categoryUpdate: route({
+    method: 'put',
+    path: '/api/categories/:id',
+    tag: 'Blog',
+    summary: 'Change a category',
+    auth: 'admin',
+    params: ZCategoryIdParams,
+    body: { schema: ZCategoryInput },
+    response: { status: 200, description: 'The changed category', schema: ZCategory },
+    errors: ['CATEGORY_NOT_FOUND', 'CATEGORY_SLUG_TAKEN'],
+  }),
+  categoryDelete: route({
+    method: 'delete',
+    path: '/api/categories/:id',
+    tag: 'Blog',
+    summary: 'Delete a category; its posts become uncategorised',
+    auth: 'admin',
+    params: ZCategoryIdParams,
+    response: { status: 204, description: 'Deleted' },
+    errors: ['CATEGORY_NOT_FOUND'],
+  }),
+  rss: route({
+    method: 'get',
+    path: '/blog/rss.xml',
+    tag: 'Feeds',
+    summary: 'RSS feed of the published posts',
+    auth: 'public',
+    response: { status: 200, description: 'RSS 2.0', schema: ZText, contentType: 'application/rss+xml; charset=utf-8' },
+    errors: [],
+  }),
+  sitemap: route({
+    method: 'get',
+    path: '/sitemap.xml',
+    tag: 'Feeds',
+    summary: 'Sitemap index: the pages, then the posts in parts',
+    auth: 'public',
+    response: { status: 200, description: 'A sitemap index', schema: ZText, contentType: XML },
+    errors: [],
+  }),
+  sitemapPages: route({
+    method: 'get',
+    path: '/sitemap-pages.xml',
+    tag: 'Feeds',
+    summary: "Sitemap of the site's fixed pages",
+    auth: 'public',
+    response: { status: 200, description: 'A sitemap', schema: ZText, contentType: XML },
+    errors: [],
+  }),
+  sitemapPosts: route({
+    method: 'get',
+    path: '/sitemap-posts-:part.xml',
+    tag: 'Feeds',
+    summary: 'One part of the published posts’ sitemap',
+    auth: 'public',
+    params: z.object({
+      part: z
+        .string()
+        .regex(/^[1-9]\d{0,5}$/)
+        .meta({ description: '1-based part number' }),
+    }),
+    invalidParams: 'NOT_FOUND',
+    response: { status: 200, description: 'A sitemap of up to 1000 posts', schema: ZText, contentType: XML },
+    errors: ['NOT_FOUND'],
+  }),
+} as const satisfies Record<string, RouteContract>;
+
+export type ApiRouteName = keyof typeof API;
+
+/** Every route, in the order the reference lists them. */
+export const API_ROUTES: readonly RouteContract[] = Object.values(API);
+
+/** What any route may answer: a body the parser refuses, a body too slow, a failure or an outage of ours. */
+export const COMMON_ERRORS = [
+  'MALFORMED_JSON',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'REQUEST_TIMEOUT',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+] as const satisfies readonly ApiErrorCode[];
+
+/** Every code a route may answer: its own, its checks' (auth, validation, rate limit) and the common ones. */
+export function routeErrors(route: RouteContract): ApiErrorCode[] {
+  const codes = new Set<ApiErrorCode>(route.errors);
+  if (route.auth !== 'public') codes.add('UNAUTHORIZED');
+  if (route.params && !route.beforeRouter) codes.add(route.invalidParams ?? 'VALIDATION');
+  if (route.query || (route.body && !route.body.checkedByHandler)) codes.add('VALIDATION');
+  if (route.rateLimit) codes.add(route.rateLimit.code);
+  for (const code of COMMON_ERRORS) codes.add(code);
+  return [...codes].sort((a, b) => API_ERRORS[a].status - API_ERRORS[b].status || a.localeCompare(b));
+}
+
+/** `/api/blog/:id` → `/api/blog/{id}`, as OpenAPI writes paths. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+}
