@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob } from '../download';
 import { INVALID_IMAGE_MESSAGE } from '../image-file';
 import type { Result } from '../result';
-import type { BatchProcessor } from './batch-client';
+import type { BatchProcessor } from './image.client';
 import { ImageBatchCard } from './ImageBatchCard';
 import type { ImageOperation, ImageOutput } from './operations';
 import { imageFile, output, stubObjectUrls } from './testing';

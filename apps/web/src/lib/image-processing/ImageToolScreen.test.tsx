@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob } from '../download';
-import type { ProcessImage } from './client';
+import type { ProcessImage } from './image.client';
 import { ImageToolScreen } from './ImageToolScreen';
 import { fakeProcess, imageFile, output, stubObjectUrls } from './testing';
 import { useImageTool, type ImageRequest } from './use-image-tool';

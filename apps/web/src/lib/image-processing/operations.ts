@@ -5,6 +5,7 @@
  * chunks stay small (STYLE habit 6).
  */
 import { err, ok, type Result } from '../result';
+import type { WorkerAnswer } from '../worker';
 import {
   coverCrop,
   fitInside,
@@ -192,7 +193,4 @@ export interface ImageWorkerRequest {
   operation: ImageOperation;
 }
 
-export type ImageWorkerResponse =
-  | { type: 'result'; result: Result<ImageOutput> }
-  /** A bug inside the worker (not something the user got wrong). */
-  | { type: 'crash'; message: string };
+export type ImageWorkerResponse = WorkerAnswer<ImageOutput>;

@@ -4,7 +4,8 @@ import { downloadBlob } from '../download';
 import { isImageFile } from '../image-file';
 import { isAbortError } from '../simulation';
 import { batchRows, batchTotals, MAX_BATCH_FILES, type BatchRow } from './batch';
-import { createBatchProcessor, zipFiles, type BatchProcessor, type ZipFiles } from './batch-client';
+import { createBatchProcessor, type BatchProcessor } from './image.client';
+import { zipFiles, type ZipFiles } from './zip.client';
 import { PROCESS_FAILED_MESSAGE } from './operations';
 import type { ImageRequest } from './use-image-tool';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { isAbortError } from '../simulation';
-import { processImage, type ProcessImage } from './client';
+import { processImage, type ProcessImage } from './image.client';
 import { PROCESS_FAILED_MESSAGE, type ImageOperation, type ImageOutput } from './operations';
 
 export const CANCELLED_MESSAGE = 'Image processing cancelled';

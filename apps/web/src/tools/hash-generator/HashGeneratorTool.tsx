@@ -24,7 +24,7 @@ import {
   type HmacKey,
   type KeyFormat,
 } from './hash.protocol';
-import { runHashWorker } from './hash-worker-client';
+import { runHashWorker } from './hash.client';
 import { algorithmForLength, checksumList, parseExpected, verify, type Verdict } from './hash-verify';
 
 /** The copy toast's description, as the specification words it. */

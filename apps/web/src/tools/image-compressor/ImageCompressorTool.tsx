@@ -1,6 +1,6 @@
 import { ui } from '../../components/ui';
 import { formatBytes } from '../../lib/image-file';
-import { processImage, type ProcessImage } from '../../lib/image-processing/client';
+import { processImage, type ProcessImage } from '../../lib/image-processing/image.client';
 import { Slider } from '../../lib/image-processing/ImageToolParts';
 import { ImageToolScreen, QualitySlider } from '../../lib/image-processing/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';

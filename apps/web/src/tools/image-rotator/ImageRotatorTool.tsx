@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ui } from '../../components/ui';
-import { processImage, type ProcessImage } from '../../lib/image-processing/client';
+import { processImage, type ProcessImage } from '../../lib/image-processing/image.client';
 import { ImageToolScreen } from '../../lib/image-processing/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool, type ImageRequest } from '../../lib/image-processing/use-image-tool';

@@ -18,7 +18,7 @@ import {
   type QrContentType,
 } from './qr-reader.service';
 import { DECODER_LABELS, type ScanOutcome } from './qr-reader.protocol';
-import { scanQrImage } from './qr-worker-client';
+import { scanQrImage } from './qr-reader.client';
 
 const BADGE_CLASSES: Record<QrContentType, string> = {
   URL: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',

@@ -19,7 +19,7 @@ import {
   utf8Length,
 } from './steganography.service';
 import type { HiddenImage, ImageInfo } from './steganography.protocol';
-import { runStegoWorker } from './stego-worker-client';
+import { runStegoWorker } from './steganography.client';
 
 /** Spec 000 §8. */
 const HIDDEN_TOAST = 'Success: Message hidden in image successfully';
