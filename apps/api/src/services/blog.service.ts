@@ -7,8 +7,6 @@ import type { PageMeta } from './html-meta';
 import type { HtmlSanitizerPool, SanitizeFailure } from './html-sanitizer.pool';
 import { fail, ok, type Result } from './result';
 
-export { DESCRIPTION_LENGTH, excerpt } from './html-sanitizer';
-
 /** What an admin can get wrong here; the route maps each to the error of the same name. */
 export type BlogFailure =
   'BLOG_POST_NOT_FOUND' | 'POST_SLUG_TAKEN' | 'UNKNOWN_CATEGORY' | 'POST_CONTENT_UNSAFE' | SanitizeFailure;

@@ -145,5 +145,3 @@ export function useImageBatch<R extends ImageRequest>({
 
   return { rows, ran, running, zipping, notice, totals: batchTotals(rows), choose, clear, start, cancel, downloadAll };
 }
-
-export type ImageBatch<R extends ImageRequest> = ReturnType<typeof useImageBatch<R>>;
