@@ -9,7 +9,7 @@ import type { ImageOperation, ImageOutput } from '../../lib/image-processing/ope
 import { imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
 import type { ImageRequest } from '../../lib/image-processing/use-image-tool';
 
-vi.mock('../download', () => ({ downloadBlob: vi.fn() }));
+vi.mock('../../lib/download', () => ({ downloadBlob: vi.fn() }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 /** A processor the test answers by hand, one call per file, in order of submission. */

@@ -8,7 +8,7 @@ import { ImageToolScreen } from './ImageToolScreen';
 import { fakeProcess, imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
 import { useImageTool, type ImageRequest } from '../../lib/image-processing/use-image-tool';
 
-vi.mock('../download', () => ({ downloadBlob: vi.fn() }));
+vi.mock('../../lib/download', () => ({ downloadBlob: vi.fn() }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 type Request = ImageRequest & { degrees: number };
