@@ -35,18 +35,10 @@ export function limiter(rule: RateLimit, { logger, counters }: LimiterDeps): Rat
   });
 }
 
-export const loginLimiter = (deps: LimiterDeps) => limiter(RATE_LIMITS.login, deps);
-
-export const contactLimiter = (deps: LimiterDeps) => limiter(RATE_LIMITS.contact, deps);
-
 export const IP_LOOKUP_LIMIT = RATE_LIMITS.ipLookup;
-
-export const ipLookupLimiter = (deps: LimiterDeps) => limiter(IP_LOOKUP_LIMIT, deps);
 
 /** Downloads and uploads together, per client; ping stays unlimited. */
 export const SPEEDTEST_TRANSFER_LIMIT = RATE_LIMITS.speedtestTransfer;
-
-export const speedtestTransferLimiter = (deps: LimiterDeps) => limiter(SPEEDTEST_TRANSFER_LIMIT, deps);
 
 /** For a router mounted on its own (tests): counts in this process only. */
 export const localLimiterDeps = (logger: Logger): LimiterDeps => ({

@@ -30,7 +30,7 @@ const AUTH_LABELS: Record<string, string> = {
 };
 
 /** Plain styles in the page itself (the CSP allows inline styles, never inline script). */
-const STYLE = `
+const PAGE_CSS = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#111;background:#fff}
 main{max-width:60rem;margin:0 auto;padding:1rem 1.25rem 3rem}
 h1{font-size:1.8rem}h2{margin-top:2.5rem;border-bottom:1px solid #ccc}h3{margin-top:2rem;font-size:1.1rem}
@@ -147,7 +147,7 @@ export function referencePage(document: OpenApiDocument): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(document.info.title)} reference — Toolvault</title>
 <meta name="description" content="Every route of the Toolvault API: auth, limits, parameters, answers and error codes.">
-<style>${STYLE}</style>
+<style>${PAGE_CSS}</style>
 </head>
 <body>
 <main>

@@ -77,4 +77,48 @@ describe('useCancellableRun', () => {
     await act(() => expect(result.current.run(() => Promise.reject(new Error('bug')))).rejects.toThrow('bug'));
     expect(result.current.running).toBe(false);
   });
+
+  it("resolves with the task's value, and with undefined when the task is aborted", async () => {
+    const { result } = renderHook(() => useCancellableRun());
+    await act(() => expect(result.current.run(() => Promise.resolve(42))).resolves.toBe(42));
+    const work = pending();
+    let done!: Promise<unknown>;
+    act(() => void (done = result.current.run(work.task)));
+    act(() => result.current.cancel());
+    await act(() => expect(done).resolves.toBeUndefined());
+  });
+
+  it('aborts the signal of a superseded task and drops its value', async () => {
+    const { result } = renderHook(() => useCancellableRun());
+    const seen: AbortSignal[] = [];
+    let releaseFirst!: () => void;
+    let first!: Promise<unknown>;
+    act(
+      () =>
+        void (first = result.current.run(async (signal) => {
+          seen.push(signal);
+          await new Promise<void>((resolve) => (releaseFirst = resolve));
+          return 'late';
+        })),
+    );
+    act(() => void result.current.run(async (signal) => void seen.push(signal)));
+    releaseFirst();
+    await act(() => expect(first).resolves.toBeUndefined());
+    expect(seen.map((signal) => signal.aborted)).toEqual([true, false]);
+  });
+
+  it('hands back what a cancelled task still reports, but nothing once the screen is gone', async () => {
+    const { result, unmount } = renderHook(() => useCancellableRun());
+    const report = (signal: AbortSignal) =>
+      new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('2 of 3 done')));
+    let cancelled!: Promise<unknown>;
+    act(() => void (cancelled = result.current.run(report)));
+    act(() => result.current.cancel());
+    await act(() => expect(cancelled).resolves.toBe('2 of 3 done'));
+
+    let left!: Promise<unknown>;
+    act(() => void (left = result.current.run(report)));
+    unmount();
+    await expect(left).resolves.toBeUndefined();
+  });
 });

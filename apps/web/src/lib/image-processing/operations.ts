@@ -5,6 +5,7 @@
  * chunks stay small (heavy work stays off the screen chunk: docs/decisions/0012-code-habits.md).
  */
 import { err, ok, type Result } from '../result';
+import type { WorkerAnswer } from '../worker';
 import {
   coverCrop,
   fitInside,
@@ -192,7 +193,4 @@ export interface ImageWorkerRequest {
   operation: ImageOperation;
 }
 
-export type ImageWorkerResponse =
-  | { type: 'result'; result: Result<ImageOutput> }
-  /** A bug inside the worker (not something the user got wrong). */
-  | { type: 'crash'; message: string };
+export type ImageWorkerResponse = WorkerAnswer<ImageOutput>;

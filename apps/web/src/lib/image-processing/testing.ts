@@ -1,7 +1,7 @@
 /** Test helpers for the image tool screens (imported by tests only). */
 import { vi } from 'vitest';
 import type { Result } from '../result';
-import type { ProcessImage } from './client';
+import type { ProcessImage } from './image.client';
 import type { ImageOperation, ImageOutput } from './operations';
 
 /** A processImage stand-in that the test answers by hand. */

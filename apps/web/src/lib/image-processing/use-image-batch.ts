@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { downloadBlob } from '../download';
 import { isImageFile } from '../image-file';
 import { isAbortError } from '../simulation';
+import { useCancellableRun } from '../use-cancellable-run';
 import { batchRows, batchTotals, MAX_BATCH_FILES, type BatchRow } from './batch';
-import { createBatchProcessor, zipFiles, type BatchProcessor, type ZipFiles } from './batch-client';
+import { createBatchProcessor, type BatchProcessor } from './image.client';
+import { zipFiles, type ZipFiles } from './zip.client';
 import { PROCESS_FAILED_MESSAGE } from './operations';
 import type { ImageRequest } from './use-image-tool';
 
@@ -28,28 +30,21 @@ export function useImageBatch<R extends ImageRequest>({
 }: ImageBatchOptions = {}) {
   const [rows, setRows] = useState<BatchRow[]>([]);
   const [ran, setRan] = useState<R | null>(null);
+  // Its own flag, not the run's: after Cancel the batch is still settling (a main-thread file cannot be
+  // interrupted mid-draw), and a new batch must wait for it.
   const [running, setRunning] = useState(false);
   const [zipping, setZipping] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const current = useRef<{ controller: AbortController; processor: BatchProcessor } | null>(null);
+  // Leaving the page aborts the batch; its processor closes when the aborted files settle.
+  const { run, cancel: abort } = useCancellableRun();
   const nextId = useRef(1);
-
-  useEffect(
-    () => () => {
-      const run = current.current;
-      current.current = null;
-      run?.controller.abort();
-      run?.processor.close();
-    },
-    [],
-  );
 
   const patch = (id: number, change: Partial<BatchRow>) =>
     setRows((previous) => previous.map((row) => (row.id === id ? { ...row, ...change } : row)));
 
   /** A new choice of files replaces the list (ignored while a batch runs). */
-  const choose = useCallback((files: readonly File[]) => {
-    if (current.current || files.length === 0) return;
+  const choose = (files: readonly File[]) => {
+    if (running || files.length === 0) return;
     const chosen = batchRows(files, nextId.current);
     nextId.current += chosen.rows.length;
     setRows(chosen.rows);
@@ -60,64 +55,58 @@ export function useImageBatch<R extends ImageRequest>({
         : null;
     setNotice(message);
     if (message) toast.info(message);
-  }, []);
+  };
 
-  const clear = useCallback(() => {
-    if (current.current) return;
+  const clear = () => {
+    if (running) return;
     setRows([]);
     setRan(null);
     setNotice(null);
-  }, []);
+  };
 
   const start = async (request: R | null) => {
-    if (!request || current.current) return;
+    if (!request || running) return;
     const targets = rows.filter((row) => isImageFile(row.file));
     if (targets.length === 0) return;
-    const controller = new AbortController();
-    const processor = createProcessor();
-    const run = { controller, processor };
-    current.current = run;
     setRan(request);
     setRunning(true);
     setNotice(null);
     setRows((previous) =>
       previous.map((row) => (isImageFile(row.file) ? { id: row.id, file: row.file, status: 'queued' } : row)),
     );
-    const outcomes = await Promise.all(
-      targets.map((row) =>
-        processor
-          .run(row.file, request.operation, {
-            signal: controller.signal,
-            onStart: () => {
-              if (current.current === run) patch(row.id, { status: 'running' });
-            },
-          })
-          .then(
-            (result): BatchRow['status'] => {
-              if (current.current !== run) return 'cancelled';
-              patch(
-                row.id,
-                result.ok ? { status: 'done', output: result.value } : { status: 'failed', error: result.error },
-              );
-              return result.ok ? 'done' : 'failed';
-            },
-            (error: unknown): BatchRow['status'] => {
-              if (current.current !== run) return 'cancelled';
-              if (isAbortError(error)) {
-                patch(row.id, { status: 'cancelled' });
-                return 'cancelled';
-              }
-              const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
-              patch(row.id, { status: 'failed', error: `${PROCESS_FAILED_MESSAGE}${reason}` });
-              return 'failed';
-            },
+    const outcomes = await run(async (signal) => {
+      const processor = createProcessor();
+      try {
+        return await Promise.all(
+          targets.map((row) =>
+            processor
+              .run(row.file, request.operation, { signal, onStart: () => patch(row.id, { status: 'running' }) })
+              .then(
+                (result): BatchRow['status'] => {
+                  patch(
+                    row.id,
+                    result.ok ? { status: 'done', output: result.value } : { status: 'failed', error: result.error },
+                  );
+                  return result.ok ? 'done' : 'failed';
+                },
+                (error: unknown): BatchRow['status'] => {
+                  if (isAbortError(error)) {
+                    patch(row.id, { status: 'cancelled' });
+                    return 'cancelled';
+                  }
+                  const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
+                  patch(row.id, { status: 'failed', error: `${PROCESS_FAILED_MESSAGE}${reason}` });
+                  return 'failed';
+                },
+              ),
           ),
-      ),
-    );
-    processor.close();
-    if (current.current !== run) return;
-    current.current = null;
+        );
+      } finally {
+        processor.close();
+      }
+    });
     setRunning(false);
+    if (!outcomes) return;
     const done = outcomes.filter((status) => status === 'done').length;
     if (outcomes.includes('cancelled')) {
       setNotice(`${BATCH_CANCELLED_MESSAGE}: ${done} of ${targets.length} images were processed.`);
@@ -129,7 +118,7 @@ export function useImageBatch<R extends ImageRequest>({
     }
   };
 
-  const cancel = useCallback(() => current.current?.controller.abort(), []);
+  const cancel = abort;
 
   /** Packs the finished results into one ZIP, named per file by `fileName`, and downloads it. */
   const downloadAll = async (fileName: (file: File, request: R) => string, zipName: string) => {
@@ -156,5 +145,3 @@ export function useImageBatch<R extends ImageRequest>({
 
   return { rows, ran, running, zipping, notice, totals: batchTotals(rows), choose, clear, start, cancel, downloadAll };
 }
-
-export type ImageBatch<R extends ImageRequest> = ReturnType<typeof useImageBatch<R>>;

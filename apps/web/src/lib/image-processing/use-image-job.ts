@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { isAbortError } from '../simulation';
-import { processImage, type ProcessImage } from './client';
+import { useCancellableRun } from '../use-cancellable-run';
+import { processImage, type ProcessImage } from './image.client';
 import { PROCESS_FAILED_MESSAGE, type ImageOperation, type ImageOutput } from './operations';
 
 export const CANCELLED_MESSAGE = 'Image processing cancelled';
@@ -16,30 +17,18 @@ export type ImageJob =
  * One image run at a time: idle → running → done or failed (
  * results are cleared at the start of every run). Cancel terminates the
  * worker; leaving the page cancels silently. Failures show a toast here, so
- * every tool words them alike.
+ * every tool words them alike. The run's lifecycle is lib/use-cancellable-run's.
  */
 export function useImageJob(process: ProcessImage = processImage) {
   const [job, setJob] = useState<ImageJob>({ phase: 'idle' });
-  const current = useRef<AbortController | null>(null);
+  const { run: runTask, cancel: abort } = useCancellableRun();
 
-  useEffect(
-    () => () => {
-      const controller = current.current;
-      current.current = null;
-      controller?.abort();
-    },
-    [],
-  );
-
-  const run = useCallback(
-    async (file: File, operation: ImageOperation): Promise<ImageOutput | null> => {
-      current.current?.abort();
-      const controller = new AbortController();
-      current.current = controller;
-      setJob({ phase: 'running', fileName: file.name });
+  const run = async (file: File, operation: ImageOperation): Promise<ImageOutput | null> => {
+    setJob({ phase: 'running', fileName: file.name });
+    const output = await runTask(async (signal) => {
       try {
-        const result = await process(file, operation, { signal: controller.signal });
-        if (current.current !== controller) return null;
+        const result = await process(file, operation, { signal });
+        if (signal.aborted) return null;
         if (result.ok) {
           setJob({ phase: 'done', output: result.value });
           return result.value;
@@ -48,31 +37,28 @@ export function useImageJob(process: ProcessImage = processImage) {
         toast.error(result.error);
         return null;
       } catch (error) {
-        if (current.current !== controller) return null;
-        if (isAbortError(error)) {
-          setJob({ phase: 'idle', notice: `${CANCELLED_MESSAGE}.` });
-          toast.info(CANCELLED_MESSAGE);
-        } else {
-          setJob({ phase: 'failed', message: PROCESS_FAILED_MESSAGE });
-          toast.error(PROCESS_FAILED_MESSAGE, { description: error instanceof Error ? error.message : String(error) });
-        }
+        // An abort from Cancel is announced by `cancel`; one from a newer run or `reset` is quiet.
+        if (isAbortError(error) || signal.aborted) return null;
+        setJob({ phase: 'failed', message: PROCESS_FAILED_MESSAGE });
+        toast.error(PROCESS_FAILED_MESSAGE, { description: error instanceof Error ? error.message : String(error) });
         return null;
-      } finally {
-        if (current.current === controller) current.current = null;
       }
-    },
-    [process],
-  );
+    });
+    return output ?? null;
+  };
 
-  const cancel = useCallback(() => current.current?.abort(), []);
+  const cancel = () => {
+    if (job.phase !== 'running') return;
+    abort();
+    setJob({ phase: 'idle', notice: `${CANCELLED_MESSAGE}.` });
+    toast.info(CANCELLED_MESSAGE);
+  };
 
   /** Forget the result (a new file was chosen); a running job is stopped quietly. */
-  const reset = useCallback(() => {
-    const controller = current.current;
-    current.current = null;
-    controller?.abort();
+  const reset = () => {
+    abort();
     setJob({ phase: 'idle' });
-  }, []);
+  };
 
   return { job, run, cancel, reset, running: job.phase === 'running' };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import type { ProcessImage } from './client';
+import type { ProcessImage } from './image.client';
 import type { ImageOperation, ImageOutput } from './operations';
 import { useImageJob, type ImageJob } from './use-image-job';
 

@@ -3,7 +3,7 @@ import { render } from '../../lib/testing-router';
 import { describe, expect, it, vi } from 'vitest';
 import HashGeneratorTool from './HashGeneratorTool';
 import type { Digests, HashProgress, HashWorkerRequest } from './hash.protocol';
-import type { RunHashWorkerOptions } from './hash-worker-client';
+import type { RunHashWorkerOptions } from './hash.client';
 import type { Result } from '../../lib/result';
 
 /** A runWorker stand-in that the test answers by hand. */

@@ -1,11 +1,12 @@
 import { CircleCheck, CircleX, FileUp, LoaderCircle, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/Page';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { ui } from '../../components/ui';
 import { isAbortError } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import { urlField } from '../../lib/url-state';
 import { useUrlState } from '../../lib/use-url-state';
 import {
@@ -24,7 +25,7 @@ import {
   type HmacKey,
   type KeyFormat,
 } from './hash.protocol';
-import { runHashWorker } from './hash-worker-client';
+import { runHashWorker } from './hash.client';
 import { algorithmForLength, checksumList, parseExpected, verify, type Verdict } from './hash-verify';
 
 /** The copy toast's description, as the original design words it. */
@@ -145,22 +146,19 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
   const [key, setKey] = useState('');
   const [expectedText, setExpectedText] = useState('');
   const [result, setResult] = useState<TextResult | null>(null);
-  const [hashing, setHashing] = useState(false);
-  const textRun = useRef(0);
+  const textRun = useCancellableRun();
+  const hashing = textRun.running;
 
   const setAllFour = (value: boolean) => update({ all: value });
   const [expectedFiles, setExpectedFiles] = useState('');
   const [batch, setBatch] = useState<Batch>({ rows: [], primary: 'md5', running: false });
   const [dragging, setDragging] = useState(false);
-  const fileRun = useRef<AbortController | null>(null);
-
   // Leaving the page stops a running file hash (its worker is terminated).
-  useEffect(() => () => fileRun.current?.abort(), []);
+  const fileRun = useCancellableRun();
 
   const invalidateText = () => {
-    textRun.current += 1;
+    textRun.cancel();
     setResult(null);
-    setHashing(false);
   };
 
   const pickAlgorithmFrom = (expected: string) => {
@@ -177,26 +175,19 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
   const onGenerate = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (text === '' || hashing) return;
-    const run = ++textRun.current;
     const hmacKey: HmacKey | undefined = hmac ? { format: keyFormat, value: key } : undefined;
-    setHashing(true);
-    try {
-      const outcome = await runWorker({ type: 'text', text, algorithm, ...(hmacKey ? { hmacKey } : {}) });
-      if (run !== textRun.current) return;
-      const hex = outcome.ok ? outcome.value[algorithm] : undefined;
-      if (hex !== undefined) setResult({ algorithm, hex, hmac });
-      else toast.error(outcome.ok ? 'Hashing failed' : outcome.error);
-    } catch (error) {
-      if (run === textRun.current) toast.error('Hashing failed', { description: String(error) });
-    } finally {
-      if (run === textRun.current) setHashing(false);
-    }
+    await textRun
+      .run(async (signal) => {
+        const outcome = await runWorker({ type: 'text', text, algorithm, ...(hmacKey ? { hmacKey } : {}) }, { signal });
+        const hex = outcome.ok ? outcome.value[algorithm] : undefined;
+        if (hex !== undefined) setResult({ algorithm, hex, hmac });
+        else toast.error(outcome.ok ? 'Hashing failed' : outcome.error);
+      })
+      .catch((error: unknown) => toast.error('Hashing failed', { description: String(error) }));
   };
 
-  const hashFiles = async (chosen: readonly File[]) => {
+  const hashFiles = (chosen: readonly File[]) => {
     if (batch.running || chosen.length === 0) return;
-    const controller = new AbortController();
-    fileRun.current = controller;
     const algorithms: HashAlgorithm[] = allFour ? [...CLASSIC_ALGORITHMS] : [algorithm];
     const primary = algorithms.includes(algorithm) ? algorithm : algorithms[0]!;
     const update = (index: number, row: FileRow) =>
@@ -206,51 +197,49 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
       primary,
       running: true,
     });
-    let hashed = 0;
-    for (const [index, file] of chosen.entries()) {
-      const base = { name: file.name, size: file.size };
-      update(index, { ...base, phase: 'running', progress: { bytesDone: 0, totalBytes: file.size } });
-      const started = now();
-      try {
-        const outcome = await runWorker(
-          { type: 'file', file, algorithms },
-          {
-            signal: controller.signal,
-            onProgress: (progress) => update(index, { ...base, phase: 'running', progress }),
-          },
-        );
-        update(
-          index,
-          outcome.ok
-            ? { ...base, phase: 'done', digests: outcome.value, milliseconds: now() - started }
-            : { ...base, phase: 'failed', message: outcome.error },
-        );
-        if (outcome.ok) hashed += 1;
-      } catch (error) {
-        if (isAbortError(error)) break;
-        update(index, { ...base, phase: 'failed', message: error instanceof Error ? error.message : String(error) });
+    return fileRun.run(async (signal) => {
+      let hashed = 0;
+      for (const [index, file] of chosen.entries()) {
+        const base = { name: file.name, size: file.size };
+        update(index, { ...base, phase: 'running', progress: { bytesDone: 0, totalBytes: file.size } });
+        const started = now();
+        try {
+          const outcome = await runWorker(
+            { type: 'file', file, algorithms },
+            { signal, onProgress: (progress) => update(index, { ...base, phase: 'running', progress }) },
+          );
+          update(
+            index,
+            outcome.ok
+              ? { ...base, phase: 'done', digests: outcome.value, milliseconds: now() - started }
+              : { ...base, phase: 'failed', message: outcome.error },
+          );
+          if (outcome.ok) hashed += 1;
+        } catch (error) {
+          if (isAbortError(error)) break;
+          update(index, { ...base, phase: 'failed', message: error instanceof Error ? error.message : String(error) });
+        }
       }
-    }
-    if (fileRun.current === controller) fileRun.current = null;
-    if (!controller.signal.aborted) {
-      setBatch((current) => ({ ...current, running: false }));
-      return;
-    }
-    const notice =
-      chosen.length === 1
-        ? `${CANCELLED}. No hash was computed for ${chosen[0]!.name}.`
-        : `${CANCELLED}. ${hashed} of ${chosen.length} files were hashed.`;
-    setBatch((current) => ({
-      ...current,
-      running: false,
-      notice,
-      rows: current.rows.map((row) =>
-        row.phase === 'queued' || row.phase === 'running'
-          ? { name: row.name, size: row.size, phase: 'cancelled' }
-          : row,
-      ),
-    }));
-    toast.info(CANCELLED);
+      if (!signal.aborted) {
+        setBatch((current) => ({ ...current, running: false }));
+        return;
+      }
+      const notice =
+        chosen.length === 1
+          ? `${CANCELLED}. No hash was computed for ${chosen[0]!.name}.`
+          : `${CANCELLED}. ${hashed} of ${chosen.length} files were hashed.`;
+      setBatch((current) => ({
+        ...current,
+        running: false,
+        notice,
+        rows: current.rows.map((row) =>
+          row.phase === 'queued' || row.phase === 'running'
+            ? { name: row.name, size: row.size, phase: 'cancelled' }
+            : row,
+        ),
+      }));
+      toast.info(CANCELLED);
+    });
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -482,7 +471,7 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
 
         {running ? (
           <div className="mt-3 flex justify-end">
-            <button type="button" className={ui.buttonSecondary} onClick={() => fileRun.current?.abort()}>
+            <button type="button" className={ui.buttonSecondary} onClick={fileRun.cancel}>
               <X aria-hidden="true" className="size-4" />
               {multi ? 'Cancel all' : 'Cancel'}
             </button>

@@ -22,9 +22,7 @@ import {
 import { err, ok, type Result } from '../../lib/result';
 import { utf8Bytes } from '../../lib/unicode';
 import {
-  ALGORITHM_LABELS,
   FILE_CHUNK_BYTES,
-  HASH_ALGORITHMS,
   isHashAlgorithm,
   isHmacAlgorithm,
   type Digests,
@@ -33,7 +31,7 @@ import {
   type HmacKey,
 } from './hash.protocol';
 
-export { ALGORITHM_LABELS, HASH_ALGORITHMS, isHashAlgorithm, type Digests, type HashAlgorithm };
+export { isHashAlgorithm, type Digests, type HashAlgorithm };
 
 export const EMPTY_TEXT_ERROR = 'Enter some text to hash';
 export const NO_ALGORITHM_ERROR = 'Choose at least one algorithm';

@@ -54,8 +54,6 @@ export const HEX_LENGTH: Record<HashAlgorithm, number> = {
  * HMAC (RFC 2104) is defined over a block hash; BLAKE3 has its own keyed mode
  * instead, so it is left out rather than giving a digest no other tool makes.
  */
-export const HMAC_ALGORITHMS = HASH_ALGORITHMS.filter((algorithm) => algorithm !== 'blake3');
-
 export const isHmacAlgorithm = (algorithm: HashAlgorithm) => algorithm !== 'blake3';
 
 export type KeyFormat = 'text' | 'hex';

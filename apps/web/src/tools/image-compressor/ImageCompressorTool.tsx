@@ -1,8 +1,8 @@
 import { ui } from '../../components/ui';
 import { formatBytes } from '../../lib/image-file';
-import { processImage, type ProcessImage } from '../../lib/image-processing/client';
-import { Slider } from '../../lib/image-processing/ImageToolParts';
-import { ImageToolScreen, QualitySlider } from '../../lib/image-processing/ImageToolScreen';
+import { processImage, type ProcessImage } from '../../lib/image-processing/image.client';
+import { Slider } from '../../components/image-tool/ImageToolParts';
+import { ImageToolScreen, QualitySlider } from '../../components/image-tool/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool } from '../../lib/image-processing/use-image-tool';
 import { useUrlState } from '../../lib/use-url-state';

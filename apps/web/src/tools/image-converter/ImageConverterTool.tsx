@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { SelectField } from '../../components/FormField';
 import { ui } from '../../components/ui';
-import { processImage, type ProcessImage } from '../../lib/image-processing/client';
-import { ImageToolScreen, QualitySlider } from '../../lib/image-processing/ImageToolScreen';
+import { processImage, type ProcessImage } from '../../lib/image-processing/image.client';
+import { ImageToolScreen, QualitySlider } from '../../components/image-tool/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool, type ImageRequest } from '../../lib/image-processing/use-image-tool';
 import { useUrlState } from '../../lib/use-url-state';

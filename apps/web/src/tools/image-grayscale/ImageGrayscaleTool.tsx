@@ -1,6 +1,6 @@
 import { ui } from '../../components/ui';
-import { processImage, type ProcessImage } from '../../lib/image-processing/client';
-import { ImageToolScreen } from '../../lib/image-processing/ImageToolScreen';
+import { processImage, type ProcessImage } from '../../lib/image-processing/image.client';
+import { ImageToolScreen } from '../../components/image-tool/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool } from '../../lib/image-processing/use-image-tool';
 import { GRAYSCALE_MESSAGE, grayscaleFileName, grayscaleOperation } from './image-grayscale.service';

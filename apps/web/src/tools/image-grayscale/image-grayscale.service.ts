@@ -2,7 +2,7 @@
 import { outputFileName } from '../../lib/image-file';
 import type { ImageOperation } from '../../lib/image-processing/operations';
 
-export { LUMA_WEIGHTS, grayscaleInPlace, luma } from '../../lib/image-processing/pixels';
+export { LUMA_WEIGHTS, grayscaleInPlace } from '../../lib/image-processing/pixels';
 
 /** Toast texts. */
 export const GRAYSCALE_MESSAGE = 'Image converted to grayscale successfully!';

@@ -7,6 +7,7 @@ import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { downloadText } from '../../lib/download';
 import { isAbortError } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import {
   DEFAULT_LANGUAGE,
   NO_TEXT_MESSAGE,
@@ -117,12 +118,11 @@ export default function ImageOcrTool({
     return results.every((result) => result.status === 'fulfilled');
   };
   const engine = useRef<OcrEngine | null>(null);
-  const controller = useRef<AbortController | null>(null);
+  const extraction = useCancellableRun();
 
   // The worker stays up between runs on this page and is terminated when the page is left.
   useEffect(
     () => () => {
-      controller.current?.abort();
       void engine.current?.dispose();
       engine.current = null;
     },
@@ -141,45 +141,41 @@ export default function ImageOcrTool({
   const onExtract = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!file || !plan.ok || running) return;
-    const abort = new AbortController();
-    controller.current = abort;
     setRun({ phase: 'running', progress: STARTING });
-    engine.current ??= createEngine();
-    try {
-      // English, the default, is fetched by the engine itself as it starts (one request, and a cancel
-      // stops it); other languages come first through the downloader, which shows their progress.
-      const missing = plan.value.codes.filter((code) => code !== DEFAULT_LANGUAGE && !hasData(code));
-      if (missing.length > 0 && !(await fetchData(missing))) {
-        if (controller.current === abort) setRun({ phase: 'idle' });
-        toast.error(OCR_ERROR_MESSAGE, { description: LANGUAGE_DATA_FAILED });
-        return;
-      }
-      if (abort.signal.aborted) throw new DOMException('Text extraction was cancelled', 'AbortError');
-      const outcome = await engine.current.recognize(file, {
-        language: plan.value.data,
-        signal: abort.signal,
-        onProgress: (progress) => setRun({ phase: 'running', progress }),
-      });
-      if (outcome.ok) {
-        for (const code of plan.value.codes) setDataState(code, { state: 'ready' });
-        setRun({
-          phase: 'done',
-          fileName: file.name,
-          text: cleanOcrText(outcome.value.text),
-          confidence: confidenceOf(outcome.value.confidence),
+    const recognizer = (engine.current ??= createEngine());
+    await extraction.run(async (signal) => {
+      try {
+        // English, the default, is fetched by the engine itself as it starts (one request, and a cancel
+        // stops it); other languages come first through the downloader, which shows their progress.
+        const missing = plan.value.codes.filter((code) => code !== DEFAULT_LANGUAGE && !hasData(code));
+        if (missing.length > 0 && !(await fetchData(missing))) {
+          setRun({ phase: 'idle' });
+          toast.error(OCR_ERROR_MESSAGE, { description: LANGUAGE_DATA_FAILED });
+          return;
+        }
+        if (signal.aborted) throw new DOMException('Text extraction was cancelled', 'AbortError');
+        const outcome = await recognizer.recognize(file, {
+          language: plan.value.data,
+          signal,
+          onProgress: (progress) => setRun({ phase: 'running', progress }),
         });
-      } else {
-        failed(outcome.error);
+        if (outcome.ok) {
+          for (const code of plan.value.codes) setDataState(code, { state: 'ready' });
+          setRun({
+            phase: 'done',
+            fileName: file.name,
+            text: cleanOcrText(outcome.value.text),
+            confidence: confidenceOf(outcome.value.confidence),
+          });
+        } else {
+          failed(outcome.error);
+        }
+      } catch (error) {
+        // A cancel is shown as such; the hook only keeps aborts from counting as failures.
+        if (isAbortError(error)) setRun({ phase: 'idle', notice: CANCELLED });
+        else failed(error);
       }
-    } catch (error) {
-      if (isAbortError(error)) {
-        setRun({ phase: 'idle', notice: CANCELLED });
-      } else {
-        failed(error);
-      }
-    } finally {
-      if (controller.current === abort) controller.current = null;
-    }
+    });
   };
 
   const languageId = `${ids}-language`;
@@ -261,7 +257,7 @@ export default function ImageOcrTool({
               {running ? 'Processing...' : 'Extract Text'}
             </button>
             {running ? (
-              <button type="button" className={ui.buttonSecondary} onClick={() => controller.current?.abort()}>
+              <button type="button" className={ui.buttonSecondary} onClick={extraction.cancel}>
                 <X aria-hidden="true" className="size-4" />
                 Cancel
               </button>

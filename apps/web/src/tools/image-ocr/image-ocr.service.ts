@@ -38,10 +38,6 @@ export function isOcrLanguage(value: string): value is OcrLanguage {
   return OCR_LANGUAGES.some((language) => language.value === value);
 }
 
-export function languageLabel(value: OcrLanguage): string {
-  return OCR_LANGUAGES.find((language) => language.value === value)?.label ?? value;
-}
-
 export interface LanguagePlan {
   /** The language string the engine is started with: one code, or several joined by "+". */
   data: string;

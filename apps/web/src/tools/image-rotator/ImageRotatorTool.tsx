@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ui } from '../../components/ui';
-import { processImage, type ProcessImage } from '../../lib/image-processing/client';
-import { ImageToolScreen } from '../../lib/image-processing/ImageToolScreen';
+import { processImage, type ProcessImage } from '../../lib/image-processing/image.client';
+import { ImageToolScreen } from '../../components/image-tool/ImageToolScreen';
 import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool, type ImageRequest } from '../../lib/image-processing/use-image-tool';
 import { useUrlState, useUrlText } from '../../lib/use-url-state';

@@ -1,53 +1,56 @@
 import { Download, FileCode } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { CopyButton } from '../../components/CopyButton';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { downloadText } from '../../lib/download';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import { base64FileName, formatMegabytes, summarizeDataUrl, type Base64Summary } from './image-to-base64.service';
 
 const READ_FAILED = 'Failed to read the image file';
 
+/** The file as a data: URL; an abort stops the read and rejects with an AbortError. */
+function readDataUrl(file: Blob, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    const onAbort = () => {
+      reader.abort();
+      reject(new DOMException('Reading was cancelled', 'AbortError'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    reader.onload = () => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(String(reader.result));
+    };
+    reader.onerror = () => {
+      signal.removeEventListener('abort', onAbort);
+      reject(reader.error ?? new Error(READ_FAILED));
+    };
+    reader.readAsDataURL(file);
+  });
+}
+
 export default function ImageToBase64Tool() {
   const [file, setFile] = useState<File | null>(null);
-  const [running, setRunning] = useState(false);
   const [result, setResult] = useState<(Base64Summary & { fileName: string }) | null>(null);
-  const readerRef = useRef<FileReader | null>(null);
-
-  useEffect(() => () => readerRef.current?.abort(), []);
+  const { running, run, cancel } = useCancellableRun();
 
   const chooseFile = (next: File | null) => {
-    readerRef.current?.abort();
-    readerRef.current = null;
-    setRunning(false);
+    cancel();
     setFile(next);
     setResult(null);
   };
 
   const convert = () => {
     if (!file) return;
-    readerRef.current?.abort();
-    const reader = new FileReader();
-    readerRef.current = reader;
-    setRunning(true);
     setResult(null);
-    reader.onload = () => {
-      if (readerRef.current !== reader) return;
-      readerRef.current = null;
-      setRunning(false);
-      const summary = summarizeDataUrl(String(reader.result), file.size);
+    void run(async (signal) => {
+      const summary = summarizeDataUrl(await readDataUrl(file, signal), file.size);
       if (summary.ok) setResult({ ...summary.value, fileName: base64FileName(file.name) });
       else toast.error(summary.error);
-    };
-    reader.onerror = () => {
-      if (readerRef.current !== reader) return;
-      readerRef.current = null;
-      setRunning(false);
-      toast.error(READ_FAILED);
-    };
-    reader.readAsDataURL(file);
+    }).catch(() => toast.error(READ_FAILED));
   };
 
   return (

@@ -1,10 +1,11 @@
 import { SPEEDTEST_HISTORY_LIMIT, SPEEDTEST_PING_SAMPLES } from '@toolvault/shared';
 import { ArrowDown, ArrowUp, Activity, Play, Square, Timer, Trash2, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { OfflineNotice } from '../../components/OfflineNotice';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import { trackedFetch } from '../../lib/use-online';
 import {
   JITTER_BADGE,
@@ -124,11 +125,9 @@ export default function NetworkSpeedTestTool({ deps = defaultDeps }: { deps?: Sp
   const [current, setCurrent] = useState<Partial<SpeedTestMeasurement>>({});
   const [history, setHistory] = useState<SpeedTestResult[]>(() => loadHistory(deps.storage()));
   const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const running = RUNNING.includes(phase);
-
   // Leaving the page stops a running test.
-  useEffect(() => () => controller.current?.abort(), []);
+  const test = useCancellableRun();
+  const running = RUNNING.includes(phase);
 
   const commitHistory = (next: SpeedTestResult[]) => {
     setHistory(next);
@@ -142,47 +141,44 @@ export default function NetworkSpeedTestTool({ deps = defaultDeps }: { deps?: Sp
   };
 
   const start = async () => {
-    const mine = new AbortController();
-    controller.current = mine;
     setNotice(null);
     setCurrent({});
     setPhase('ping');
     setProgress(PHASE_PROGRESS.ping);
-    try {
-      const measurement = await deps.run({
-        signal: mine.signal,
-        onProgress: (update) => {
-          if (mine.signal.aborted) return;
-          setPhase(update.phase);
-          setProgress(update.progress);
-          setCurrent(update.measurement);
-        },
-      });
-      if (mine.signal.aborted) return;
-      setCurrent(measurement);
-      setPhase('finished');
-      setProgress(PHASE_PROGRESS.finished);
-      // Read the stored list again: another tab, or Clear history during the run, may have changed it.
-      commitHistory(
-        addToHistory(loadHistory(deps.storage()), { timestamp: deps.clock().toISOString(), ...measurement }),
-      );
-    } catch (error) {
-      // A stop (abort) is logged quietly; any other failure goes to the console, and we say so on screen.
-      if (mine.signal.aborted) {
-        console.info('Speed test stopped');
-        return;
+    await test.run(async (signal) => {
+      try {
+        const measurement = await deps.run({
+          signal,
+          onProgress: (update) => {
+            if (signal.aborted) return;
+            setPhase(update.phase);
+            setProgress(update.progress);
+            setCurrent(update.measurement);
+          },
+        });
+        if (signal.aborted) return;
+        setCurrent(measurement);
+        setPhase('finished');
+        setProgress(PHASE_PROGRESS.finished);
+        // Read the stored list again: another tab, or Clear history during the run, may have changed it.
+        commitHistory(
+          addToHistory(loadHistory(deps.storage()), { timestamp: deps.clock().toISOString(), ...measurement }),
+        );
+      } catch (error) {
+        // A stop (abort) is logged quietly; any other failure goes to the console, and we say so on screen.
+        if (signal.aborted) {
+          console.info('Speed test stopped');
+          return;
+        }
+        console.error('Speed test failed', error);
+        reset();
+        setNotice({ kind: 'error', text: FAILURE_MESSAGE });
       }
-      console.error('Speed test failed', error);
-      reset();
-      setNotice({ kind: 'error', text: FAILURE_MESSAGE });
-    } finally {
-      if (controller.current === mine) controller.current = null;
-    }
+    });
   };
 
   const stop = () => {
-    controller.current?.abort();
-    controller.current = null;
+    test.cancel();
     reset();
     setNotice({ kind: 'info', text: STOPPED_MESSAGE });
   };

@@ -1,11 +1,11 @@
 import { ExternalLink, ScanLine, TriangleAlert, Wifi } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { CopyButton } from '../../components/CopyButton';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
-import { isAbortError } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import {
   describeInvisible,
   detectContentType,
@@ -18,7 +18,7 @@ import {
   type QrContentType,
 } from './qr-reader.service';
 import { DECODER_LABELS, type ScanOutcome } from './qr-reader.protocol';
-import { scanQrImage } from './qr-worker-client';
+import { scanQrImage } from './qr-reader.client';
 
 const BADGE_CLASSES: Record<QrContentType, string> = {
   URL: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',
@@ -30,39 +30,23 @@ const BADGE_CLASSES: Record<QrContentType, string> = {
 
 export default function QrReaderTool() {
   const [file, setFile] = useState<File | null>(null);
-  const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
-  const runRef = useRef<AbortController | null>(null);
-
-  useEffect(() => () => runRef.current?.abort(), []);
+  const { running, run, cancel } = useCancellableRun();
 
   const chooseFile = (next: File | null) => {
-    runRef.current?.abort();
-    setRunning(false);
+    cancel();
     setFile(next);
     setOutcome(null);
   };
 
   const scan = async () => {
     if (!file) return;
-    runRef.current?.abort();
-    const controller = new AbortController();
-    runRef.current = controller;
-    setRunning(true);
     setOutcome(null);
-    try {
-      const scanned = await scanQrImage(file, { signal: controller.signal });
+    await run(async (signal) => {
+      const scanned = await scanQrImage(file, { signal });
       if (scanned.ok) setOutcome(scanned.value);
       else toast.error(scanned.error);
-    } catch (error) {
-      if (isAbortError(error)) return;
-      toast.error(PROCESSING_FAILED);
-    } finally {
-      if (runRef.current === controller) {
-        runRef.current = null;
-        setRunning(false);
-      }
-    }
+    }).catch(() => toast.error(PROCESSING_FAILED));
   };
 
   return (

@@ -1,5 +1,5 @@
 /** Messages between the QR Code Reader screen and its worker. */
-import type { Result } from '../../lib/result';
+import type { WorkerAnswer } from '../../lib/worker';
 
 /** Which engine answered: the browser's own BarcodeDetector, or ZXing-C++ compiled to WebAssembly. */
 export type QrDecoder = 'BarcodeDetector' | 'zxing-wasm';
@@ -15,7 +15,4 @@ export interface QrScanRequest {
   file: Blob;
 }
 
-export type QrScanResponse =
-  | { type: 'result'; result: Result<ScanOutcome> }
-  /** A bug inside the worker (not something the user got wrong). */
-  | { type: 'crash'; message: string };
+export type QrScanResponse = WorkerAnswer<ScanOutcome>;

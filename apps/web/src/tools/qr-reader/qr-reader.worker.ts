@@ -7,15 +7,10 @@
 import { prepareZXingModule } from 'zxing-wasm/reader';
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { err, ok, type Result } from '../../lib/result';
+import { serveRequests } from '../../lib/worker';
 import { readQrText } from './qr-decode';
 import { LOAD_FAILED, PROCESSING_FAILED } from './qr-reader.service';
-import type { QrScanRequest, QrScanResponse, ScanOutcome } from './qr-reader.protocol';
-
-/** The parts of DedicatedWorkerGlobalScope used here (the app's lib is DOM, not WebWorker). */
-interface WorkerScope {
-  onmessage: ((event: MessageEvent<QrScanRequest>) => void) | null;
-  postMessage(message: QrScanResponse): void;
-}
+import type { QrScanRequest, ScanOutcome } from './qr-reader.protocol';
 
 /** The Shape Detection API's BarcodeDetector (not yet in TypeScript's DOM types). */
 interface BarcodeDetectorLike {
@@ -25,8 +20,6 @@ interface BarcodeDetectorClass {
   new (options: { formats: string[] }): BarcodeDetectorLike;
   getSupportedFormats(): Promise<string[]>;
 }
-
-const scope = self as unknown as WorkerScope;
 
 /** The image's pixels with EXIF orientation applied, or null when the browser cannot decode the file. */
 async function loadPixels(file: Blob): Promise<ImageData | null> {
@@ -88,10 +81,4 @@ async function scan(file: Blob): Promise<Result<ScanOutcome>> {
   );
 }
 
-scope.onmessage = (event) => {
-  scan(event.data.file)
-    .then((result) => scope.postMessage({ type: 'result', result }))
-    .catch((error: unknown) =>
-      scope.postMessage({ type: 'crash', message: error instanceof Error ? error.message : String(error) }),
-    );
-};
+serveRequests<QrScanRequest, ScanOutcome>(({ file }) => scan(file));

@@ -62,7 +62,7 @@ const TABS: readonly TabItem<Tab>[] = [
 ];
 const TAB_PREFIX = 'shortlink-admin';
 
-/** Spec 001 §8: a failed load is also toasted, once per failure (a 401 ends the session instead). */
+/** A failed load is also toasted, once per failure (a 401 ends the session instead). */
 function useLoadFailureToast(error: ApiError | null): void {
   useEffect(() => {
     if (error && error.status !== 401) toast.error('Failed to load shortlinks', { description: error.message });

@@ -1,5 +1,5 @@
 import { Download, EyeOff, Info, ScanSearch } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CopyButton } from '../../components/CopyButton';
@@ -8,7 +8,7 @@ import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { downloadBlob } from '../../lib/download';
 import { formatBytes } from '../../lib/image-file';
-import { isAbortError } from '../../lib/simulation';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import { useObjectUrl } from '../../lib/use-object-url';
 import {
   EXTRACT_REQUIRED,
@@ -19,7 +19,7 @@ import {
   utf8Length,
 } from './steganography.service';
 import type { HiddenImage, ImageInfo } from './steganography.protocol';
-import { runStegoWorker } from './stego-worker-client';
+import { runStegoWorker } from './steganography.client';
 
 /** Toast texts. */
 const HIDDEN_TOAST = 'Success: Message hidden in image successfully';
@@ -136,45 +136,39 @@ function HidePanel() {
   const [file, setFile] = useState<File | null>(null);
   const [message, setMessage] = useState('');
   const [inspection, setInspection] = useState<Inspection>({ state: 'idle' });
-  const [running, setRunning] = useState(false);
   const [result, setResult] = useState<(HiddenImage & { fileName: string }) | null>(null);
   const resultUrl = useObjectUrl(result?.png);
-  const runRef = useRef<AbortController | null>(null);
-
-  // Capacity of the chosen image, worked out off the main thread as soon as it is chosen.
-  useEffect(() => {
-    if (!file) return;
-    const controller = new AbortController();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the worker is an external system; state mirrors it.
-    setInspection({ state: 'loading' });
-    runStegoWorker({ type: 'inspect', file }, { signal: controller.signal })
-      .then((inspected) => {
-        if (inspected.ok) setInspection({ state: 'ready', info: inspected.value });
-        else {
-          setInspection({ state: 'failed' });
-          toast.error(inspected.error);
-        }
-      })
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        setInspection({ state: 'failed' });
-        toast.error(PROCESSING_FAILED);
-      });
-    return () => controller.abort();
-  }, [file]);
-
-  useEffect(() => () => runRef.current?.abort(), []);
+  const { running, run, cancel } = useCancellableRun();
+  const inspecting = useCancellableRun();
 
   const messageBytes = utf8Length(message);
   const capacity = inspection.state === 'ready' ? inspection.info.capacityBytes : undefined;
   const tooLong = capacity !== undefined && messageBytes > capacity;
 
   const chooseFile = (next: File | null) => {
-    runRef.current?.abort();
-    setRunning(false);
+    cancel();
+    inspecting.cancel();
     setFile(next);
     setResult(null);
-    if (!next) setInspection({ state: 'idle' });
+    if (!next) {
+      setInspection({ state: 'idle' });
+      return;
+    }
+    // Capacity of the chosen image, worked out off the main thread as soon as it is chosen.
+    setInspection({ state: 'loading' });
+    void inspecting
+      .run(async (signal) => {
+        const inspected = await runStegoWorker({ type: 'inspect', file: next }, { signal });
+        if (inspected.ok) setInspection({ state: 'ready', info: inspected.value });
+        else {
+          setInspection({ state: 'failed' });
+          toast.error(inspected.error);
+        }
+      })
+      .catch(() => {
+        setInspection({ state: 'failed' });
+        toast.error(PROCESSING_FAILED);
+      });
   };
 
   const hide = async () => {
@@ -186,28 +180,16 @@ function HidePanel() {
       toast.error(tooLongMessage(messageBytes, capacity ?? 0));
       return;
     }
-    runRef.current?.abort();
-    const controller = new AbortController();
-    runRef.current = controller;
-    setRunning(true);
     setResult(null);
-    try {
-      const hidden = await runStegoWorker({ type: 'hide', file, message }, { signal: controller.signal });
+    await run(async (signal) => {
+      const hidden = await runStegoWorker({ type: 'hide', file, message }, { signal });
       if (hidden.ok) {
         setResult({ ...hidden.value, fileName: stegoFileName(file.name) });
         toast.success(HIDDEN_TOAST);
       } else {
         toast.error(hidden.error);
       }
-    } catch (error) {
-      if (isAbortError(error)) return;
-      toast.error(PROCESSING_FAILED);
-    } finally {
-      if (runRef.current === controller) {
-        runRef.current = null;
-        setRunning(false);
-      }
-    }
+    }).catch(() => toast.error(PROCESSING_FAILED));
   };
 
   return (
@@ -295,15 +277,11 @@ type Extraction = { found: true; message: string } | { found: false };
 
 function ExtractPanel() {
   const [file, setFile] = useState<File | null>(null);
-  const [running, setRunning] = useState(false);
   const [result, setResult] = useState<Extraction | null>(null);
-  const runRef = useRef<AbortController | null>(null);
-
-  useEffect(() => () => runRef.current?.abort(), []);
+  const { running, run, cancel } = useCancellableRun();
 
   const chooseFile = (next: File | null) => {
-    runRef.current?.abort();
-    setRunning(false);
+    cancel();
     setFile(next);
     setResult(null);
   };
@@ -313,13 +291,9 @@ function ExtractPanel() {
       toast.error(EXTRACT_REQUIRED);
       return;
     }
-    runRef.current?.abort();
-    const controller = new AbortController();
-    runRef.current = controller;
-    setRunning(true);
     setResult(null);
-    try {
-      const extracted = await runStegoWorker({ type: 'extract', file }, { signal: controller.signal });
+    await run(async (signal) => {
+      const extracted = await runStegoWorker({ type: 'extract', file }, { signal });
       if (extracted.ok) {
         setResult({ found: true, message: extracted.value });
         toast.success(EXTRACTED_TOAST);
@@ -328,15 +302,7 @@ function ExtractPanel() {
       } else {
         toast.error(extracted.error);
       }
-    } catch (error) {
-      if (isAbortError(error)) return;
-      toast.error(PROCESSING_FAILED);
-    } finally {
-      if (runRef.current === controller) {
-        runRef.current = null;
-        setRunning(false);
-      }
-    }
+    }).catch(() => toast.error(PROCESSING_FAILED));
   };
 
   return (

@@ -2,7 +2,7 @@
  * What the screen and the steganography worker share: the typed messages.
  * No pixel code here, so the screen's chunk stays small (heavy work stays off the screen chunk: docs/decisions/0012-code-habits.md).
  */
-import type { Result } from '../../lib/result';
+import type { WorkerAnswer } from '../../lib/worker';
 
 /** Shown when the browser cannot decode the chosen file as an image. */
 export const LOAD_FAILED = 'Failed to load image';
@@ -29,7 +29,8 @@ export type StegoResultOf<R extends StegoRequest> = R extends { type: 'inspect' 
     ? HiddenImage
     : string;
 
-export type StegoResponse =
-  | { type: 'result'; result: Result<ImageInfo | HiddenImage | string> }
-  /** A bug or a missing browser feature inside the worker (not something the user got wrong). */
-  | { type: 'crash'; message: string };
+/** Any request's value. */
+export type StegoValue = ImageInfo | HiddenImage | string;
+
+/** A crash is a bug or a missing browser feature inside the worker (not something the user got wrong). */
+export type StegoResponse = WorkerAnswer<StegoValue>;

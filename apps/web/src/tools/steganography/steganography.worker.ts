@@ -4,22 +4,9 @@
  * thread (OffscreenCanvas). One request per worker.
  */
 import { err, ok, type Result } from '../../lib/result';
+import { serveRequests } from '../../lib/worker';
 import { capacityBytes, extractMessage, hideMessage } from './steganography.service';
-import {
-  LOAD_FAILED,
-  type HiddenImage,
-  type ImageInfo,
-  type StegoRequest,
-  type StegoResponse,
-} from './steganography.protocol';
-
-/** The parts of DedicatedWorkerGlobalScope used here (the app's lib is DOM, not WebWorker). */
-interface WorkerScope {
-  onmessage: ((event: MessageEvent<StegoRequest>) => void) | null;
-  postMessage(message: StegoResponse): void;
-}
-
-const scope = self as unknown as WorkerScope;
+import { LOAD_FAILED, type ImageInfo, type StegoRequest, type StegoValue } from './steganography.protocol';
 
 interface Decoded {
   context: OffscreenCanvasRenderingContext2D;
@@ -51,7 +38,7 @@ async function decode(file: Blob, forExtract: boolean): Promise<Result<Decoded>>
   return ok({ context, image: context.getImageData(0, 0, canvas.width, canvas.height, { colorSpace: 'srgb' }) });
 }
 
-async function run(request: StegoRequest): Promise<Result<ImageInfo | HiddenImage | string>> {
+async function run(request: StegoRequest): Promise<Result<StegoValue>> {
   const decoded = await decode(request.file, request.type === 'extract');
   if (!decoded.ok) return decoded;
   const { context, image } = decoded.value;
@@ -66,10 +53,4 @@ async function run(request: StegoRequest): Promise<Result<ImageInfo | HiddenImag
   return ok({ ...info, png, messageBytes: hidden.value.messageBytes });
 }
 
-scope.onmessage = (event) => {
-  run(event.data)
-    .then((result) => scope.postMessage({ type: 'result', result }))
-    .catch((error: unknown) =>
-      scope.postMessage({ type: 'crash', message: error instanceof Error ? error.message : String(error) }),
-    );
-};
+serveRequests<StegoRequest, StegoValue>(run);

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeWorker as SharedFakeWorker } from '../../lib/fake-worker';
 import type { QrScanRequest, QrScanResponse } from './qr-reader.protocol';
-import { scanQrImage, type QrWorkerLike } from './qr-worker-client';
+import { scanQrImage } from './qr-reader.client';
 
-class FakeWorker extends SharedFakeWorker<QrScanRequest, QrScanResponse> implements QrWorkerLike {}
+class FakeWorker extends SharedFakeWorker<QrScanRequest, QrScanResponse> {}
 
 const file = new Blob(['x'], { type: 'image/png' });
 

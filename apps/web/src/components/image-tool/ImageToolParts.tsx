@@ -5,15 +5,15 @@
 import { Download, LoaderCircle, X } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { Card } from '../../components/Page';
-import { ui } from '../../components/ui';
-import { downloadBlob } from '../download';
-import { formatBytes } from '../image-file';
-import { useObjectUrl } from '../use-object-url';
-import type { ImageOutput } from './operations';
-import { snapToStep, stepFrom } from './slider';
-import { describeSizeChange, formatDimensions } from './summary';
-import type { ImageJob } from './use-image-job';
+import { Card } from '../Page';
+import { ui } from '../ui';
+import { downloadBlob } from '../../lib/download';
+import { formatBytes } from '../../lib/image-file';
+import { useObjectUrl } from '../../lib/use-object-url';
+import type { ImageOutput } from '../../lib/image-processing/operations';
+import { snapToStep, stepFrom } from '../../lib/image-processing/slider';
+import { describeSizeChange, formatDimensions } from '../../lib/image-processing/summary';
+import type { ImageJob } from '../../lib/image-processing/use-image-job';
 
 /** Toast texts. */
 export const DOWNLOADED_MESSAGE = 'Image downloaded successfully!';

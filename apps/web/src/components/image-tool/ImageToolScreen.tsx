@@ -1,12 +1,12 @@
 import type { ComponentProps, FormEvent, ReactNode } from 'react';
-import { ImageUpload } from '../../components/ImageUpload';
-import { Card } from '../../components/Page';
-import { ui } from '../../components/ui';
+import { ImageUpload } from '../ImageUpload';
+import { Card } from '../Page';
+import { ui } from '../ui';
 import { ImageBatchCard } from './ImageBatchCard';
 import { ImageResultCard, JobStatus, RunButtons, Slider } from './ImageToolParts';
-import type { ImageOutput } from './operations';
-import type { ImageBatchOptions } from './use-image-batch';
-import type { ImageRequest, ImageTool } from './use-image-tool';
+import type { ImageOutput } from '../../lib/image-processing/operations';
+import type { ImageBatchOptions } from '../../lib/image-processing/use-image-batch';
+import type { ImageRequest, ImageTool } from '../../lib/image-processing/use-image-tool';
 
 /** How the result card names the result and its download. */
 export type ResultNaming = Omit<ComponentProps<typeof ImageResultCard>, 'original' | 'output'>;

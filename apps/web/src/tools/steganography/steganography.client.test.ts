@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeWorker as SharedFakeWorker } from '../../lib/fake-worker';
 import type { StegoRequest, StegoResponse } from './steganography.protocol';
-import { runStegoWorker, type StegoWorkerLike } from './stego-worker-client';
+import { runStegoWorker } from './steganography.client';
 
-class FakeWorker extends SharedFakeWorker<StegoRequest, StegoResponse> implements StegoWorkerLike {}
+class FakeWorker extends SharedFakeWorker<StegoRequest, StegoResponse> {}
 
 const file = new Blob(['x'], { type: 'image/png' });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeWorker as SharedFakeWorker } from '../../lib/fake-worker';
 import type { HashWorkerRequest, HashWorkerResponse } from './hash.protocol';
-import { runHashWorker, type HashWorkerLike } from './hash-worker-client';
+import { runHashWorker } from './hash.client';
 
-class FakeWorker extends SharedFakeWorker<HashWorkerRequest, HashWorkerResponse> implements HashWorkerLike {}
+class FakeWorker extends SharedFakeWorker<HashWorkerRequest, HashWorkerResponse> {}
 
 const request: HashWorkerRequest = { type: 'text', text: 'abc', algorithm: 'md5' };
 

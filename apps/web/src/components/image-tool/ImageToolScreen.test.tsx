@@ -2,13 +2,13 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadBlob } from '../download';
-import type { ProcessImage } from './client';
+import { downloadBlob } from '../../lib/download';
+import type { ProcessImage } from '../../lib/image-processing/image.client';
 import { ImageToolScreen } from './ImageToolScreen';
-import { fakeProcess, imageFile, output, stubObjectUrls } from './testing';
-import { useImageTool, type ImageRequest } from './use-image-tool';
+import { fakeProcess, imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
+import { useImageTool, type ImageRequest } from '../../lib/image-processing/use-image-tool';
 
-vi.mock('../download', () => ({ downloadBlob: vi.fn() }));
+vi.mock('../../lib/download', () => ({ downloadBlob: vi.fn() }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 type Request = ImageRequest & { degrees: number };

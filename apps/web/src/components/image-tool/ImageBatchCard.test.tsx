@@ -1,15 +1,15 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadBlob } from '../download';
-import { INVALID_IMAGE_MESSAGE } from '../image-file';
-import type { Result } from '../result';
-import type { BatchProcessor } from './batch-client';
+import { downloadBlob } from '../../lib/download';
+import { INVALID_IMAGE_MESSAGE } from '../../lib/image-file';
+import type { Result } from '../../lib/result';
+import type { BatchProcessor } from '../../lib/image-processing/image.client';
 import { ImageBatchCard } from './ImageBatchCard';
-import type { ImageOperation, ImageOutput } from './operations';
-import { imageFile, output, stubObjectUrls } from './testing';
-import type { ImageRequest } from './use-image-tool';
+import type { ImageOperation, ImageOutput } from '../../lib/image-processing/operations';
+import { imageFile, output, stubObjectUrls } from '../../lib/image-processing/testing';
+import type { ImageRequest } from '../../lib/image-processing/use-image-tool';
 
-vi.mock('../download', () => ({ downloadBlob: vi.fn() }));
+vi.mock('../../lib/download', () => ({ downloadBlob: vi.fn() }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 /** A processor the test answers by hand, one call per file, in order of submission. */

@@ -7,15 +7,15 @@
 import { Download, FolderDown, Images, LoaderCircle, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
-import { Card } from '../../components/Page';
-import { ui } from '../../components/ui';
-import { downloadBlob } from '../download';
-import { formatBytes } from '../image-file';
-import { batchZipName, MAX_BATCH_FILES, type BatchRow } from './batch';
+import { Card } from '../Page';
+import { ui } from '../ui';
+import { downloadBlob } from '../../lib/download';
+import { formatBytes } from '../../lib/image-file';
+import { batchZipName, MAX_BATCH_FILES, type BatchRow } from '../../lib/image-processing/batch';
 import { DOWNLOADED_MESSAGE } from './ImageToolParts';
-import { describeSizeChange } from './summary';
-import { useImageBatch, type ImageBatchOptions } from './use-image-batch';
-import type { ImageRequest } from './use-image-tool';
+import { describeSizeChange } from '../../lib/image-processing/summary';
+import { useImageBatch, type ImageBatchOptions } from '../../lib/image-processing/use-image-batch';
+import type { ImageRequest } from '../../lib/image-processing/use-image-tool';
 
 interface ImageBatchCardProps<R extends ImageRequest> extends ImageBatchOptions {
   /** The run the current options ask for; null while they are invalid. */
