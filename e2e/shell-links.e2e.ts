@@ -91,7 +91,7 @@ describe('footer API reference', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('text/html');
     await page.getByRole('heading', { level: 1, name: 'Toolvault API reference' }).waitFor();
-    await page.getByRole('heading', { level: 3, name: 'POST /api/shortlinks' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'POST /api/shortlinks', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'OpenAPI 3.1 document' }).getAttribute('href')).toBe(
       '/api/openapi.json',
     );
