@@ -131,14 +131,16 @@ describe('shareable image settings', () => {
     await page.getByLabel('Fit (keep everything, pad with a colour)').check();
     await expect.poll(() => Object.fromEntries(search(page))).toEqual({ mode: 'instagram', fit: 'fit' });
 
+    // Back/Forward between entries of one document fire popstate; React renders the
+    // restored choice a moment after goBack() returns, so each check polls.
     await page.goBack();
-    expect(await page.getByLabel('Fill (crop edges)').isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Fill (crop edges)').isChecked()).toBe(true);
     await page.goBack();
-    expect(await mode.inputValue()).toBe('custom');
+    await expect.poll(() => mode.inputValue()).toBe('custom');
     await page.goForward();
     await page.goForward();
-    expect(await mode.inputValue()).toBe('instagram');
-    expect(await page.getByLabel('Fit (keep everything, pad with a colour)').isChecked()).toBe(true);
+    await expect.poll(() => mode.inputValue()).toBe('instagram');
+    await expect.poll(() => page.getByLabel('Fit (keep everything, pad with a colour)').isChecked()).toBe(true);
 
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Upload Image' }).waitFor();
