@@ -102,6 +102,21 @@ describe('every route', () => {
     },
   );
 
+  it('the accessibility check itself fails on a page with a violation', async () => {
+    // Guards the guard: a change to expectAccessible (its tags, its mode, an exclusion) that
+    // stopped it from seeing violations would otherwise pass every route silently.
+    const page = await newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.src = '/favicon.svg';
+      document.querySelector('main')?.append(image);
+    });
+    await expect(expectAccessible(page, '/about with an image without alt')).rejects.toThrow(/image-alt/);
+    await page.context().close();
+  });
+
   it('serves the home page accessibly in dark mode too', async () => {
     const page = await newPage({ colorScheme: 'dark' });
     await page.goto('/');
