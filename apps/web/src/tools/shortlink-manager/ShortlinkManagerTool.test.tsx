@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Shortlink, ShortlinkAnalytics, ShortlinkPage, ShortlinkSummary } from '@toolvault/shared';
 import { useEffect } from 'react';
 import {
@@ -651,6 +651,10 @@ describe('manage links', () => {
     type('Search links', 'tls 1.3');
     await afterDebounce();
     expect(query().get('q')).toBe('tls 1.3');
+    // The new search has been asked for and the old page's cache entry dropped (gcTime 0, on a
+    // zero timer) before going Back; on a busy machine the debounce can fire late in its wait.
+    await waitFor(() => expect(lastList(calls)).toMatchObject({ q: 'tls 1.3' }));
+    await settle();
     act(() => void navigate(-1));
     await settle();
     expect(field('Search links')).toHaveValue('rfc');
