@@ -23,6 +23,8 @@ const sizes = {
   days: envNumber('SCALE_DAYS', 365),
   posts: envNumber('SCALE_POSTS', 10_000),
 };
+/** The steady redirect load (requests per second) under which the redirect p99 goal is measured. */
+const REDIRECT_RATE = envNumber('SCALE_REDIRECT_RATE', 500);
 /** Sequential calls per measured endpoint. */
 const CALLS = envNumber('SCALE_CALLS', 40);
 const PASSWORD = 'bench-password-for-scale';
@@ -380,16 +382,24 @@ async function redirectsWhileAdminWorks(base: string, auth: Record<string, strin
       adminCalls += 1;
     }
   })();
-  for (const [label, headers, code] of [
-    ['redirect page click (JSON)', { accept: 'application/json', 'user-agent': CHROME }, 'L11'],
-    ['direct 302', { 'user-agent': CHROME }, 'L10'],
+  // Two loads: as fast as 20 connections go (throughput; the latency is mostly queueing behind
+  // other redirects), and a steady REDIRECT_RATE per second, where the latency is what a visitor
+  // waits and what the admin's requests add to it (the goal: p99 ≤ 20 ms).
+  for (const [load, options] of [
+    ['20 connections, flat out', {}],
+    [`${REDIRECT_RATE} req/s`, { overallRate: REDIRECT_RATE }],
   ] as const) {
-    const result = await autocannon({ url: `${base}/${code}`, connections: 20, duration: 8, headers });
-    console.log(
-      `${label} under autocannon (20 connections) while the admin works: ${Math.round(result.requests.average)} req/s, ` +
-        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms ` +
-        `(2xx ${result['2xx']}, 3xx ${result['3xx']}, errors ${result.errors})`,
-    );
+    for (const [label, headers, code] of [
+      ['redirect page click (JSON)', { accept: 'application/json', 'user-agent': CHROME }, 'L11'],
+      ['direct 302', { 'user-agent': CHROME }, 'L10'],
+    ] as const) {
+      const result = await autocannon({ url: `${base}/${code}`, connections: 20, duration: 8, headers, ...options });
+      console.log(
+        `${label} (${load}) while the admin works: ${Math.round(result.requests.average)} req/s, ` +
+          `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms ` +
+          `(2xx ${result['2xx']}, 3xx ${result['3xx']}, errors ${result.errors})`,
+      );
+    }
   }
   running = false;
   await admin;
