@@ -5,9 +5,14 @@
  * aggregates, and SCALE_POSTS blog posts (default 10,000); starts the real server on it (a child
  * process, `apps/api/src/server.ts`) and prints p50/p99 of the admin's and the public's reads, the
  * time and server memory growth of a full export, the longest waits of a read, a click and a list
- * during a 10,000-row import, and the redirect p99 under autocannon while admin requests run.
- * Prints figures only; never fails on them. Smaller sizes through the environment, e.g.
- * `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`.
+ * during a 10,000-row import, the redirect p99 under autocannon while admin requests run, and in
+ * Debian's Chromium (the browser part, which needs `pnpm build`: the server serves apps/web/dist)
+ * the time from a click on the Manage Links tab to its first page of rows (p50 and max over
+ * SCALE_BROWSER_TRIES fresh loads, default 5), the page's JS heap and DOM size then, and Lighthouse
+ * (mobile, simulated throttling, performance) on /blog with all the posts. The posts are what the
+ * editor saves: titles, authors, categories, tags, several paragraphs with headings, a list and
+ * code, and their excerpts. Prints figures and goals only; never fails on them. Smaller sizes
+ * through the environment, e.g. `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -258,8 +263,8 @@ function seedPostsSql(db: NonNullable<ReturnType<typeof openSqlite>['sqlite']>, 
     // The post's number goes where NUMBER is; it is after the excerpt's 160 characters, so the
     // excerpt of the template is the post's.
     const html = sanitizeHtml(
-      `<p>${intro}</p><h2>Before you start</h2><p>${LOREM}</p><ul><li>${LOREM.slice(0, 90)}</li>` +
-        `<li>${LOREM.slice(90, 180)}</li><li>${LOREM.slice(180, 270)}</li></ul><h2>Step by step</h2>` +
+      `<p>${intro}</p><h2>Before you start</h2><p>${LOREM}</p><ul><li>A recent browser; nothing to install.</li>` +
+        `<li>A file or an image of your own to try it on.</li><li>Ten quiet minutes.</li></ul><h2>Step by step</h2>` +
         `<p>${LOREM}</p><pre><code>sha256sum toolvault-NUMBER.tar.gz</code></pre><p>${LOREM}</p>` +
         `<blockquote><p>${LOREM.slice(0, 200)}</p></blockquote><p>This is post NUMBER of the series.</p>`,
     );
