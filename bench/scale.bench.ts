@@ -238,12 +238,42 @@ function seed(): void {
 
 /** What a post of each topic says; the seeded posts cycle through them. */
 const POST_TOPICS = [
-  ['guides', 'Hashing files with SHA-256', ['hashing', 'security'], 'A checksum tells you whether the file you downloaded is the one the author published. This guide walks through computing SHA-256 digests in the browser, comparing them, and what a mismatch really means.'],
-  ['tools', 'Compressing photos without visible loss', ['images', 'performance'], 'Most photos from a phone are several megabytes larger than they need to be. We look at quality settings, resizing and modern formats, and at how to judge the result by eye rather than by numbers.'],
-  ['news', 'What changed in this release', ['release', 'changelog'], 'This release brings faster lists in the shortlink manager, a calmer cookie banner and a handful of fixes reported by readers. Here is what changed, why, and what you may notice when you update.'],
-  ['guides', 'Strong passwords you can remember', ['passwords', 'security'], 'Long passphrases made of random words beat short strings of symbols, and they are easier to type. We explain how many words are enough, where the randomness must come from, and how to store them.'],
-  ['tools', 'Reading text from screenshots', ['ocr', 'images'], 'Optical character recognition turns a screenshot into text you can search and copy. Accuracy depends on contrast, size and language; these are the settings and habits that make the biggest difference.'],
-  ['news', 'Notes from the maintainers', ['community'], 'A short look back at the questions readers sent in this month, the tools people used most, and the small improvements that came straight from your messages. Thank you for writing to us.'],
+  [
+    'guides',
+    'Hashing files with SHA-256',
+    ['hashing', 'security'],
+    'A checksum tells you whether the file you downloaded is the one the author published. This guide walks through computing SHA-256 digests in the browser, comparing them, and what a mismatch really means.',
+  ],
+  [
+    'tools',
+    'Compressing photos without visible loss',
+    ['images', 'performance'],
+    'Most photos from a phone are several megabytes larger than they need to be. We look at quality settings, resizing and modern formats, and at how to judge the result by eye rather than by numbers.',
+  ],
+  [
+    'news',
+    'What changed in this release',
+    ['release', 'changelog'],
+    'This release brings faster lists in the shortlink manager, a calmer cookie banner and a handful of fixes reported by readers. Here is what changed, why, and what you may notice when you update.',
+  ],
+  [
+    'guides',
+    'Strong passwords you can remember',
+    ['passwords', 'security'],
+    'Long passphrases made of random words beat short strings of symbols, and they are easier to type. We explain how many words are enough, where the randomness must come from, and how to store them.',
+  ],
+  [
+    'tools',
+    'Reading text from screenshots',
+    ['ocr', 'images'],
+    'Optical character recognition turns a screenshot into text you can search and copy. Accuracy depends on contrast, size and language; these are the settings and habits that make the biggest difference.',
+  ],
+  [
+    'news',
+    'Notes from the maintainers',
+    ['community'],
+    'A short look back at the questions readers sent in this month, the tools people used most, and the small improvements that came straight from your messages. Thank you for writing to us.',
+  ],
 ] as const;
 
 /**
@@ -542,7 +572,8 @@ async function manageLinksTry(page: Page): Promise<ManageLinksTry> {
       if (caption === 'Shortlinks, page 1' && busy === 'false' && rows > 0) {
         return { ms: performance.now() - start, rows };
       }
-      if (performance.now() - start > timeoutMs) return { stuck: `caption ${caption}, aria-busy ${busy}, ${rows} rows` };
+      if (performance.now() - start > timeoutMs)
+        return { stuck: `caption ${caption}, aria-busy ${busy}, ${rows} rows` };
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
   }, 30_000);

@@ -211,7 +211,10 @@ describe('performance budgets', () => {
     );
     await page.goto('/blog');
     await page.getByRole('heading', { name: 'Categories' }).waitFor();
-    await page.getByRole('region', { name: 'Latest Posts' }).getByRole('link', { name: `Layout ${run} 2` }).waitFor();
+    await page
+      .getByRole('region', { name: 'Latest Posts' })
+      .getByRole('link', { name: `Layout ${run} 2` })
+      .waitFor();
     const shifts = await page.evaluate(
       () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
     );
