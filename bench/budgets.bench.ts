@@ -4,14 +4,15 @@
  * home, /hash-generator, /image-compressor and /blog, with the goals beside the figures. Prints
  * figures only; the pass/fail budget (150 KB gzip on home) is e2e/budgets.e2e.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { launchChromium, requireBuild, requireChromium, startApp } from './support';
+import {
+  LIGHTHOUSE_CATEGORIES,
+  launchChromium,
+  requireBuild,
+  requireChromium,
+  startApp,
+  withLighthouse,
+} from './support';
 
 /** 1 KB = 1000 bytes, as in Vite's build report and e2e/budgets.e2e.ts. */
 const KB = 1000;
@@ -25,32 +26,12 @@ const JS_ROUTES = [
   { type: 'blog list', path: '/blog' },
   { type: 'blog admin', path: '/blog-admin' },
 ] as const;
-/** Lighthouse audits behind the performance score, and their short names. */
-const PERFORMANCE_METRICS = [
-  ['first-contentful-paint', 'FCP'],
-  ['largest-contentful-paint', 'LCP'],
-  ['total-blocking-time', 'TBT'],
-  ['cumulative-layout-shift', 'CLS'],
-  ['speed-index', 'SI'],
-] as const;
 const LIGHTHOUSE_ROUTES = ['/', '/hash-generator', '/image-compressor', '/blog'] as const;
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 if (!requireBuild('budgets') || !requireChromium('budgets')) process.exit(0);
 
 const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const { baseURL, close } = await startApp();
 
@@ -91,82 +72,26 @@ async function measureJavaScript(): Promise<void> {
   }
 }
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** Debian's Chromium with a DevTools port for Lighthouse (which never downloads a browser here). */
-async function launchDebugChromium(): Promise<{ port: number; process: ChildProcess; profile: string }> {
-  const port = await freePort();
-  const profile = mkdtempSync(path.join(tmpdir(), 'toolvault-lighthouse-'));
-  const child = spawn(
-    CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    // Its own process group: the renderers and helpers it starts are stopped with it.
-    { stdio: 'ignore', detached: true },
-  );
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Chromium exited (${child.exitCode})`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
-      if (response.ok) return { port, process: child, profile };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  killGroup(child, 'SIGKILL');
-  throw new Error('Chromium did not open its DevTools port');
-}
-
 async function runLighthouse(): Promise<void> {
   console.log('\nLighthouse (mobile form factor, simulated throttling)');
-  let chrome: Awaited<ReturnType<typeof launchDebugChromium>> | undefined;
   try {
-    const { default: lighthouse } = await import('lighthouse');
-    chrome = await launchDebugChromium();
-    console.log(
-      `  ${'path'.padEnd(18)} ${CATEGORIES.map((category) => category.padStart(14)).join(' ')}   goals: performance ≥ ${GOALS.performance}, accessibility = ${GOALS.accessibility}`,
-    );
-    for (const route of LIGHTHOUSE_ROUTES) {
-      const result = await lighthouse(`${baseURL}${route}`, {
-        port: chrome.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`no result for ${route}`);
-      const scores = CATEGORIES.map((category) => {
-        const score = result.lhr.categories[category]?.score;
-        return typeof score === 'number' ? Math.round(score * 100) : Number.NaN;
-      });
-      const [performance, accessibility] = scores as [number, number, number, number];
-      const problem = result.lhr.runtimeError ? `   runtime error: ${result.lhr.runtimeError.message}` : '';
+    await withLighthouse(async (audit) => {
       console.log(
-        `  ${route.padEnd(18)} ${scores.map((score) => String(score).padStart(14)).join(' ')}` +
-          `   performance ${mark(performance >= GOALS.performance)}, accessibility ${mark(accessibility === GOALS.accessibility)}${problem}`,
+        `  ${'path'.padEnd(18)} ${LIGHTHOUSE_CATEGORIES.map((category) => category.padStart(14)).join(' ')}   goals: performance ≥ ${GOALS.performance}, accessibility = ${GOALS.accessibility}`,
       );
-      // What the performance score is made of, to see where a miss comes from.
-      const metrics = PERFORMANCE_METRICS.map(([id, label]) =>
-        `${label} ${result.lhr.audits[id]?.displayValue ?? '?'}`.replace(/\u00a0/g, ' '),
-      );
-      console.log(`  ${''.padEnd(18)} ${metrics.join(', ')}`);
-    }
+      for (const route of LIGHTHOUSE_ROUTES) {
+        const { scores, metrics, runtimeError } = await audit(`${baseURL}${route}`, LIGHTHOUSE_CATEGORIES);
+        const problem = runtimeError ? `   runtime error: ${runtimeError}` : '';
+        console.log(
+          `  ${route.padEnd(18)} ${LIGHTHOUSE_CATEGORIES.map((category) => String(scores[category]).padStart(14)).join(' ')}` +
+            `   performance ${mark(scores.performance >= GOALS.performance)}, accessibility ${mark(scores.accessibility === GOALS.accessibility)}${problem}`,
+        );
+        // What the performance score is made of, to see where a miss comes from.
+        console.log(`  ${''.padEnd(18)} ${metrics}`);
+      }
+    });
   } catch (error) {
     console.log(`  Lighthouse could not run here: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    if (chrome) {
-      const exited = new Promise((resolve) => chrome?.process.once('exit', resolve));
-      killGroup(chrome.process, 'SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (chrome.process.exitCode === null) killGroup(chrome.process, 'SIGKILL');
-      rmSync(chrome.profile, { recursive: true, force: true });
-    }
   }
 }
 

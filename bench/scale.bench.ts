@@ -5,17 +5,32 @@
  * aggregates, and SCALE_POSTS blog posts (default 10,000); starts the real server on it (a child
  * process, `apps/api/src/server.ts`) and prints p50/p99 of the admin's and the public's reads, the
  * time and server memory growth of a full export, the longest waits of a read, a click and a list
- * during a 10,000-row import, and the redirect p99 under autocannon while admin requests run.
- * Prints figures only; never fails on them. Smaller sizes through the environment, e.g.
- * `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`.
+ * during a 10,000-row import, the redirect p99 under autocannon while admin requests run, and in
+ * Debian's Chromium (the browser part, which needs `pnpm build`: the server serves apps/web/dist)
+ * the time from a click on the Manage Links tab to its first page of rows (p50 and max over
+ * SCALE_BROWSER_TRIES fresh loads, default 5), the page's JS heap and DOM size then, and Lighthouse
+ * (mobile, simulated throttling, performance) on /blog with all the posts. The posts are what the
+ * editor saves: titles, authors, categories, tags, several paragraphs with headings, a list and
+ * code, and their excerpts. Prints figures and goals only; never fails on them. Smaller sizes
+ * through the environment, e.g. `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Page } from 'playwright-core';
 import { migrateSqlite, MIGRATIONS, openSqlite } from '../apps/api/src/db';
+import { excerpt, sanitizeHtml } from '../apps/api/src/services/html-sanitizer';
+import { ADMIN_TOKEN_KEY } from '../apps/web/src/features/auth/admin-session';
+import {
+  freePort,
+  launchChromium,
+  newConsentedContext,
+  requireBuild,
+  requireChromium,
+  withLighthouse,
+} from './support';
 
 const sizes = {
   links: envNumber('SCALE_LINKS', 1_000_000),
@@ -29,12 +44,15 @@ const REDIRECT_RATE = envNumber('SCALE_REDIRECT_RATE', 500);
 const CALLS = envNumber('SCALE_CALLS', 40);
 const PASSWORD = 'bench-password-for-scale';
 /**
- * Which parts run (SCALE_PARTS, comma-separated; all by default): reads, export, import, redirects.
- * E.g. `SCALE_PARTS=import` measures only the import's stall on a freshly seeded database.
+ * Which parts run (SCALE_PARTS, comma-separated; all by default): reads, export, import, redirects,
+ * browser. E.g. `SCALE_PARTS=import` measures only the import's stall on a freshly seeded database.
  */
 const PARTS = new Set(
-  (process.env.SCALE_PARTS ?? 'reads,export,import,redirects').split(',').map((part) => part.trim()),
+  (process.env.SCALE_PARTS ?? 'reads,export,import,redirects,browser').split(',').map((part) => part.trim()),
 );
+/** Fresh loads of the shortlink manager for the Manage Links figures. */
+const BROWSER_TRIES = envNumber('SCALE_BROWSER_TRIES', 5);
+const BROWSER_GOALS = { firstPageMs: 1000, heapMb: 100, performance: 95 } as const;
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 function envNumber(name: string, fallback: number): number {
@@ -70,6 +88,8 @@ async function main(): Promise<void> {
     if (PARTS.has('export')) await timeExport(server, auth);
     if (PARTS.has('import')) await importStall(server.base, auth);
     if (PARTS.has('redirects')) await redirectsWhileAdminWorks(server.base, auth);
+    // Last: the import above adds its links, as an administrator's would.
+    if (PARTS.has('browser')) await browserFigures(server.base, token);
   } finally {
     server.stop();
   }
@@ -210,22 +230,101 @@ function seed(): void {
        WHERE s.shortlink_id = shortlinks.id AND s.dimension = 'device'), 0);
      UPDATE shortlink_totals SET links = ${links}, clicks = ${clicks}`,
   );
-  step(
-    'posts',
-    `INSERT INTO categories (slug, name) VALUES ('news', 'News'), ('guides', 'Guides'), ('tools', 'Tools');
-     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${posts})
-     INSERT INTO blog_posts (slug, title, author, category_id, content, tags, published, view_count, created_at, updated_at)
-     SELECT 'post-' || i, 'Post number ' || i, 'Bench', 1 + i % 3,
-            '<p>' || replace(hex(zeroblob(400)), '00', 'lorem ') || '</p>', '["bench"]', 1, i % 500,
-            strftime('%Y-%m-%dT%H:%M:%fZ', '${today}', '-' || (i % 1000) || ' days'),
-            strftime('%Y-%m-%dT%H:%M:%fZ', '${today}', '-' || (i % 1000) || ' days')
-     FROM n`,
-  );
+  step('posts', seedPostsSql(db, posts, today));
   start = performance.now();
   db.exec('ANALYZE');
   console.log(`  ANALYZE: ${((performance.now() - start) / 1000).toFixed(1)} s`);
   db.pragma('journal_mode = WAL');
   db.close();
+}
+
+/** What a post of each topic says; the seeded posts cycle through them. */
+const POST_TOPICS = [
+  [
+    'guides',
+    'Hashing files with SHA-256',
+    ['hashing', 'security'],
+    'A checksum tells you whether the file you downloaded is the one the author published. This guide walks through computing SHA-256 digests in the browser, comparing them, and what a mismatch really means.',
+  ],
+  [
+    'tools',
+    'Compressing photos without visible loss',
+    ['images', 'performance'],
+    'Most photos from a phone are several megabytes larger than they need to be. We look at quality settings, resizing and modern formats, and at how to judge the result by eye rather than by numbers.',
+  ],
+  [
+    'news',
+    'What changed in this release',
+    ['release', 'changelog'],
+    'This release brings faster lists in the shortlink manager, a calmer cookie banner and a handful of fixes reported by readers. Here is what changed, why, and what you may notice when you update.',
+  ],
+  [
+    'guides',
+    'Strong passwords you can remember',
+    ['passwords', 'security'],
+    'Long passphrases made of random words beat short strings of symbols, and they are easier to type. We explain how many words are enough, where the randomness must come from, and how to store them.',
+  ],
+  [
+    'tools',
+    'Reading text from screenshots',
+    ['ocr', 'images'],
+    'Optical character recognition turns a screenshot into text you can search and copy. Accuracy depends on contrast, size and language; these are the settings and habits that make the biggest difference.',
+  ],
+  [
+    'news',
+    'Notes from the maintainers',
+    ['community'],
+    'A short look back at the questions readers sent in this month, the tools people used most, and the small improvements that came straight from your messages. Thank you for writing to us.',
+  ],
+] as const;
+
+/**
+ * Blog posts as the editor saves them: a title, an author, a category, tags, several paragraphs
+ * with a heading, a list and a code sample (sanitized as on save) and the excerpt written with
+ * them, published, spread over about three years, newest with the highest id. Returns the SQL.
+ */
+function seedPostsSql(db: NonNullable<ReturnType<typeof openSqlite>['sqlite']>, posts: number, today: string): string {
+  db.exec(`INSERT INTO categories (slug, name, description) VALUES
+             ('news', 'News', 'Releases and announcements'),
+             ('guides', 'Guides', 'How to get things done with the tools'),
+             ('tools', 'Tools', 'A closer look at one tool');
+           CREATE TEMP TABLE post_topics (k INTEGER PRIMARY KEY, category TEXT, title TEXT, tags TEXT,
+             head TEXT, tail TEXT, excerpt TEXT)`);
+  const insert = db.prepare('INSERT INTO post_topics VALUES (?, ?, ?, ?, ?, ?, ?)');
+  POST_TOPICS.forEach(([category, title, tags, intro], k) => {
+    // The post's number goes where NUMBER is; it is after the excerpt's 160 characters, so the
+    // excerpt of the template is the post's.
+    const html = sanitizeHtml(
+      `<p>${intro}</p><h2>Before you start</h2><p>${LOREM}</p><ul><li>A recent browser; nothing to install.</li>` +
+        `<li>A file or an image of your own to try it on.</li><li>Ten quiet minutes.</li></ul><h2>Step by step</h2>` +
+        `<p>${LOREM}</p><pre><code>sha256sum toolvault-NUMBER.tar.gz</code></pre><p>${LOREM}</p>` +
+        `<blockquote><p>${LOREM.slice(0, 200)}</p></blockquote><p>This is post NUMBER of the series.</p>`,
+    );
+    const [head, tail] = splitFirst(html);
+    insert.run(k, category, title, JSON.stringify(tags), head, tail, excerpt(html));
+  });
+  const spread = Math.floor((1000 * 86400) / posts);
+  return `INSERT INTO blog_posts (slug, title, author, category_id, content, excerpt, tags, published, view_count, created_at, updated_at)
+     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${posts})
+     SELECT lower(replace(t.title, ' ', '-')) || '-' || i, t.title || ', part ' || i,
+            CASE i % 3 WHEN 0 THEN 'Ada Park' WHEN 1 THEN 'Sam Okafor' ELSE 'Lena Weiss' END,
+            (SELECT id FROM categories WHERE slug = t.category),
+            t.head || i || replace(t.tail, 'NUMBER', i), t.excerpt, t.tags, 1, (i * 7919) % 5000,
+            strftime('%Y-%m-%dT%H:%M:%fZ', '${today}', '-' || ((${posts} - i) * ${spread}) || ' seconds'),
+            strftime('%Y-%m-%dT%H:%M:%fZ', '${today}', '-' || ((${posts} - i) * ${spread}) || ' seconds')
+     FROM n JOIN post_topics t ON t.k = i % ${POST_TOPICS.length}`;
+}
+
+const LOREM =
+  'Start with the smallest example that shows the idea, then change one thing at a time and watch what ' +
+  'happens. Keep notes as you go: the settings you tried, what you expected, and what you saw instead. ' +
+  'When something surprises you, go back one step and try again before moving on; most mistakes are ' +
+  'found this way long before they reach anyone else.';
+
+/** The HTML before the first NUMBER, and the rest after it. */
+function splitFirst(html: string): [string, string] {
+  const at = html.indexOf('NUMBER');
+  return [html.slice(0, at), html.slice(at + 'NUMBER'.length)];
 }
 
 interface Server {
@@ -264,15 +363,6 @@ async function startServer(): Promise<Server> {
   }
   if (exited) throw new Error('the server exited during start-up');
   return { base, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function login(base: string): Promise<string> {
@@ -405,6 +495,117 @@ async function redirectsWhileAdminWorks(base: string, auth: Record<string, strin
   await admin;
   console.log(`admin requests during the redirect runs: ${adminCalls}`);
 }
+
+/**
+ * In Debian's Chromium, on the seeded server: Manage Links' first page after a click on its tab
+ * (each try a fresh context: no cache, no service worker yet), the page's JS heap and DOM size then,
+ * and Lighthouse on /blog with all the posts.
+ */
+async function browserFigures(base: string, token: string): Promise<void> {
+  console.log('\nbrowser');
+  if (!requireBuild('scale browser') || !requireChromium('scale browser')) return;
+  const browser = await launchChromium();
+  const tries: ManageLinksTry[] = [];
+  try {
+    console.log(`  Manage Links in Chromium ${browser.version()}, ${BROWSER_TRIES} fresh loads of /shortlink-manager:`);
+    for (let index = 0; index < BROWSER_TRIES; index += 1) {
+      const context = await newConsentedContext(browser, base, {}, { [ADMIN_TOKEN_KEY]: token });
+      try {
+        const figures = await manageLinksTry(await context.newPage());
+        tries.push(figures);
+        console.log(
+          `    try ${index + 1}: first page ${figures.ms.toFixed(0)} ms, ${figures.rows} rows, ` +
+            `JS heap ${mb(figures.heapBytes)} MB, ${figures.elements} elements (${figures.nodes} DOM nodes alive)`,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const times = tries.map((figures) => figures.ms);
+  const heap = Math.max(...tries.map((figures) => figures.heapBytes));
+  const firstPageMax = Math.max(...times);
+  console.log(
+    `  Manage Links first page after the tab click: p50 ${percentile(times, 50).toFixed(0)} ms, max ${firstPageMax.toFixed(0)} ms ` +
+      `(goal ≤ ${BROWSER_GOALS.firstPageMs} ms: ${met(firstPageMax <= BROWSER_GOALS.firstPageMs)})`,
+  );
+  console.log(
+    `  JS heap after it: max ${mb(heap)} MB (goal ≤ ${BROWSER_GOALS.heapMb} MB: ${met(heap <= BROWSER_GOALS.heapMb * 1e6)}); ` +
+      `DOM: max ${Math.max(...tries.map((figures) => figures.elements))} elements`,
+  );
+
+  try {
+    await withLighthouse(async (audit) => {
+      const { scores, metrics, runtimeError } = await audit(`${base}/blog`, ['performance']);
+      console.log(
+        `  Lighthouse /blog (mobile, simulated throttling): performance ${scores.performance} ` +
+          `(goal ≥ ${BROWSER_GOALS.performance}: ${met(scores.performance >= BROWSER_GOALS.performance)})` +
+          `${runtimeError ? `, runtime error: ${runtimeError}` : ''}`,
+      );
+      console.log(`    ${metrics}`);
+    });
+  } catch (error) {
+    console.log(`  Lighthouse could not run here: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+interface ManageLinksTry {
+  /** From the click on the tab to the first frame that shows the first page's rows. */
+  ms: number;
+  rows: number;
+  /** CDP's JSHeapUsedSize (no garbage collection forced). */
+  heapBytes: number;
+  /** Elements in the document, as Lighthouse's DOM size counts them. */
+  elements: number;
+  /** CDP's count of DOM nodes alive, detached ones not yet collected included. */
+  nodes: number;
+}
+
+async function manageLinksTry(page: Page): Promise<ManageLinksTry> {
+  await page.goto('/shortlink-manager', { waitUntil: 'networkidle' });
+  const tab = page.getByRole('tab', { name: 'Manage Links', exact: true });
+  await tab.waitFor();
+  // Timed inside the page, so Playwright's round trips are not in the figure: from the click
+  // event to the first animation frame in which the table holds page 1's rows and is not busy.
+  // No function-valued bindings inside: tsx would wrap them in a helper the page does not have.
+  const timing = page.evaluate(async (timeoutMs) => {
+    const start = await new Promise<number>((resolve) => {
+      document.addEventListener('click', () => resolve(performance.now()), { capture: true, once: true });
+    });
+    for (;;) {
+      const table = document.querySelector<HTMLTableElement>('[role="tabpanel"] table');
+      const rows = table?.tBodies[0]?.rows.length ?? 0;
+      const caption = table?.caption?.textContent;
+      const busy = table?.getAttribute('aria-busy');
+      if (caption === 'Shortlinks, page 1' && busy === 'false' && rows > 0) {
+        return { ms: performance.now() - start, rows };
+      }
+      if (performance.now() - start > timeoutMs)
+        return { stuck: `caption ${caption}, aria-busy ${busy}, ${rows} rows` };
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  }, 30_000);
+  // The listener is in place once evaluate's script has run; a no-op round trip makes sure.
+  await page.evaluate(() => undefined);
+  await tab.click();
+  const shown = await Promise.race([
+    timing,
+    new Promise<{ stuck: string }>((resolve) => setTimeout(() => resolve({ stuck: 'the click was not seen' }), 60_000)),
+  ]);
+  if ('stuck' in shown) throw new Error(`Manage Links showed no first page within 30 s (${shown.stuck})`);
+  const { ms, rows } = shown;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((entry) => entry.name === name)?.value ?? Number.NaN;
+  const elements = await page.evaluate(() => document.querySelectorAll('*').length);
+  return { ms, rows, heapBytes: metric('JSHeapUsedSize'), elements, nodes: metric('Nodes') };
+}
+
+const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+const met = (pass: boolean) => (pass ? 'met' : 'NOT met');
 
 try {
   await main();

@@ -3,9 +3,11 @@
  * the real API app on a loopback port. Plain functions; each bench decides
  * what to measure and what to print.
  */
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { createApp } from '../apps/api/src/app';
@@ -98,11 +100,16 @@ export async function startApp(
   };
 }
 
-/** A browser context on `baseURL` whose visitor has already answered the cookie banner (necessary only). */
+/**
+ * A browser context on `baseURL` whose visitor has already answered the cookie banner (necessary
+ * only), with `storage` added to the origin's localStorage (e.g. the admin token, where the web app
+ * keeps it).
+ */
 export function newConsentedContext(
   browser: Browser,
   baseURL: string,
   options: BrowserContextOptions = {},
+  storage: Record<string, string> = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     ...options,
@@ -117,9 +124,127 @@ export function newConsentedContext(
               name: 'cookie-consent',
               value: JSON.stringify({ necessary: true, analytics: false, advertising: false, functional: false }),
             },
+            ...Object.entries(storage).map(([name, value]) => ({ name, value })),
           ],
         },
       ],
     },
   });
+}
+
+/** A free loopback port (taken and released at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
+
+/** Lighthouse audits behind the performance score, and their short names. */
+const PERFORMANCE_METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+
+export interface LighthouseReport {
+  /** 0–100 per category asked for; NaN when Lighthouse gave none. */
+  scores: Record<LighthouseCategory, number>;
+  /** What the performance score is made of, e.g. "FCP 1.2 s, LCP 2.0 s, TBT 0 ms, CLS 0, SI 1.5 s". */
+  metrics: string;
+  /** Lighthouse's own error for the page (the scores are then meaningless). */
+  runtimeError: string | undefined;
+}
+
+/** Audits one URL in the Chromium `withLighthouse` started. */
+export type LighthouseAudit = (url: string, categories: readonly LighthouseCategory[]) => Promise<LighthouseReport>;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+interface DebugChromium {
+  port: number;
+  process: ChildProcess;
+  profile: string;
+}
+
+/** Debian's Chromium with a DevTools port for Lighthouse (which never downloads a browser here). */
+async function launchDebugChromium(): Promise<DebugChromium> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'toolvault-lighthouse-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    // Its own process group: the renderers and helpers it starts are stopped with it.
+    { stdio: 'ignore', detached: true },
+  );
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (response.ok) return { port, process: child, profile };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const exited = child.exitCode;
+  killGroup(child, 'SIGKILL');
+  rmSync(profile, { recursive: true, force: true });
+  throw new Error(exited === null ? 'Chromium did not open its DevTools port' : `Chromium exited (${exited})`);
+}
+
+async function stopDebugChromium(chrome: DebugChromium): Promise<void> {
+  const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
+  killGroup(chrome.process, 'SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (chrome.process.exitCode === null) killGroup(chrome.process, 'SIGKILL');
+  rmSync(chrome.profile, { recursive: true, force: true });
+}
+
+/**
+ * Lighthouse's defaults (mobile form factor, simulated throttling) in one Debian Chromium for the
+ * whole of `use`, stopped afterwards. Lighthouse is loaded only here, as it is large.
+ */
+export async function withLighthouse<T>(use: (audit: LighthouseAudit) => Promise<T>): Promise<T> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await launchDebugChromium();
+  try {
+    return await use(async (url, categories) => {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: [...categories],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const scores = Object.fromEntries(
+        LIGHTHOUSE_CATEGORIES.map((category) => {
+          const score = result.lhr.categories[category]?.score;
+          return [category, typeof score === 'number' ? Math.round(score * 100) : Number.NaN];
+        }),
+      ) as Record<LighthouseCategory, number>;
+      const metrics = PERFORMANCE_METRICS.map(([id, label]) =>
+        `${label} ${result.lhr.audits[id]?.displayValue ?? '?'}`.replace(/\u00a0/g, ' '),
+      ).join(', ');
+      return { scores, metrics, runtimeError: result.lhr.runtimeError?.message };
+    });
+  } finally {
+    await stopDebugChromium(chrome);
+  }
 }

@@ -119,7 +119,13 @@ function BlogList() {
           </div>
         </section>
 
-        <aside className="grid content-start gap-6" aria-label="Blog sidebar">
+        {/* On a phone the sidebar comes after the list: shown under the one-line loading message, it would
+            be pushed down when the cards arrive (a layout shift, which cost /blog its Lighthouse score once
+            there were posts). It appears with the list there; beside it, on a wide screen, it never moves. */}
+        <aside
+          className={`grid content-start gap-6 ${posts.status === 'pending' ? 'max-lg:hidden' : ''}`}
+          aria-label="Blog sidebar"
+        >
           <CategoriesCard categories={categories} active={slug} />
           {popular.status === 'success' && popular.data.items.length > 0 ? (
             <PopularPosts posts={popular.data.items} />

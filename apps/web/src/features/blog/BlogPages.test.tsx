@@ -153,6 +153,26 @@ describe('/blog', () => {
     expect(calls.every((call) => call.auth === null)).toBe(true);
   });
 
+  it('shows the sidebar on a phone only with the list, so the cards arriving never push it down', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubApi({
+      '/api/blog': () => new Promise<Response>((resolve) => (answer = resolve)),
+      [POPULAR]: json(pageOf(popular)),
+      '/api/categories': json(categories),
+    });
+    renderAt('/blog');
+    await settle();
+    expect(screen.getByText('Loading blog posts...')).toBeInTheDocument();
+    // Its data is in while the list still loads; below the large breakpoint it stays hidden until the list is.
+    const sidebar = screen.getByRole('complementary', { name: 'Blog sidebar', hidden: true });
+    expect(within(sidebar).getByText('Fresh news')).toBeInTheDocument();
+    expect(sidebar).toHaveClass('max-lg:hidden');
+    answer(Response.json(pageOf(posts)));
+    await settle();
+    expect(within(screen.getByRole('region', { name: 'Latest Posts' })).getAllByRole('article')).toHaveLength(7);
+    expect(sidebar).not.toHaveClass('max-lg:hidden');
+  });
+
   it.each([
     ['a known category', '/blog?category=guides', '/api/blog?category=guides', 'Posts in Guides', ['Post 2']],
     ['an unknown category', '/blog?category=nope', '/api/blog?category=nope', 'Posts in nope', []],
