@@ -26,6 +26,10 @@ async function main(): Promise<void> {
     logger.info(`Database migrated from version ${migration.from} to ${migration.to}`);
 
   const repos = createRepositories(storage);
+  // An import that stopped before it published its links leaves them pending (invisible, their
+  // codes taken): they go before the server answers, at most a few short deletes per import.
+  const discarded = await repos.shortlinks.discardUnfinishedImports();
+  if (discarded > 0) logger.info(`Removed the unpublished links of ${discarded} interrupted import(s)`);
   // An import that stopped between its commit and the indexing of its links (search terms, tag
   // rows) is finished in the background; its links answer meanwhile.
   repos.shortlinks.indexPending().then(
