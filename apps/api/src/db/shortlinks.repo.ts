@@ -469,11 +469,7 @@ export function createShortlinksRepo(
       return null;
     },
     async discardUnfinishedImports() {
-      const records = await db
-        .selectFrom('settings')
-        .select('key')
-        .where('key', 'like', `${IMPORT_KEY}%`)
-        .execute();
+      const records = await db.selectFrom('settings').select('key').where('key', 'like', `${IMPORT_KEY}%`).execute();
       let discarded = 0;
       for (const { key } of records) {
         const token = Number(key.slice(IMPORT_KEY.length));
