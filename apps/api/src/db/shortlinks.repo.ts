@@ -750,20 +750,26 @@ export function createShortlinksRepo(
           .execute()
       ).map(({ tag, count }) => ({ tag, count: Number(count) })),
     async totals({ from, to }) {
+      // The links created in the range, less the pending ones among them. The first count reads
+      // the (created_at, id) index alone; filtering on import_pending there would read every row in
+      // the range (60 ms for a day with 160,000 imported links at a million). The second reads the
+      // pending rows only, none between imports: SQLite's planner, which has no statistics here,
+      // would take the created_at index for it too, unless a unary plus keeps that column out of
+      // its index choice (PostgreSQL has no unary plus for text, and picks the small index itself).
+      const pendingAt = sql.raw(dialect.engine === 'sqlite' ? '+created_at' : 'created_at');
       const [totals, created] = await Promise.all([
         reader.selectFrom('shortlink_totals').select(['links', 'clicks']).executeTakeFirst(),
-        reader
-          .selectFrom('shortlinks')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('created_at', '>=', from)
-          .where('created_at', '<', to)
-          .where('import_pending', 'is', null)
-          .executeTakeFirst(),
+        sql<{ count: number }>`
+          SELECT (SELECT count(*) FROM shortlinks WHERE created_at >= ${from} AND created_at < ${to})
+            - (SELECT count(*) FROM shortlinks
+               WHERE import_pending IS NOT NULL AND ${pendingAt} >= ${from} AND ${pendingAt} < ${to}) AS count`.execute(
+          reader,
+        ),
       ]);
       return {
         totalLinks: Number(totals?.links ?? 0),
         totalClicks: Number(totals?.clicks ?? 0),
-        createdBetween: Number(created?.count ?? 0),
+        createdBetween: Number(created.rows[0]?.count ?? 0),
       };
     },
   };
