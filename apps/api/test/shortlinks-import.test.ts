@@ -147,16 +147,17 @@ describe.each(ENGINES)('an import stopped after its commit on %s', (engine) => {
   it('leaves a record from which its links are indexed once, exactly, later', async () => {
     const t = await setup(engine);
     const links = importRows(250).map((row) => link({ ...row, redirectMode: 'preview' }));
-    // 250 links: two pauses inside the transaction (after the rows 1–100 and 101–200), then one
-    // between the two indexing transactions (links 1–200, 201–250), where this one stops it.
+    // 250 links: three pauses while the rows are written (after the rows 1–100, 101–200 and
+    // 201–250), one after the publish, then one between the two indexing transactions (links
+    // 1–200, 201–250), where this one stops it.
     let pauses = 0;
     const stop = () => {
       pauses += 1;
-      if (pauses === 3) return Promise.reject(new Error('stopped'));
+      if (pauses === 5) return Promise.reject(new Error('stopped'));
       return Promise.resolve();
     };
     expect(await t.db.shortlinks.insertAll(links, stop)).toBeNull();
-    expect(pauses).toBe(3);
+    expect(pauses).toBe(5);
 
     // The links are all in, with their totals; the last 50 are not searchable yet.
     expect(((await t.list()).body as ShortlinkPage).total).toBe(250);
@@ -316,9 +317,9 @@ describe.each(ENGINES)('an import stopped before it published on %s', (engine) =
   it('is removed by the cleanup at start; a published one is still indexed; totals stay', async () => {
     const t = await setup(engine);
     expect(await t.db.shortlinks.insert(link())).not.toBeNull();
-    // A published import whose indexing stopped (its third pause, see above).
+    // A published import whose indexing stopped (its fifth pause, see above).
     let pauses = 0;
-    const stop = () => (++pauses === 3 ? Promise.reject(new Error('stopped')) : Promise.resolve());
+    const stop = () => (++pauses === 5 ? Promise.reject(new Error('stopped')) : Promise.resolve());
     expect(
       await t.db.shortlinks.insertAll(
         importRows(250).map((row) => link(row)),

@@ -355,7 +355,9 @@ export function createShortlinksRepo(
 
   /**
    * Writes the links as pending rows of `token`, INSERT_CHUNK per statement (each its own short
-   * transaction), pausing between statements. Throws Taken for a taken code. Answers the id range.
+   * transaction), pausing after each, the last too: on SQLite every statement holds the event loop
+   * (the driver is synchronous), and the last chunk and the publish together would hold it twice
+   * as long as either. Throws Taken for a taken code. Answers the id range.
    */
   const writePending = async (
     executor: Executor,
@@ -383,7 +385,7 @@ export function createShortlinksRepo(
         const stored = new Set(rows.map((row) => row.short_code));
         throw new Taken(start + chunk.findIndex((link) => !stored.has(link.shortCode)));
       }
-      if (pause && start + INSERT_CHUNK < links.length) await pause();
+      if (pause) await pause();
     }
     return { first, last };
   };
@@ -465,8 +467,12 @@ export function createShortlinksRepo(
       } finally {
         running.delete(token);
       }
-      // The links are in; a failure here leaves the pending record for the next start.
-      await indexRange(range.first, range.last, pause).catch(() => undefined);
+      // The links are in; a failure here leaves the pending record for the next start. The pause
+      // keeps the publish and the first indexing transaction in separate turns of the event loop.
+      await (async () => {
+        if (pause) await pause();
+        await indexRange(range.first, range.last, pause);
+      })().catch(() => undefined);
       return null;
     },
     async discardUnfinishedImports() {
