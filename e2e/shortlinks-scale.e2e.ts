@@ -62,7 +62,7 @@ beforeAll(async () => {
   });
   token = ((await login.json()) as { token: string }).token;
   expect(token).toBeTruthy();
-  // Seeded through the import, a thousand rows per call (each call one transaction).
+  // Seeded through the import, a thousand rows per call (each call all or nothing).
   for (let start = 0; start < SEEDED; start += BATCH) {
     const rows = Array.from({ length: BATCH }, (_, offset) => {
       const index = start + offset;

@@ -26,6 +26,15 @@ async function main(): Promise<void> {
     logger.info(`Database migrated from version ${migration.from} to ${migration.to}`);
 
   const repos = createRepositories(storage);
+  // An import that stopped before it published its links leaves them pending (invisible, their
+  // codes taken): they go before the server answers, at most a few short deletes per import. Should
+  // that fail, the server still starts; the rows stay unseen and the next start tries again.
+  await repos.shortlinks.discardUnfinishedImports().then(
+    (imports) => {
+      if (imports > 0) logger.info(`Removed the unpublished links of ${imports} interrupted import(s)`);
+    },
+    (error: unknown) => logger.error('Removing the links of an interrupted import failed', error),
+  );
   // An import that stopped between its commit and the indexing of its links (search terms, tag
   // rows) is finished in the background; its links answer meanwhile.
   repos.shortlinks.indexPending().then(

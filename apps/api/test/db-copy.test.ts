@@ -54,6 +54,10 @@ function usedDatabase(name: string, { links = 1_234 } = {}): string {
   // A deleted row leaves a hole in the ids: the copy keeps ids as they are.
   db.exec("DELETE FROM shortlinks WHERE short_code = 'c00003'");
   db.exec('UPDATE shortlinks SET click_count = click_count');
+  // An import that stopped before it published: its pending row and record are copied as they are
+  // (the target's first start removes them).
+  db.exec(`UPDATE shortlinks SET import_pending = 1099511627776 WHERE short_code = 'c00005';
+           INSERT INTO settings (key, value, updated_at) VALUES ('shortlink_import:1099511627776', '1', '${NOW}');`);
   db.close();
   return file;
 }
@@ -108,7 +112,7 @@ describe.runIf(postgresUrl)('db:copy from SQLite into PostgreSQL', () => {
       .reduce((sum, i) => sum + (i % 7), 0);
     expect(report.clickSum).toEqual({ source: expectedClicks, target: expectedClicks });
     expect(Object.fromEntries(report.tables.map((t) => [t.table, [t.source, t.target]]))).toMatchObject({
-      settings: [1, 1],
+      settings: [2, 2],
       contact_messages: [1, 1],
       categories: [2, 2],
       blog_posts: [2, 2],
@@ -125,6 +129,9 @@ describe.runIf(postgresUrl)('db:copy from SQLite into PostgreSQL', () => {
     expect(await rows(target.storage, "SELECT id, title, tags FROM shortlinks WHERE short_code = 'c00004'")).toEqual([
       { id: 4, title: 'Link 4', tags: '["a"]' },
     ]);
+    expect(
+      await rows(target.storage, 'SELECT short_code, import_pending FROM shortlinks WHERE import_pending IS NOT NULL'),
+    ).toEqual([{ short_code: 'c00005', import_pending: 1099511627776 }]);
     expect(await rows(target.storage, "SELECT category_id FROM blog_posts WHERE slug = 'first'")).toEqual([
       { category_id: 2 },
     ]);

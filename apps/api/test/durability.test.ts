@@ -107,6 +107,51 @@ describe('durability: SIGKILL right after the writes', () => {
   }, 120_000);
 });
 
+describe('durability: SIGKILL in the middle of an import', () => {
+  it('leaves none of its links after the restart, their codes free, the totals as they were', async () => {
+    const folder = path.join(dataDir, 'import-crash');
+    const first = await startServer(folder);
+    const token = await login(first.base);
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      shortCode: `crash${i}`,
+      title: `Crash ${i}`,
+      targetUrl: `https://crash.example/${i}`,
+    }));
+    const body = JSON.stringify(rows);
+    // Its connection dies with the server: the failed request is the expected outcome.
+    const importing = fetch(`${first.base}/api/shortlinks/import`, {
+      method: 'POST',
+      headers: json(token),
+      body,
+    }).catch(() => undefined);
+    // Killed as soon as some of its rows are written (pending), long before all 100 chunks are.
+    const file = new Database(path.join(folder, DB_FILE_NAME), { readonly: true });
+    const pending = file.prepare('SELECT count(*) FROM shortlinks WHERE import_pending IS NOT NULL').pluck();
+    while ((pending.get() as number) === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    first.kill('SIGKILL');
+    await first.exited;
+    await importing;
+    expect(pending.get() as number).toBeGreaterThan(0);
+    file.close();
+
+    const second = await startServer(folder, { port: first.port });
+    const again = await login(second.base);
+    const auth = { Authorization: `Bearer ${again}` };
+    const page = (await (await fetch(`${second.base}/api/shortlinks`, { headers: auth })).json()) as ShortlinkPage;
+    expect(page.total).toBe(0);
+    expect(page.items).toEqual([]);
+    const check = new Database(path.join(folder, DB_FILE_NAME), { readonly: true });
+    expect(check.prepare('SELECT count(*) FROM shortlinks').pluck().get()).toBe(0);
+    expect(check.prepare("SELECT count(*) FROM settings WHERE key LIKE 'shortlink_i%'").pluck().get()).toBe(0);
+    check.close();
+    // The same import again: every code is free.
+    const retry = await fetch(`${second.base}/api/shortlinks/import`, { method: 'POST', headers: json(again), body });
+    expect(retry.status).toBe(201);
+    second.kill('SIGKILL');
+    await second.exited;
+  }, 120_000);
+});
+
 /** Opens a GET and answers the response paused, so the test decides how fast it is read. */
 function openDownload(port: number, size: number): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {

@@ -90,23 +90,23 @@ const importRows = (count: number) =>
   }));
 
 describe.each(ENGINES)('an import of 10,000 rows on %s', (engine) => {
-  it('lets a list and a click be answered while its transaction is open, and shows its links only after it', async () => {
+  it('lets a list and a click be answered while it writes, and shows its links only after it', async () => {
     const t = await setup(engine);
     expect(await t.db.shortlinks.insert(link())).not.toBeNull();
     const events: string[] = [];
     let listDuring: ShortlinkPage | undefined;
     let click: Promise<request.Response> | undefined;
-    // The route's pause between chunks of the import's transaction: the first one asks for a list
-    // and waits for its answer while the transaction is open (reads that needed the writing
-    // connection would wait for the import, and the import for them, for ever), and starts a click.
+    // The route's pause between chunks of the import's rows: the first one asks for a list and
+    // waits for its answer while the import is unfinished (a read that waited for the import would
+    // wait for ever), and starts a click.
     const insertAll = t.db.shortlinks.insertAll.bind(t.db.shortlinks);
     t.db.shortlinks.insertAll = (links, pause) =>
       insertAll(links, async () => {
         if (!click) {
           click = request(t.app).get('/live01').set('Accept', 'application/json').set('User-Agent', CHROME);
           void click.then(() => events.push('click'));
-          // PostgreSQL takes the click at once: the import locks no row it needs until its last statements.
-          if (engine === 'postgres') await click;
+          // The click is taken at once: the import holds no lock it needs between its chunks.
+          await click;
           const res = await t.list();
           events.push('list');
           listDuring = res.body as ShortlinkPage;
@@ -122,10 +122,10 @@ describe.each(ENGINES)('an import of 10,000 rows on %s', (engine) => {
     expect(clicked.status).toBe(200);
     expect(clicked.body.shortCode).toBe('live01');
 
-    // The list answered inside the transaction: the live link, none of the imported ones yet.
+    // The list answered while the import was unfinished: the live link, none of the imported ones yet.
     expect(listDuring?.total).toBe(1);
     expect(listDuring?.items.map((item) => item.shortCode)).toEqual(['live01']);
-    // The click (on SQLite it waits for the link rows' commit) is answered before the import.
+    // The click is answered before the import.
     expect(events.indexOf('list')).toBeLessThan(events.indexOf('import'));
     expect(events.indexOf('click')).toBeLessThan(events.indexOf('import'));
 
@@ -147,16 +147,17 @@ describe.each(ENGINES)('an import stopped after its commit on %s', (engine) => {
   it('leaves a record from which its links are indexed once, exactly, later', async () => {
     const t = await setup(engine);
     const links = importRows(250).map((row) => link({ ...row, redirectMode: 'preview' }));
-    // 250 links: two pauses inside the transaction (after the rows 1–100 and 101–200), then one
-    // between the two indexing transactions (links 1–200, 201–250), where this one stops it.
+    // 250 links: three pauses while the rows are written (after the rows 1–100, 101–200 and
+    // 201–250), one after the publish, then one between the two indexing transactions (links
+    // 1–200, 201–250), where this one stops it.
     let pauses = 0;
     const stop = () => {
       pauses += 1;
-      if (pauses === 3) return Promise.reject(new Error('stopped'));
+      if (pauses === 5) return Promise.reject(new Error('stopped'));
       return Promise.resolve();
     };
     expect(await t.db.shortlinks.insertAll(links, stop)).toBeNull();
-    expect(pauses).toBe(3);
+    expect(pauses).toBe(5);
 
     // The links are all in, with their totals; the last 50 are not searchable yet.
     expect(((await t.list()).body as ShortlinkPage).total).toBe(250);
@@ -179,5 +180,216 @@ describe.each(ENGINES)('an import stopped after its commit on %s', (engine) => {
     expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(250);
     const summary = (await request(t.app).get('/api/shortlinks/summary').set(t.auth)).body as { totalLinks: number };
     expect(summary.totalLinks).toBe(250);
+  }, 60_000);
+});
+
+/** The import's rows that are still pending, and its records in settings, straight from the tables. */
+async function leftovers(storage: Storage) {
+  const pending = await storage.db
+    .selectFrom('shortlinks')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('import_pending', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const records = await storage.db
+    .selectFrom('settings')
+    .select('key')
+    .where('key', 'like', 'shortlink_i%')
+    .orderBy('key')
+    .execute();
+  return { pending: Number(pending.count), records: records.map((row) => row.key) };
+}
+
+async function totals(db: Repositories) {
+  const { totalLinks, totalClicks } = await db.shortlinks.totals({ from: '', to: '' });
+  return { totalLinks, totalClicks };
+}
+
+/** A promise the test resolves itself. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe.each(ENGINES)('an import between two of its chunks on %s', (engine) => {
+  it('shows none of its links to anyone, and lets a click and a guest link complete before it goes on', async () => {
+    const t = await setup(engine);
+    expect(await t.db.shortlinks.insert(link())).not.toBeNull();
+    // Imported links bring their own clicks: were a pending one visible, it would top every list.
+    const links = importRows(250).map((row) =>
+      link({ ...row, clickCount: 1000, createdAt: '2030-01-01T00:00:00.000Z' }),
+    );
+    let pauses = 0;
+    const result = await t.db.shortlinks.insertAll(links, async () => {
+      pauses += 1;
+      if (pauses > 1) return;
+      // The first 100 rows are written; the import goes on only once this function returns.
+      // A click and a guest link are written while the import waits here. Were the import's rows
+      // one open transaction, both would wait for its end on SQLite, and it for this: never.
+      const click = await request(t.app).get('/live01').set('Accept', 'application/json').set('User-Agent', CHROME);
+      expect(click.status).toBe(200);
+      const guest = await request(t.app)
+        .post('/api/shortlinks')
+        .send({ title: 'Guest', targetUrl: 'https://guest.example/' });
+      expect(guest.status).toBe(201);
+      const visible = ['live01', (guest.body as { shortCode: string }).shortCode].sort();
+      const pendingId = (
+        await t.storage.db.selectFrom('shortlinks').select('id').where('short_code', '=', 'imp0').executeTakeFirst()
+      )?.id;
+      expect(pendingId).toBeTypeOf('number');
+      expect(await t.db.shortlinks.findPublic('imp0')).toBeNull();
+      expect(await t.db.shortlinks.findById(pendingId!)).toBeNull();
+      const redirect = await request(t.app).get('/imp0').set('Accept', 'application/json').set('User-Agent', CHROME);
+      expect(redirect.status).toBe(404);
+      expect((await request(t.app).get('/api/shortlink/imp0')).status).toBe(404);
+      for (const sort of ['newest', 'clicks', 'title']) {
+        const page = (await t.list({ sort })).body as ShortlinkPage;
+        expect({ sort, total: page.total, codes: page.items.map((item) => item.shortCode).sort() }).toEqual({
+          sort,
+          total: 2,
+          codes: visible,
+        });
+      }
+      const summary = (await request(t.app).get('/api/shortlinks/summary').set(t.auth)).body as {
+        totalLinks: number;
+        recent: { shortCode: string }[];
+      };
+      expect(summary.totalLinks).toBe(2);
+      expect(summary.recent.map((item) => item.shortCode).sort()).toEqual(visible);
+      expect((await t.db.shortlinks.topByClicks(10)).map((item) => item.shortCode).sort()).toEqual(visible);
+      expect((await t.db.shortlinks.totals({ from: '2000', to: '3000' })).createdBetween).toBe(2);
+      const exported = (await request(t.app).get('/api/shortlinks/export').set(t.auth)).body as { shortCode: string }[];
+      expect(exported.map((row) => row.shortCode).sort()).toEqual(visible);
+      // Not there for an edit or a delete either; its code is taken all the same.
+      const edit = { targetUrl: 'https://example.com/edited', title: 'Edited', tags: [] };
+      expect((await request(t.app).put(`/api/shortlinks/${pendingId}`).set(t.auth).send(edit)).status).toBe(404);
+      expect((await request(t.app).delete(`/api/shortlinks/${pendingId}`).set(t.auth)).status).toBe(404);
+      expect(await t.db.shortlinks.codeExists('imp0')).toBe(true);
+      const taken = await request(t.app)
+        .post('/api/shortlinks')
+        .set(t.auth)
+        .send({ ...edit, shortCode: 'imp0' });
+      expect(taken.status).toBe(409);
+    });
+    expect(result).toBeNull();
+    expect(pauses).toBeGreaterThan(1);
+
+    // Published: all of them at once, with their clicks (the 404 above counted none).
+    expect(((await t.list()).body as ShortlinkPage).total).toBe(252);
+    expect(await t.db.shortlinks.findPublic('imp0')).toMatchObject({ shortCode: 'imp0' });
+    expect(((await t.list({ q: 'imp0' })).body as ShortlinkPage).items[0]?.clickCount).toBe(1000);
+    expect(((await t.list({ q: 'live01' })).body as ShortlinkPage).items[0]?.clickCount).toBe(1);
+    expect(await totals(t.db)).toEqual({ totalLinks: 252, totalClicks: 250 * 1000 + 1 });
+    expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(250);
+    expect(await leftovers(t.storage)).toEqual({ pending: 0, records: [] });
+  }, 60_000);
+});
+
+describe.each(ENGINES)('an import whose code is taken in a later chunk on %s', (engine) => {
+  it('leaves nothing behind: no rows, totals, tags or records', async () => {
+    const t = await setup(engine);
+    expect(await t.db.shortlinks.insert(link())).not.toBeNull();
+    const links = importRows(350).map((row) => link({ ...row, clickCount: 3 }));
+    // Between the first and second chunk, another writer (a guest, an admin) takes the code of row 251.
+    let pauses = 0;
+    const result = await t.db.shortlinks.insertAll(links, async () => {
+      pauses += 1;
+      if (pauses === 1)
+        expect(await t.db.shortlinks.insert(link({ shortCode: 'imp250', title: 'First' }))).not.toBeNull();
+    });
+    expect(result).toEqual({ takenAt: 250 });
+    expect(pauses).toBe(2);
+
+    expect(await leftovers(t.storage)).toEqual({ pending: 0, records: [] });
+    const codes = await t.storage.db.selectFrom('shortlinks').select('short_code').orderBy('short_code').execute();
+    expect(codes.map((row) => row.short_code)).toEqual(['imp250', 'live01']);
+    expect(await totals(t.db)).toEqual({ totalLinks: 2, totalClicks: 0 });
+    expect(((await t.list()).body as ShortlinkPage).total).toBe(2);
+    expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(0);
+    expect((await t.db.shortlinks.tagCounts(10)).map((row) => row.tag)).toEqual([]);
+    // The codes are free again: the same import, without the taken row, goes through.
+    expect(await t.db.shortlinks.insertAll(links.filter((row) => row.shortCode !== 'imp250'))).toBeNull();
+    expect(await totals(t.db)).toEqual({ totalLinks: 351, totalClicks: 349 * 3 });
+  }, 60_000);
+});
+
+describe.each(ENGINES)('an import stopped before it published on %s', (engine) => {
+  it('is removed by the cleanup at start; a published one is still indexed; totals stay', async () => {
+    const t = await setup(engine);
+    expect(await t.db.shortlinks.insert(link())).not.toBeNull();
+    // A published import whose indexing stopped (its fifth pause, see above).
+    let pauses = 0;
+    const stop = () => (++pauses === 5 ? Promise.reject(new Error('stopped')) : Promise.resolve());
+    expect(
+      await t.db.shortlinks.insertAll(
+        importRows(250).map((row) => link(row)),
+        stop,
+      ),
+    ).toBeNull();
+    // A process that stopped while writing: its record and 150 pending rows, as it left them.
+    const token = 2 ** 40 + 12_345;
+    await t.storage.db
+      .insertInto('settings')
+      .values({ key: `shortlink_import:${token}`, value: '300', updated_at: NOW })
+      .execute();
+    await t.storage.db
+      .insertInto('shortlinks')
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          short_code: `lost${i}`,
+          target_url: `https://lost.example/${i}`,
+          title: `Lost ${i}`,
+          tags: '["lost"]',
+          click_count: 5,
+          created_at: NOW,
+          import_pending: token,
+        })),
+      )
+      .execute();
+    const before = await totals(t.db);
+    expect(before).toEqual({ totalLinks: 251, totalClicks: 0 });
+    expect(await leftovers(t.storage)).toMatchObject({ pending: 150 });
+
+    // What the server runs at start, in this order.
+    expect(await t.db.shortlinks.discardUnfinishedImports()).toBe(1);
+    expect(await t.db.shortlinks.indexPending()).toBe(1);
+
+    expect(await leftovers(t.storage)).toEqual({ pending: 0, records: [] });
+    expect(await t.db.shortlinks.codeExists('lost0')).toBe(false);
+    expect(await totals(t.db)).toEqual(before);
+    expect(((await t.list()).body as ShortlinkPage).total).toBe(251);
+    expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(250);
+    expect(((await t.list({ q: 'imported link 249' })).body as ShortlinkPage).total).toBe(1);
+    expect(await t.db.shortlinks.discardUnfinishedImports()).toBe(0);
+  }, 60_000);
+
+  it('leaves an import that is still running alone, in this process and (PostgreSQL) in another one', async () => {
+    const t = await setup(engine);
+    const wait = gate();
+    const reached = gate();
+    let pauses = 0;
+    const running = t.db.shortlinks.insertAll(
+      importRows(250).map((row) => link(row)),
+      async () => {
+        pauses += 1;
+        if (pauses === 1) {
+          reached.open();
+          await wait.opened;
+        }
+      },
+    );
+    await reached.opened;
+    expect(await leftovers(t.storage)).toMatchObject({ pending: 100 });
+    expect(await t.db.shortlinks.discardUnfinishedImports()).toBe(0);
+    if (engine === 'postgres') {
+      // Another replica's repositories on the same database: the import's lock says it is alive.
+      const other = createRepositories(t.storage);
+      expect(await other.shortlinks.discardUnfinishedImports()).toBe(0);
+    }
+    expect(await leftovers(t.storage)).toMatchObject({ pending: 100 });
+    wait.open();
+    expect(await running).toBeNull();
+    expect(await totals(t.db)).toEqual({ totalLinks: 250, totalClicks: 0 });
+    expect(await leftovers(t.storage)).toEqual({ pending: 0, records: [] });
   }, 60_000);
 });

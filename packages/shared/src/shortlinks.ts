@@ -35,7 +35,7 @@ export const SHORTLINK_LIMITS = {
   description: 500,
   tags: 20,
   tag: 50,
-  /** Rows per import (one transaction). */
+  /** Rows per import (all or none). */
   importRows: 10_000,
 } as const;
 

@@ -48,6 +48,8 @@ export interface ShortlinksTable {
   click_count: Generated<number>;
   created_at: string;
   redirect_mode: Generated<'preview' | 'direct'>;
+  /** The token of the import that wrote the link and has not published it yet; NULL once visible. */
+  import_pending: number | null;
 }
 
 /** One row per tag of a link; created_at is the link's, so the tag filter pages in (tag, created_at) order. */

@@ -41,7 +41,8 @@ export interface ShortlinkClicksRepo {
    * Counts one click of a code and records it, in one transaction with its aggregates (shared
    * with the other clicks of its batch, see `groupCommit`): the counters are raised in SQL
    * (`click_count = click_count + k`), so concurrent clicks are never lost. Resolves once the
-   * click is committed. Null, and nothing written, for an unknown code.
+   * click is committed. Null, and nothing written, for an unknown code, and for the code of a link
+   * an import has written but not published yet.
    */
   countClick(shortCode: string, click: ClickRecord, options?: CountClickOptions): Promise<PublicShortlink | null>;
   /** Clicks per UTC day (YYYY-MM-DD) in the scope, days without clicks left out. Reads aggregates only. */
@@ -299,7 +300,8 @@ function sqliteWriteClicks(storage: Storage): WriteClicks {
   let write: ((batch: QueuedClick[]) => (PublicShortlink | null)[]) | undefined;
   const prepare = () => {
     const find = sqlite.prepare<[string], ClickedLink>(
-      `SELECT id, redirect_mode, ${PUBLIC_SHORTLINK_COLUMNS.join(', ')} FROM shortlinks WHERE short_code = ?`,
+      `SELECT id, redirect_mode, ${PUBLIC_SHORTLINK_COLUMNS.join(', ')} FROM shortlinks
+       WHERE short_code = ? AND import_pending IS NULL`,
     );
     const increment = sqlite.prepare<[number, number]>(
       `UPDATE shortlinks SET click_count = click_count + ? WHERE id = ?`,
@@ -356,6 +358,7 @@ function postgresWriteClicks({ db }: Storage): WriteClicks {
         .selectFrom('shortlinks')
         .select(['id', 'redirect_mode', ...PUBLIC_SHORTLINK_COLUMNS])
         .where('short_code', 'in', [...new Set(batch.map((queued) => queued.shortCode))])
+        .where('import_pending', 'is', null)
         .orderBy('id')
         .forNoKeyUpdate()
         .execute();

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { PublicShortlink, RedirectMode, Shortlink, ShortlinkSort } from '@toolvault/shared';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Dialect } from './dialect';
@@ -49,13 +50,20 @@ export interface ShortlinksRepo {
   /** The new link, or null when its code is taken (nothing is written then). */
   insert(link: NewShortlink): Promise<Shortlink | null>;
   /**
-   * Inserts every link in one transaction: all or none. Answers the index of
-   * the first link whose code is taken (and writes nothing), or null on success.
-   * Between chunks of rows it lets the event loop run (`pause`), so other requests are served.
-   * The transaction writes the link rows and totals only; their tag rows, tag counts and search
-   * terms follow in small transactions before this answers (see `indexPending`).
+   * Inserts every link, all or none as any reader sees it. Answers the index of the first link
+   * whose code is taken (and leaves nothing written), or null on success.
+   * The rows go in as pending (invisible, see docs/decisions/0014-import-publish.md) in short
+   * transactions with `pause` between them, so other requests and writes run meanwhile; one short
+   * transaction then publishes them with the totals. Their tag rows, tag counts and search terms
+   * follow in small transactions before this answers (see `indexPending`).
    */
   insertAll(links: readonly NewShortlink[], pause?: () => Promise<void>): Promise<{ takenAt: number } | null>;
+  /**
+   * Deletes the pending links of imports that stopped before they published (a crash, a lost
+   * connection), with their records. Imports still running (in this process or, on PostgreSQL, in
+   * another replica) are left alone. Answers how many imports were removed.
+   */
+  discardUnfinishedImports(): Promise<number>;
   /**
    * Writes the tag rows, tag counts and search terms of imported links whose import committed but
    * was stopped (a crash, a lost connection) before it indexed them. Answers how many imports.
@@ -64,8 +72,9 @@ export interface ShortlinksRepo {
   update(id: number, changes: ShortlinkChanges): Promise<Shortlink | null>;
   /** True when a link was deleted (its clicks and aggregates go with it; the totals follow). */
   delete(id: number): Promise<boolean>;
+  /** A code that an import in progress has written is taken too, though its link is not visible yet. */
   codeExists(shortCode: string): Promise<boolean>;
-  /** Which of these codes are taken (one query per few hundred codes). */
+  /** Which of these codes are taken (one query per few hundred codes), pending ones included. */
   existingCodes(shortCodes: readonly string[]): Promise<Set<string>>;
   findById(id: number): Promise<Shortlink | null>;
   /** Never counts a click. */
@@ -81,7 +90,8 @@ export interface ShortlinksRepo {
   totals(range: { from: string; to: string }): Promise<ShortlinkTotals>;
 }
 
-export type ShortlinkRow = Selectable<ShortlinksTable>;
+/** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
+export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
 export type PublicShortlinkRow = Pick<
   ShortlinkRow,
   'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'
@@ -121,7 +131,28 @@ const INDEX_CHUNK = 200;
  */
 const PENDING_INDEX_KEY = 'shortlink_index_pending:';
 
-/** Thrown inside the import transaction to roll it back; never leaves this module. */
+/**
+ * A settings row per import whose rows are being written but are not published: the key names
+ * the import's token (the value of their import_pending column). Written before the first row, and
+ * deleted in the transaction that publishes them, so a crash in between leaves a record from which
+ * `discardUnfinishedImports` removes the rows at the next start.
+ */
+const IMPORT_KEY = 'shortlink_import:';
+
+/**
+ * Pending rows deleted per statement when an import is abandoned: an import has at most 10,000
+ * rows, so a few short statements, each a few milliseconds of the write lock on SQLite.
+ */
+const DISCARD_CHUNK = 1000;
+
+/**
+ * Import tokens are drawn from [2^32, 2^48): they stay exact in a JS number and a BIGINT, and as
+ * PostgreSQL advisory lock keys they never meet the small fixed keys (the migrations' lock).
+ */
+const TOKEN_MIN = 2 ** 32;
+const TOKEN_MAX = 2 ** 48 - 1;
+
+/** Thrown while an import writes its rows when a code is taken; never leaves this module. */
 class Taken {
   constructor(readonly index: number) {}
 }
@@ -154,6 +185,8 @@ const addToTotals = (trx: Executor, links: readonly NewShortlink[]) =>
     }))
     .where('id', '=', 1)
     .execute();
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The distinct tags of a link, in their order: a repeated tag is one row. */
 const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
@@ -230,6 +263,8 @@ export function createShortlinksRepo(
    * now, INDEX_CHUNK links per transaction; the last one removes the import's pending record.
    * Running it twice changes nothing: rows that exist are kept, so links created, edited or
    * deleted meanwhile (PostgreSQL hands out ids to concurrent inserts inside the range) stay right.
+   * Rows of another import that is still pending may lie in the range too (PostgreSQL): they are
+   * skipped, so nothing in the tag and search tables ever points at a link nobody may see yet.
    */
   const indexRange = async (first: number, last: number, pause?: () => Promise<void>) => {
     for (let start = first; start <= last; start += INDEX_CHUNK) {
@@ -238,13 +273,15 @@ export function createShortlinksRepo(
         // PostgreSQL: an edit or delete of one of these links waits for this transaction (and
         // this one for it), so tags are never read before an edit and written after it.
         if (dialect.engine === 'postgres') {
-          await sql`SELECT id FROM shortlinks WHERE id BETWEEN ${start} AND ${end} ORDER BY id FOR UPDATE`.execute(trx);
+          await sql`SELECT id FROM shortlinks WHERE id BETWEEN ${start} AND ${end} AND import_pending IS NULL
+                    ORDER BY id FOR UPDATE`.execute(trx);
         }
         const rows = await trx
           .selectFrom('shortlinks')
           .select(['id', 'tags', 'created_at'])
           .where('id', '>=', start)
           .where('id', '<=', end)
+          .where('import_pending', 'is', null)
           .execute();
         await indexTags(
           trx,
@@ -253,7 +290,12 @@ export function createShortlinksRepo(
           ),
         );
         await sql
-          .raw(searchTermsSql(`id BETWEEN ${start} AND ${end}`, `shortlink_id BETWEEN ${start} AND ${end}`))
+          .raw(
+            searchTermsSql(
+              `id BETWEEN ${start} AND ${end} AND import_pending IS NULL`,
+              `shortlink_id BETWEEN ${start} AND ${end}`,
+            ),
+          )
           .execute(trx);
         if (end === last) await trx.deleteFrom('settings').where('key', '=', `${PENDING_INDEX_KEY}${first}`).execute();
       });
@@ -274,9 +316,117 @@ export function createShortlinksRepo(
     await trx.deleteFrom('shortlink_search').where('shortlink_id', '=', id).execute();
   };
 
+  /** Tokens of the imports this process is running: the cleanup never takes them for abandoned. */
+  const running = new Set<number>();
+
+  /**
+   * Runs an import's statements. On PostgreSQL they all use one connection that holds a session
+   * advisory lock on the token while the import runs: another replica's cleanup then sees that the
+   * import is alive, and the lock goes with the connection if this process dies. On SQLite there
+   * is one writing connection and one server per data folder, so `db` itself (reserving the
+   * connection would hold it, and every click, for the whole import).
+   */
+  const withImportLock = async <T>(token: number, work: (executor: Executor) => Promise<T>): Promise<T> => {
+    if (dialect.engine !== 'postgres') return work(db);
+    return db.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(${token})`.execute(connection);
+      try {
+        return await work(connection);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${token})`.execute(connection);
+      }
+    });
+  };
+
+  /** Deletes an import's pending rows, a chunk per statement, then its record. */
+  const discard = async (executor: Executor, token: number) => {
+    for (;;) {
+      const chunk = executor
+        .selectFrom('shortlinks')
+        .select('id')
+        .where('import_pending', '=', token)
+        .limit(DISCARD_CHUNK);
+      const result = await executor.deleteFrom('shortlinks').where('id', 'in', chunk).executeTakeFirst();
+      if (Number(result.numDeletedRows) < DISCARD_CHUNK) break;
+      await yieldToEventLoop();
+    }
+    await executor.deleteFrom('settings').where('key', '=', `${IMPORT_KEY}${token}`).execute();
+  };
+
+  /**
+   * Writes the links as pending rows of `token`, INSERT_CHUNK per statement (each its own short
+   * transaction), pausing after each, the last too: on SQLite every statement holds the event loop
+   * (the driver is synchronous), and the last chunk and the publish together would hold it twice
+   * as long as either. Throws Taken for a taken code. Answers the id range.
+   */
+  const writePending = async (
+    executor: Executor,
+    token: number,
+    links: readonly NewShortlink[],
+    pause?: () => Promise<void>,
+  ) => {
+    let first = Infinity;
+    let last = -Infinity;
+    for (let start = 0; start < links.length; start += INSERT_CHUNK) {
+      const chunk = links.slice(start, start + INSERT_CHUNK);
+      // ON CONFLICT … DO NOTHING: a taken code returns no row instead of throwing. The chunk's
+      // other rows are in then, pending, and go with the rest of the import.
+      const rows = await executor
+        .insertInto('shortlinks')
+        .values(chunk.map((link) => ({ ...linkRow(link), import_pending: token })))
+        .onConflict((oc) => oc.column('short_code').doNothing())
+        .returning(['id', 'short_code'])
+        .execute();
+      for (const { id } of rows) {
+        first = Math.min(first, id);
+        last = Math.max(last, id);
+      }
+      if (rows.length < chunk.length) {
+        const stored = new Set(rows.map((row) => row.short_code));
+        throw new Taken(start + chunk.findIndex((link) => !stored.has(link.shortCode)));
+      }
+      if (pause) await pause();
+    }
+    return { first, last };
+  };
+
+  /**
+   * Makes an import's rows visible, all in one transaction with the totals, the record that their
+   * indexing is due and the removal of the import's own record. Readers see all of them or none.
+   */
+  const publish = (executor: Executor, token: number, links: readonly NewShortlink[], first: number, last: number) =>
+    executor.transaction().execute(async (trx) => {
+      // With the id range SQLite reads the rows by rowid, without it through the pending index:
+      // measured the same (about 20 ms of CPU for 10,000 rows among a million; the cost is
+      // rewriting the rows). The range keeps the statement to this import's rows by both keys.
+      const result = await trx
+        .updateTable('shortlinks')
+        .set({ import_pending: null })
+        .where('import_pending', '=', token)
+        .where('id', '>=', first)
+        .where('id', '<=', last)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== links.length) {
+        throw new Error(`Import ${token}: ${result.numUpdatedRows} of ${links.length} rows left to publish`);
+      }
+      await trx
+        .insertInto('settings')
+        .values({ key: `${PENDING_INDEX_KEY}${first}`, value: String(last), updated_at: new Date().toISOString() })
+        .execute();
+      await trx.deleteFrom('settings').where('key', '=', `${IMPORT_KEY}${token}`).execute();
+      // Last, right before the commit: on PostgreSQL the totals row stays locked from here to the
+      // commit, and every link created or click counted meanwhile waits for it.
+      await addToTotals(trx, links);
+    });
+
   // Newest first; id breaks ties between links created in the same millisecond (imports).
   const newestFirst = () =>
-    reader.selectFrom('shortlinks').select(SHORTLINK_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
+    reader
+      .selectFrom('shortlinks')
+      .select(SHORTLINK_COLUMNS)
+      .where('import_pending', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
 
   const titleKey = (ref: string) =>
     dialect.engine === 'sqlite' ? sql`${sql.ref(ref)} COLLATE NOCASE` : sql`lower(${sql.ref(ref)})`;
@@ -290,47 +440,68 @@ export function createShortlinksRepo(
       });
     },
     async insertAll(links, pause) {
-      let range: { first: number; last: number } | undefined;
+      if (links.length === 0) return null;
+      const token = randomInt(TOKEN_MIN, TOKEN_MAX);
+      running.add(token);
+      let range: { first: number; last: number };
       try {
-        range = await db.transaction().execute(async (trx) => {
-          let first = Infinity;
-          let last = -Infinity;
-          for (let start = 0; start < links.length; start += INSERT_CHUNK) {
-            const chunk = links.slice(start, start + INSERT_CHUNK);
-            // ON CONFLICT … DO NOTHING: a taken code returns no row instead of throwing.
-            const rows = await trx
-              .insertInto('shortlinks')
-              .values(chunk.map(linkRow))
-              .onConflict((oc) => oc.column('short_code').doNothing())
-              .returning(['id', 'short_code'])
-              .execute();
-            if (rows.length < chunk.length) {
-              const stored = new Set(rows.map((row) => row.short_code));
-              throw new Taken(start + chunk.findIndex((link) => !stored.has(link.shortCode)));
-            }
-            for (const { id } of rows) {
-              first = Math.min(first, id);
-              last = Math.max(last, id);
-            }
-            if (pause && start + INSERT_CHUNK < links.length) await pause();
-          }
-          if (links.length === 0) return undefined;
-          // Last, right before the commit: on PostgreSQL the totals row stays locked from here to
-          // the commit, and every link created or click counted meanwhile waits for it.
-          await trx
+        range = await withImportLock(token, async (executor) => {
+          await executor
             .insertInto('settings')
-            .values({ key: `${PENDING_INDEX_KEY}${first}`, value: String(last), updated_at: new Date().toISOString() })
+            .values({ key: `${IMPORT_KEY}${token}`, value: String(links.length), updated_at: new Date().toISOString() })
             .execute();
-          await addToTotals(trx, links);
-          return { first, last };
+          try {
+            const written = await writePending(executor, token, links, pause);
+            await publish(executor, token, links, written.first, written.last);
+            return written;
+          } catch (error) {
+            // Nothing was published: the rows and the record go. Should that fail too, the record
+            // stays, and the next start removes them.
+            await discard(executor, token).catch(() => undefined);
+            throw error;
+          }
         });
       } catch (error) {
         if (error instanceof Taken) return { takenAt: error.index };
         throw error;
+      } finally {
+        running.delete(token);
       }
-      // The links are in; a failure here leaves the pending record for the next start.
-      if (range) await indexRange(range.first, range.last, pause).catch(() => undefined);
+      // The links are in; a failure here leaves the pending record for the next start. The pause
+      // keeps the publish and the first indexing transaction in separate turns of the event loop.
+      await (async () => {
+        if (pause) await pause();
+        await indexRange(range.first, range.last, pause);
+      })().catch(() => undefined);
       return null;
+    },
+    async discardUnfinishedImports() {
+      const records = await db.selectFrom('settings').select('key').where('key', 'like', `${IMPORT_KEY}%`).execute();
+      let discarded = 0;
+      for (const { key } of records) {
+        const token = Number(key.slice(IMPORT_KEY.length));
+        if (!Number.isSafeInteger(token) || running.has(token)) continue;
+        if (dialect.engine !== 'postgres') {
+          await discard(db, token);
+          discarded += 1;
+          continue;
+        }
+        // The import's own connection holds this lock while it runs; taking it means it stopped.
+        const removed = await db.connection().execute(async (connection) => {
+          const lock = await sql<{ taken: boolean }>`SELECT pg_try_advisory_lock(${token}) AS taken`.execute(
+            connection,
+          );
+          if (!lock.rows[0]?.taken) return false;
+          try {
+            await discard(connection, token);
+          } finally {
+            await sql`SELECT pg_advisory_unlock(${token})`.execute(connection);
+          }
+          return true;
+        });
+        if (removed) discarded += 1;
+      }
+      return discarded;
     },
     async indexPending() {
       const pending = await db
@@ -355,6 +526,7 @@ export function createShortlinksRepo(
             redirect_mode: changes.redirectMode,
           })
           .where('id', '=', id)
+          .where('import_pending', 'is', null)
           .returning(SHORTLINK_COLUMNS)
           .executeTakeFirst();
         if (!row) return null;
@@ -372,7 +544,12 @@ export function createShortlinksRepo(
         // The link's row is locked first, the way a click batch takes its locks: a delete racing
         // clicks on the same link then waits for them (or they for it) instead of deadlocking, and the
         // counts read below cannot change before the delete commits. (SQLite has one writer anyway.)
-        let select = trx.selectFrom('shortlinks').select('click_count').where('id', '=', id);
+        // A link an import has not published yet is not there for anyone, an edit or a delete too.
+        let select = trx
+          .selectFrom('shortlinks')
+          .select('click_count')
+          .where('id', '=', id)
+          .where('import_pending', 'is', null);
         if (dialect.engine === 'postgres') select = select.forUpdate();
         const link = await select.executeTakeFirst();
         if (!link) return false;
@@ -425,6 +602,7 @@ export function createShortlinksRepo(
         .selectFrom('shortlinks')
         .select(SHORTLINK_COLUMNS)
         .where('id', '=', id)
+        .where('import_pending', 'is', null)
         .executeTakeFirst();
       return row ? toShortlink(row) : null;
     },
@@ -433,6 +611,7 @@ export function createShortlinksRepo(
         .selectFrom('shortlinks')
         .select(PUBLIC_SHORTLINK_COLUMNS)
         .where('short_code', '=', shortCode)
+        .where('import_pending', 'is', null)
         .executeTakeFirst();
       return row ? toPublicShortlink(row) : null;
     },
@@ -473,6 +652,7 @@ export function createShortlinksRepo(
           .innerJoin('shortlinks as s', 's.id', 't.shortlink_id')
           .selectAll('s')
           .where('t.tag', '=', tag)
+          .where('s.import_pending', 'is', null)
           .orderBy('t.created_at', 'desc')
           .orderBy('t.shortlink_id', 'desc')
           .limit(limit);
@@ -481,7 +661,12 @@ export function createShortlinksRepo(
         }
         items = await query.execute();
       } else {
-        let query = reader.selectFrom('shortlinks as s').selectAll('s').where(matches).limit(limit);
+        let query = reader
+          .selectFrom('shortlinks as s')
+          .selectAll('s')
+          .where(matches)
+          .where('s.import_pending', 'is', null)
+          .limit(limit);
         if (sort === 'newest') {
           query = query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
           if (after?.sort === 'newest') {
@@ -505,6 +690,8 @@ export function createShortlinksRepo(
 
       let total: number;
       if (prefix !== undefined) {
+        // No pending filter: search terms are written only for published links (indexRange skips
+        // pending ones), and the count stays a walk of search-index entries and ids.
         const row = await reader
           .selectFrom('shortlinks as s')
           .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -532,6 +719,7 @@ export function createShortlinksRepo(
         let query = reader
           .selectFrom('shortlinks')
           .select(SHORTLINK_COLUMNS)
+          .where('import_pending', 'is', null)
           .orderBy('created_at')
           .orderBy('id')
           .limit(batchSize);
@@ -550,6 +738,7 @@ export function createShortlinksRepo(
         await reader
           .selectFrom('shortlinks')
           .select(SHORTLINK_COLUMNS)
+          .where('import_pending', 'is', null)
           .orderBy('click_count', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)
@@ -567,19 +756,26 @@ export function createShortlinksRepo(
           .execute()
       ).map(({ tag, count }) => ({ tag, count: Number(count) })),
     async totals({ from, to }) {
+      // The links created in the range, less the pending ones among them. The first count reads
+      // the (created_at, id) index alone; filtering on import_pending there would read every row in
+      // the range (60 ms for a day with 160,000 imported links at a million). The second reads the
+      // pending rows only, none between imports: SQLite's planner, which has no statistics here,
+      // would take the created_at index for it too, unless a unary plus keeps that column out of
+      // its index choice (PostgreSQL has no unary plus for text, and picks the small index itself).
+      const pendingAt = sql.raw(dialect.engine === 'sqlite' ? '+created_at' : 'created_at');
       const [totals, created] = await Promise.all([
         reader.selectFrom('shortlink_totals').select(['links', 'clicks']).executeTakeFirst(),
-        reader
-          .selectFrom('shortlinks')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('created_at', '>=', from)
-          .where('created_at', '<', to)
-          .executeTakeFirst(),
+        sql<{ count: number }>`
+          SELECT (SELECT count(*) FROM shortlinks WHERE created_at >= ${from} AND created_at < ${to})
+            - (SELECT count(*) FROM shortlinks
+               WHERE import_pending IS NOT NULL AND ${pendingAt} >= ${from} AND ${pendingAt} < ${to}) AS count`.execute(
+          reader,
+        ),
       ]);
       return {
         totalLinks: Number(totals?.links ?? 0),
         totalClicks: Number(totals?.clicks ?? 0),
-        createdBetween: Number(created?.count ?? 0),
+        createdBetween: Number(created.rows[0]?.count ?? 0),
       };
     },
   };

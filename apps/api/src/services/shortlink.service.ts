@@ -62,7 +62,7 @@ export interface ShortlinkService {
   delete(id: number): Promise<ShortlinkResult<void>>;
   /** Every link, oldest first, a batch at a time (so an export's memory does not grow with the count). */
   exportRows(): AsyncIterable<ShortlinkExportRow[]>;
-  /** Validates every row, then inserts all of them in one transaction or none. */
+  /** Validates every row, then inserts all of them or none (no reader ever sees a part). */
   importAll(body: unknown, origin: RequestOrigin): Promise<ShortlinkResult<ImportShortlinksResponse>>;
   /** The public view of a code; never counts a click. */
   findPublic(shortCode: string): Promise<PublicShortlink | null>;
