@@ -110,7 +110,7 @@ export function routePages(webDist: string, indexHtml: string): Map<string, stri
   } catch {
     return pages;
   }
-  const parsed = RouteChunksSchema.safeParse(JSON.parse(raw));
+  const parsed = RouteChunksSchema.safeParse(parseJson(raw));
   if (!parsed.success) throw new Error(`${ROUTE_CHUNKS_FILE} in ${webDist} is not a route chunk list`);
   const exists = (file: string) => !file.includes('..') && fs.existsSync(path.join(webDist, file));
   for (const [route, { js, css }] of Object.entries(parsed.data)) {
@@ -127,6 +127,14 @@ export function routePages(webDist: string, indexHtml: string): Map<string, stri
       );
   }
   return pages;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function escapeAttribute(value: string): string {
