@@ -61,7 +61,10 @@ describe('route chunks preloaded from the HTML', () => {
       '/assets/api-1.js',
     ]);
     const head = res.text.slice(0, res.text.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/BlogListPage-1.js">');
+    // Low priority: the entry script and stylesheet, which the first paint waits for, go first.
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/BlogListPage-1.js">',
+    );
     for (const href of links(res.text, 'modulepreload')) {
       const file = await request(app).get(href);
       expect(file.status, href).toBe(200);
