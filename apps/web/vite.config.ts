@@ -2,13 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './build/precompress';
+import { routeChunksPlugin } from './build/route-chunks';
 import { tesseractAssetsPlugin } from './build/tesseract-assets';
 import { pwaPlugin } from './src/app/pwa/pwa-plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), tesseractAssetsPlugin(), pwaPlugin(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), tesseractAssetsPlugin(), pwaPlugin(), routeChunksPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/sample-shortlinks.json': apiTarget },

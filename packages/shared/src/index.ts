@@ -5,6 +5,7 @@ export * from './categories';
 export * from './contact';
 export * from './ip';
 export * from './routes';
+export * from './route-chunks';
 export * from './shortlinks';
 export * from './speedtest';
 export * from './blog-html-policy';

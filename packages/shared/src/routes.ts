@@ -46,6 +46,17 @@ export const PAGE_SEGMENTS = [
 
 export type PageSegment = (typeof PAGE_SEGMENTS)[number];
 
+/** The client router's patterns for the two kinds of page that are not a fixed segment. */
+export const BLOG_POST_ROUTE = 'blog/:slug';
+export const SHORT_CODE_ROUTE = ':shortCode';
+
+/**
+ * Written by the web build (apps/web/build/route-chunks.ts) beside index.html and read by the
+ * server once at startup, so the HTML of a route asks for the route's chunks at once instead of
+ * only after the entry script has run (its shape: RouteChunksSchema).
+ */
+export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
+
 /**
  * First segments the server keeps for itself: the API, the hashed assets and vendored files of the
  * build, and 'admin', where a link would pass for the site's own admin area.

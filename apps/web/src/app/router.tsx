@@ -6,36 +6,36 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PAGE_SEGMENTS, type PageSegment } from '@toolvault/shared';
+import { BLOG_POST_ROUTE, PAGE_SEGMENTS, SHORT_CODE_ROUTE, type PageSegment } from '@toolvault/shared';
 import { tools } from '../tools';
 import { HomePage } from './home/HomePage';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { ToolRoute } from './ToolRoute';
 
-const AboutPage = lazy(() => import('./pages/AboutPage'));
-const ContactPage = lazy(() => import('./pages/ContactPage'));
-const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicyPage'));
-const TermsOfServicePage = lazy(() => import('./pages/TermsOfServicePage'));
-const BlogListPage = lazy(() => import('../features/blog/BlogListPage'));
-const BlogPostPage = lazy(() => import('../features/blog/BlogPostPage'));
-const BlogAdminPage = lazy(() => import('../features/blog-admin/BlogAdminPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RedirectPage = lazy(() => import('../features/shortlinks/RedirectPage'));
-
 /**
- * The screen of each page of the shared route table (PAGE_SEGMENTS), which is also what short
- * codes may never be: a page added there must get a screen here, and a page has no other way in.
+ * The lazy screen of each route, keyed by its path pattern: every page of the shared route table
+ * (PAGE_SEGMENTS, which is also what short codes may never be: a page added there must get a
+ * screen here, and a page has no other way in), a blog post, and a short code. The build reads
+ * this table to tell the server which chunks each route loads (build/route-chunks.ts), so every
+ * lazy route is declared here as `pattern: lazy(() => import('…'))`, and nowhere else.
  */
-const PAGES: Record<PageSegment, LazyExoticComponent<ComponentType>> = {
-  about: AboutPage,
-  contact: ContactPage,
-  'privacy-policy': PrivacyPolicyPage,
-  'terms-of-service': TermsOfServicePage,
-  blog: BlogListPage,
-  'blog-admin': BlogAdminPage,
-  login: LoginPage,
+const SCREENS: Record<
+  PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_ROUTE,
+  LazyExoticComponent<ComponentType>
+> = {
+  about: lazy(() => import('./pages/AboutPage')),
+  contact: lazy(() => import('./pages/ContactPage')),
+  'privacy-policy': lazy(() => import('./pages/PrivacyPolicyPage')),
+  'terms-of-service': lazy(() => import('./pages/TermsOfServicePage')),
+  blog: lazy(() => import('../features/blog/BlogListPage')),
+  'blog-admin': lazy(() => import('../features/blog-admin/BlogAdminPage')),
+  login: lazy(() => import('../features/auth/LoginPage')),
+  'blog/:slug': lazy(() => import('../features/blog/BlogPostPage')),
+  ':shortCode': lazy(() => import('../features/shortlinks/RedirectPage')),
 };
+const BlogPostPage = SCREENS[BLOG_POST_ROUTE];
+const RedirectPage = SCREENS[SHORT_CODE_ROUTE];
 
 export function AppRoutes() {
   return (
@@ -46,12 +46,12 @@ export function AppRoutes() {
           <Route key={tool.slug} path={tool.slug} element={<ToolRoute tool={tool} />} />
         ))}
         {PAGE_SEGMENTS.map((segment) => {
-          const Screen = PAGES[segment];
+          const Screen = SCREENS[segment];
           return <Route key={segment} path={segment} element={<Screen />} />;
         })}
-        <Route path="blog/:slug" element={<BlogPostPage />} />
+        <Route path={BLOG_POST_ROUTE} element={<BlogPostPage />} />
         {/* Ranked below every fixed route: any other single segment is a short code. */}
-        <Route path=":shortCode" element={<RedirectPage />} />
+        <Route path={SHORT_CODE_ROUTE} element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
