@@ -617,13 +617,14 @@ export function createShortlinksRepo(
     },
 
     async page({ sort, limit, after, q, tag }) {
-      const prefix = q;
       // Terms in [lower(q), lower(q) + U+10FFFF): every term that starts with q, in byte order (both
       // engines compare these columns byte-wise), read as one index range. lower() runs in SQL, so
       // the query folds case exactly as the stored terms were folded (SQLite folds ASCII only).
+      const terms =
+        q === undefined ? undefined : { from: sql<string>`lower(${q})`, to: sql<string>`lower(${`${q}\u{10FFFF}`})` };
       const matches = (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
         const conditions: Expression<SqlBool>[] = [];
-        if (prefix !== undefined) {
+        if (terms !== undefined) {
           conditions.push(
             eb(
               's.id',
@@ -631,12 +632,12 @@ export function createShortlinksRepo(
               eb
                 .selectFrom('shortlink_search')
                 .select('shortlink_id')
-                .where('term', '>=', sql<string>`lower(${prefix})`)
-                .where('term', '<', sql<string>`lower(${`${prefix}\u{10FFFF}`})`),
+                .where('term', '>=', terms.from)
+                .where('term', '<', terms.to),
             ),
           );
         }
-        if (tag !== undefined && (sort !== 'newest' || prefix !== undefined)) {
+        if (tag !== undefined && (sort !== 'newest' || terms !== undefined)) {
           conditions.push(
             eb('s.id', 'in', eb.selectFrom('shortlink_tags').select('shortlink_id').where('tag', '=', tag)),
           );
@@ -645,7 +646,7 @@ export function createShortlinksRepo(
       };
 
       let items: ShortlinkRow[];
-      if (tag !== undefined && sort === 'newest' && prefix === undefined) {
+      if (tag !== undefined && sort === 'newest' && terms === undefined) {
         // The tag's own rows are in (tag, created_at, id) order: the page is one index range.
         let query = reader
           .selectFrom('shortlink_tags as t')
@@ -688,8 +689,23 @@ export function createShortlinksRepo(
         items = await query.execute();
       }
 
+      // On SQLite both queries run synchronously on the event loop: between them, redirects waiting
+      // behind a broad search get their turn (the two together held it for about 14 ms at a million
+      // links with 11,000 matches).
+      if (dialect.engine === 'sqlite') await yieldToEventLoop();
       let total: number;
-      if (prefix !== undefined) {
+      if (terms !== undefined && tag === undefined) {
+        // Counted in the search index alone, one range of it: a link's terms are written only once
+        // it is published (indexRange skips pending ones) and removed with it, so every distinct id
+        // there is a visible link. Reading each link's row as well cost as much again.
+        const row = await reader
+          .selectFrom('shortlink_search')
+          .select((eb) => eb.fn.count<number>('shortlink_id').distinct().as('count'))
+          .where('term', '>=', terms.from)
+          .where('term', '<', terms.to)
+          .executeTakeFirst();
+        total = Number(row?.count ?? 0);
+      } else if (terms !== undefined) {
         // No pending filter: search terms are written only for published links (indexRange skips
         // pending ones), and the count stays a walk of search-index entries and ids.
         const row = await reader
