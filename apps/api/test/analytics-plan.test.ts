@@ -1,10 +1,9 @@
-import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { createRepositories, migrateSqlite, MIGRATIONS, openMemorySqlite } from '../src/db';
 import { silentLogger } from '../src/logger';
-import { JWT_SECRET, TEST_SESSION_ID, testConfig } from './helpers';
+import { adminToken, JWT_SECRET, TEST_SESSION_ID, testConfig } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
 const LINKS = 1000;
@@ -74,12 +73,7 @@ describe('the analytics query plans', () => {
       clock: () => new Date(NOW),
       geo: { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) },
     });
-    const token = jwt.sign({ iat: Math.floor(Date.parse(NOW) / 1000) }, JWT_SECRET, {
-      algorithm: 'HS256',
-      expiresIn: '1h',
-      subject: 'admin',
-      jwtid: TEST_SESSION_ID,
-    });
+    const token = adminToken(NOW);
     const get = (path: string) => request(app).get(path).set('Authorization', `Bearer ${token}`);
 
     let rangeClicks = 0;

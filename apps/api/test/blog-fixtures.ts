@@ -1,9 +1,16 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import type { BlogPost, BlogPostPage, BlogPostSummary, Category, CategoryInputBody, PostInputBody } from '@toolvault/shared';
+import type {
+  BlogPost,
+  BlogPostPage,
+  BlogPostSummary,
+  Category,
+  CategoryInputBody,
+  PostInputBody,
+} from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
 import { sharedHtmlSanitizerPool } from '../src/services/html-sanitizer.pool';
-import { buildApp, JWT_SECRET, TEST_SESSION_ID } from './helpers';
+import { adminToken, buildApp } from './helpers';
 
 // The sanitizer's thread loads jsdom (seconds on a busy machine): started once per file, before any
 // test's clock runs, so the first post of a file takes no longer than the others.
@@ -16,13 +23,7 @@ export function testClock(start = '2025-03-15T12:00:00.000Z') {
   return {
     clock,
     advance: (ms: number) => void (now = new Date(now.getTime() + ms)),
-    token: (expiresIn: jwt.SignOptions['expiresIn'] = '1h') =>
-      jwt.sign({ iat: Math.floor(now.getTime() / 1000) }, JWT_SECRET, {
-        algorithm: 'HS256',
-        expiresIn,
-        subject: 'admin',
-        jwtid: TEST_SESSION_ID,
-      }),
+    token: (expiresIn: jwt.SignOptions['expiresIn'] = '1h') => adminToken(now, expiresIn),
   };
 }
 
@@ -63,12 +64,7 @@ export function blogSetup(options: Parameters<typeof buildApp>[0] = {}) {
 
 /** A token signed with the right secret that expired an hour before the test clock's start. */
 export function expiredToken(): string {
-  return jwt.sign({ iat: Math.floor(Date.parse('2025-03-15T09:00:00Z') / 1000) }, JWT_SECRET, {
-    algorithm: 'HS256',
-    expiresIn: '1h',
-    subject: 'admin',
-    jwtid: TEST_SESSION_ID,
-  });
+  return adminToken('2025-03-15T09:00:00Z');
 }
 
 /** Authorization headers that must never pass: none, garbage, wrong secret, expired. */

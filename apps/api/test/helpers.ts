@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import jwt from 'jsonwebtoken';
 import { createApp, type AppDeps } from '../src/app';
 import { createRepositories, migrateSqlite, openMemorySqlite, type Repositories, type Storage } from '../src/db';
 import { loadEnv, type Config } from '../src/env';
@@ -13,6 +14,29 @@ export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
  * (`jwt.sign(…, JWT_SECRET, { jwtid: TEST_SESSION_ID, … })`) for any time their clock shows.
  */
 export const TEST_SESSION_ID = 'test-session';
+
+/**
+ * A token for the test session, issued at `issuedAt` (the test's clock, not the real one) and
+ * valid for `expiresIn` after it.
+ */
+export function adminToken(issuedAt: Date | string, expiresIn: jwt.SignOptions['expiresIn'] = '1h'): string {
+  const seconds = Math.floor(new Date(issuedAt).getTime() / 1000);
+  return jwt.sign({ iat: seconds }, JWT_SECRET, {
+    algorithm: 'HS256',
+    expiresIn,
+    subject: 'admin',
+    jwtid: TEST_SESSION_ID,
+  });
+}
+
+/** Opens the test session in a database buildApp did not make (the engine-aware tests). */
+export async function openTestSession(db: Repositories): Promise<void> {
+  await db.adminSessions.insert({
+    id: TEST_SESSION_ID,
+    createdAt: new Date('2000-01-01T00:00:00Z'),
+    expiresAt: new Date('2999-01-01T00:00:00Z'),
+  });
+}
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadEnv({ NODE_ENV: 'test' }), adminPassword: ADMIN_PASSWORD, jwtSecret: JWT_SECRET, ...overrides };

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shortlink, ShortlinkPage } from '@toolvault/shared';
 import type { Clock } from '../src/services/clock';
 import type { GeoService } from '../src/services/geo.service';
 import { notFoundHtml } from '../src/http/spa';
-import { buildApp, JWT_SECRET, TEST_SESSION_ID } from './helpers';
+import { adminToken, buildApp } from './helpers';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -44,12 +43,7 @@ const LINK = {
 function setup(options: Parameters<typeof buildApp>[0] = {}) {
   const clock: Clock = () => new Date('2025-03-15T12:00:00.000Z');
   const built = buildApp({ clock, webDist, ...options });
-  const token = jwt.sign({ iat: Math.floor(clock().getTime() / 1000) }, JWT_SECRET, {
-    algorithm: 'HS256',
-    expiresIn: '1h',
-    subject: 'admin',
-    jwtid: TEST_SESSION_ID,
-  });
+  const token = adminToken(clock());
   const create = async (body: object) => {
     const res = await request(built.app).post('/api/shortlinks').set('Authorization', `Bearer ${token}`).send(body);
     expect(res.status).toBe(201);
@@ -488,12 +482,7 @@ describe('GET /:shortCode of a link that redirects at once', () => {
   it('switches between the two modes with PUT', async () => {
     const built = setup();
     const link = await built.create({ ...LINK, shortCode: 'switch1' });
-    const token = jwt.sign({ iat: Math.floor(Date.parse('2025-03-15T12:00:00Z') / 1000) }, JWT_SECRET, {
-      algorithm: 'HS256',
-      expiresIn: '1h',
-      subject: 'admin',
-      jwtid: TEST_SESSION_ID,
-    });
+    const token = adminToken('2025-03-15T12:00:00Z');
     const put = (redirectMode: string) =>
       request(built.app)
         .put(`/api/shortlinks/${link.id}`)

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShortlinkPage } from '@toolvault/shared';
@@ -10,7 +9,7 @@ import { createRepositories, migrate, openSqlite, type Engine, type Repositories
 import type { NewShortlink } from '../src/db/shortlinks.repo';
 import { silentLogger } from '../src/logger';
 import { ENGINES, openTestStorage } from './engines';
-import { JWT_SECRET, TEST_SESSION_ID, testConfig } from './helpers';
+import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
 const CHROME =
@@ -52,18 +51,8 @@ async function setup(engine: Engine) {
     clock: () => new Date(NOW),
     geo,
   });
-  await db.adminSessions.insert({
-    id: TEST_SESSION_ID,
-    createdAt: new Date('2000-01-01T00:00:00Z'),
-    expiresAt: new Date('2999-01-01T00:00:00Z'),
-  });
-  const token = jwt.sign({ iat: Math.floor(Date.parse(NOW) / 1000) }, JWT_SECRET, {
-    algorithm: 'HS256',
-    expiresIn: '1h',
-    subject: 'admin',
-    jwtid: TEST_SESSION_ID,
-  });
-  const auth = { Authorization: `Bearer ${token}` };
+  await openTestSession(db);
+  const auth = { Authorization: `Bearer ${adminToken(NOW)}` };
   const list = (query: Record<string, string> = {}) => request(app).get('/api/shortlinks').query(query).set(auth);
   return { storage, db, app, auth, list };
 }

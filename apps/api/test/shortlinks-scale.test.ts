@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import jwt from 'jsonwebtoken';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +11,7 @@ import { startClickRetention } from '../src/services/click-retention.service';
 import { csvCell } from '../src/services/csv';
 import { encodeCursor } from '../src/services/shortlink.service';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
-import { JWT_SECRET, TEST_SESSION_ID, testConfig } from './helpers';
+import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
 const geo = { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) };
@@ -37,18 +36,8 @@ async function setup(engine: (typeof ENGINES)[number]) {
     geo,
   });
   // Logins are server-side sessions: the token names one that exists.
-  await test.db.adminSessions.insert({
-    id: TEST_SESSION_ID,
-    createdAt: new Date('2000-01-01T00:00:00Z'),
-    expiresAt: new Date('2999-01-01T00:00:00Z'),
-  });
-  const token = jwt.sign({ iat: Math.floor(Date.parse(NOW) / 1000) }, JWT_SECRET, {
-    algorithm: 'HS256',
-    expiresIn: '1h',
-    subject: 'admin',
-    jwtid: TEST_SESSION_ID,
-  });
-  const auth = { Authorization: `Bearer ${token}` };
+  await openTestSession(test.db);
+  const auth = { Authorization: `Bearer ${adminToken(NOW)}` };
   const get = (path: string, query: Record<string, string | number> = {}) =>
     request(app).get(path).query(query).set(auth);
   const page = async (query: Record<string, string | number>) => {
