@@ -611,6 +611,42 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
     expect(csv.text).toBe('shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode\r\n');
   });
 
+  it('exports the raw clicks oldest first, as JSON and as formula-safe CSV, to the admin only', async () => {
+    const t = await setup(engine);
+    await insertAll(t, [newLink({ shortCode: 'clk001' }), newLink({ shortCode: 'clk002' })]);
+    // More than one read batch (1,000), so the keyset paging is crossed.
+    const expected = Array.from({ length: 1_005 }, (_, i) => ({
+      shortCode: i % 3 ? 'clk001' : 'clk002',
+      clickedAt: new Date(Date.parse('2025-03-01T00:00:00Z') + i * 1000).toISOString(),
+      referrerHost: i % 4 ? `ref${i % 7}.example` : null,
+      country: i % 5 ? 'DE' : null,
+      device: (['desktop', 'mobile', 'tablet'] as const)[i % 3]!,
+    }));
+    // A cell a spreadsheet would run as a formula, stored as it came.
+    expected[1] = { ...expected[1]!, referrerHost: '=HYPERLINK("http://evil.example")' };
+    for (const { shortCode, ...click } of expected) await t.db.shortlinkClicks.countClick(shortCode, click);
+
+    const json = await t.get('/api/shortlinks/clicks/export');
+    expect(json.status).toBe(200);
+    expect(json.headers['content-disposition']).toContain('shortlink-clicks.json');
+    expect(json.body).toEqual(expected);
+
+    const csv = await t.get('/api/shortlinks/clicks/export', { format: 'csv' });
+    expect(csv.type).toBe('text/csv');
+    expect(csv.headers['content-disposition']).toContain('shortlink-clicks.csv');
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toBe('shortCode,clickedAt,referrerHost,country,device');
+    expect(lines[1]).toBe('clk002,2025-03-01T00:00:00.000Z,,,desktop');
+    expect(lines[2]).toBe(`clk001,2025-03-01T00:00:01.000Z,"'=HYPERLINK(""http://evil.example"")",DE,mobile`);
+    expect(lines.filter((line) => line.startsWith('clk'))).toHaveLength(1_005);
+
+    expect((await request(t.app).get('/api/shortlinks/clicks/export')).status).toBe(401);
+    expect((await t.get('/api/shortlinks/clicks/export', { format: 'xml' })).body).toEqual({
+      error: 'format must be one of json, csv',
+      code: 'VALIDATION',
+    });
+  }, 120_000);
+
   it('inserts none of 10,000 rows when the last code is taken', async () => {
     const t = await setup(engine);
     await insertAll(t, [newLink({ shortCode: 'taken1' })]);

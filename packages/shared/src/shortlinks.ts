@@ -406,6 +406,30 @@ export interface ImportShortlinksResponse {
 export type DeviceClass = 'desktop' | 'mobile' | 'tablet';
 export const DEVICE_CLASSES: readonly DeviceClass[] = ['desktop', 'mobile', 'tablet'];
 
+/**
+ * One row of `GET /api/shortlinks/clicks/export`: a raw click as stored (never an IP address).
+ * Analytics read daily aggregates; these rows are what CLICK_RETENTION_DAYS prunes.
+ */
+export interface ClickExportRow {
+  shortCode: string;
+  /** ISO 8601, UTC. */
+  clickedAt: string;
+  /** Host name of the Referer, or null for none. */
+  referrerHost: string | null;
+  /** ISO 3166-1 alpha-2, or null when unknown. */
+  country: string | null;
+  device: DeviceClass;
+}
+
+/** Columns of the clicks' CSV export, in order. */
+export const CLICK_CSV_COLUMNS = [
+  'shortCode',
+  'clickedAt',
+  'referrerHost',
+  'country',
+  'device',
+] as const satisfies readonly (keyof ClickExportRow)[];
+
 /** `GET /api/shortlinks/analytics` (docs/decisions/0006-click-analytics.md). */
 export interface ShortlinkAnalytics {
   range: AnalyticsRange;

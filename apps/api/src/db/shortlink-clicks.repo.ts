@@ -1,4 +1,4 @@
-import type { DeviceClass, PublicShortlink } from '@toolvault/shared';
+import type { ClickExportRow, DeviceClass, PublicShortlink } from '@toolvault/shared';
 import { sql, type Insertable, type SqlBool } from 'kysely';
 import type { Storage } from './database';
 import type { ShortlinkClicksTable, StatsDimension } from './schema';
@@ -53,6 +53,11 @@ export interface ShortlinkClicksRepo {
   devices(scope: StatsScope): Promise<CountedClicks<DeviceClass>[]>;
   /** The first UTC day with aggregated clicks (of one link, or of all), or null. */
   firstDay(shortlinkId?: number): Promise<string | null>;
+  /**
+   * Every raw click with its link's code, oldest first, `batchSize` at a time (keyset reads by id:
+   * memory does not grow with the count).
+   */
+  batchesOldestFirst(batchSize: number): AsyncIterable<ClickExportRow[]>;
   /** Deletes raw clicks before `before` (ISO time); the aggregates stay as they are. Answers the rows deleted. */
   pruneBefore(before: string, batchSize?: number): Promise<number>;
 }
@@ -121,6 +126,29 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
               .limit(1)
               .executeTakeFirst();
       return row?.day ?? null;
+    },
+    async *batchesOldestFirst(batchSize) {
+      let after = 0;
+      for (;;) {
+        const rows = await storage.reader
+          .selectFrom('shortlink_clicks as c')
+          .innerJoin('shortlinks as s', 's.id', 'c.shortlink_id')
+          .select(['c.id', 's.short_code', 'c.clicked_at', 'c.referrer_host', 'c.country', 'c.device'])
+          .where('c.id', '>', after)
+          .orderBy('c.id')
+          .limit(batchSize)
+          .execute();
+        if (rows.length === 0) return;
+        after = rows.at(-1)!.id;
+        yield rows.map((row) => ({
+          shortCode: row.short_code,
+          clickedAt: row.clicked_at,
+          referrerHost: row.referrer_host,
+          country: row.country,
+          device: row.device,
+        }));
+        if (rows.length < batchSize) return;
+      }
     },
     async pruneBefore(before, batchSize = PRUNE_BATCH) {
       let deleted = 0;

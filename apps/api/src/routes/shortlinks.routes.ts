@@ -1,7 +1,9 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import {
+  CLICK_CSV_COLUMNS,
   SHORTLINK_CSV_COLUMNS,
   type AnalyticsQuery,
+  type ClickExportRow,
   type ExportFormat,
   type GuestShortlinkInput,
   type ShortlinkExportQuery,
@@ -63,7 +65,11 @@ export function shortlinksRouter({
   const tags = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.tags());
   const exportAll = async (req: Request, res: Response) => {
     const { format } = req.query as unknown as ShortlinkExportQuery;
-    await streamExport(res, format, shortlinks.exportRows());
+    await streamExport(res, format, LINKS_EXPORT, shortlinks.exportRows());
+  };
+  const exportClicks = async (req: Request, res: Response) => {
+    const { format } = req.query as unknown as ShortlinkExportQuery;
+    await streamExport(res, format, CLICKS_EXPORT, analytics.exportClicks());
   };
   const stats = async (req: Request, res: Response) => {
     const { range } = req.query as unknown as AnalyticsQuery;
@@ -102,6 +108,7 @@ export function shortlinksRouter({
   // No token: a guest creation (the guest's body). A token that is present but invalid: 401, never a guest creation.
   add(API.shortlinkCreate, create);
   add(API.shortlinkExport, exportAll);
+  add(API.shortlinkClickExport, exportClicks);
   add(API.shortlinkImport, importAll);
   add(API.shortlinkAnalytics, stats);
   add(API.shortlinkLinkAnalytics, linkStats);
@@ -158,19 +165,44 @@ function privateJson(res: Response, status: number, body: unknown): void {
   res.status(status).set('Cache-Control', 'no-store').json(body);
 }
 
+/** What one export writes: its file name and CSV columns, and each row's CSV cells. */
+interface ExportShape<Row> {
+  name: string;
+  columns: readonly string[];
+  cells: (row: Row) => (string | number)[];
+}
+
+const LINKS_EXPORT: ExportShape<ShortlinkExportRow> = {
+  name: 'shortlinks',
+  columns: SHORTLINK_CSV_COLUMNS,
+  cells: (row) => SHORTLINK_CSV_COLUMNS.map((column) => (column === 'tags' ? row.tags.join(', ') : row[column])),
+};
+
+const CLICKS_EXPORT: ExportShape<ClickExportRow> = {
+  name: 'shortlink-clicks',
+  columns: CLICK_CSV_COLUMNS,
+  // An unknown referrer or country is an empty cell, as in a spreadsheet.
+  cells: (row) => CLICK_CSV_COLUMNS.map((column) => row[column] ?? ''),
+};
+
 /**
  * Writes the export as it is read, a batch of rows at a time, waiting for the socket to drain
- * whenever its buffer is full: memory stays flat whatever the number of links. JSON is one array
- * (the import's format); CSV has a header line and formula-safe cells. A client that goes away
- * stops the reading.
+ * whenever its buffer is full: memory stays flat whatever the number of rows. JSON is one array
+ * (for links, the import's format); CSV has a header line and formula-safe cells. A client that
+ * goes away stops the reading.
  */
-async function streamExport(res: Response, format: ExportFormat, batches: AsyncIterable<ShortlinkExportRow[]>) {
+async function streamExport<Row>(
+  res: Response,
+  format: ExportFormat,
+  shape: ExportShape<Row>,
+  batches: AsyncIterable<Row[]>,
+) {
   const csv = format === 'csv';
   res
     .status(200)
     .set('Cache-Control', 'no-store')
     .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-    .attachment(csv ? 'shortlinks.csv' : 'shortlinks.json');
+    .attachment(`${shape.name}.${csv ? 'csv' : 'json'}`);
   // One 'drain' and one 'close' listener for the whole export, each waking the pending write.
   // (A listener per write would pile up: compression hands 'drain' listeners to its zlib stream,
   // where res.off and res.once's own removal never reach them.)
@@ -192,16 +224,14 @@ async function streamExport(res: Response, format: ExportFormat, batches: AsyncI
       wake = resolve;
     });
   };
-  await write(csv ? csvLine(SHORTLINK_CSV_COLUMNS) : '[');
+  await write(csv ? csvLine(shape.columns) : '[');
   let first = true;
   for await (const batch of batches) {
     if (closed) return;
     let chunk = '';
     for (const row of batch) {
       if (csv) {
-        chunk += csvLine(
-          SHORTLINK_CSV_COLUMNS.map((column) => (column === 'tags' ? row.tags.join(', ') : row[column])),
-        );
+        chunk += csvLine(shape.cells(row));
       } else {
         chunk += `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
         first = false;

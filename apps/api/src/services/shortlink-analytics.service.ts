@@ -9,6 +9,7 @@ import {
   utcDayKey,
   utcDayStart,
   type AnalyticsRange,
+  type ClickExportRow,
   type ShortlinkAnalytics,
   type ShortlinkLinkAnalytics,
 } from '@toolvault/shared';
@@ -20,7 +21,12 @@ export interface ShortlinkAnalyticsService {
   analytics(range: AnalyticsRange): Promise<ShortlinkAnalytics>;
   /** Null for an unknown link id. */
   linkAnalytics(id: number, range: AnalyticsRange): Promise<ShortlinkLinkAnalytics | null>;
+  /** The raw clicks, oldest first, a batch at a time (those CLICK_RETENTION_DAYS has not pruned). */
+  exportClicks(): AsyncIterable<ClickExportRow[]>;
 }
+
+/** Clicks read per query while exporting. */
+const CLICK_EXPORT_BATCH = 1000;
 
 /**
  * Totals, today, rounded average, top 5 and 5 newest, plus clicks per day, referrers, countries and
@@ -95,6 +101,8 @@ export function createShortlinkAnalyticsService({
         devices: stats.devices,
       };
     },
+
+    exportClicks: () => clicks.batchesOldestFirst(CLICK_EXPORT_BATCH),
 
     async linkAnalytics(id, range) {
       const link = await shortlinks.findById(id);

@@ -16,6 +16,7 @@ import {
   type Shortlink,
   type ShortlinkAnalytics,
   type ShortlinkExportRow,
+  type ClickExportRow,
   type ShortlinkLinkAnalytics,
   type ShortlinkPage,
   type ShortlinkSummary,
@@ -130,6 +131,16 @@ export const ZShortlink = exactly<Shortlink>()(
 );
 
 export const ZShortlinkExportRow = exactly<ShortlinkExportRow>()(z.object(shortlinkFields));
+
+export const ZClickExportRow = exactly<ClickExportRow>()(
+  z.object({
+    shortCode: z.string(),
+    clickedAt: isoTime,
+    referrerHost: z.string().nullable(),
+    country: z.string().nullable(),
+    device: z.enum(DEVICE_CLASSES),
+  }),
+);
 
 export const ZPublicShortlink = exactly<PublicShortlink>()(
   z
