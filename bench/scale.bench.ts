@@ -50,6 +50,8 @@ const PASSWORD = 'bench-password-for-scale';
 const PARTS = new Set(
   (process.env.SCALE_PARTS ?? 'reads,export,import,redirects,browser').split(',').map((part) => part.trim()),
 );
+/** Preloaded into the server: reports how long its event loop was held (see the file). */
+const LOOP_MONITOR = path.resolve(import.meta.dirname, 'loop-monitor.mjs');
 /** Fresh loads of the shortlink manager for the Manage Links figures. */
 const BROWSER_TRIES = envNumber('SCALE_BROWSER_TRIES', 5);
 const BROWSER_GOALS = { firstPageMs: 1000, heapMb: 100, performance: 95 } as const;
@@ -86,8 +88,8 @@ async function main(): Promise<void> {
     const auth = { Authorization: `Bearer ${token}` };
     if (PARTS.has('reads')) await timeReads(server.base, auth);
     if (PARTS.has('export')) await timeExport(server, auth);
-    if (PARTS.has('import')) await importStall(server.base, auth);
-    if (PARTS.has('redirects')) await redirectsWhileAdminWorks(server.base, auth);
+    if (PARTS.has('import')) await importStall(server, auth);
+    if (PARTS.has('redirects')) await redirectsWhileAdminWorks(server, auth);
     // Last: the import above adds its links, as an administrator's would.
     if (PARTS.has('browser')) await browserFigures(server.base, token);
   } finally {
@@ -334,13 +336,21 @@ interface Server {
   base: string;
   pid: number;
   stop: () => void;
+  /** The server's event-loop delays (longest, p99) since the previous call. */
+  loop: () => Promise<LoopFigures>;
+}
+
+interface LoopFigures {
+  maxMs: number;
+  p99Ms: number;
 }
 
 /** The production server as an operator runs it, on a free port, on the seeded data folder. */
 async function startServer(): Promise<Server> {
   const port = await freePort();
+  const loopFile = path.join(os.tmpdir(), `toolvault-scale-loop-${port}.json`);
   // node itself (with tsx's loader), so the pid measured is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', LOOP_MONITOR, '--import', 'tsx', 'src/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '../apps/api'),
     env: {
       ...process.env,
@@ -349,6 +359,7 @@ async function startServer(): Promise<Server> {
       ADMIN_PASSWORD: PASSWORD,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      LOOP_MONITOR_FILE: loopFile,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -365,7 +376,27 @@ async function startServer(): Promise<Server> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (exited) throw new Error('the server exited during start-up');
-  return { base, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
+  let generation = 0;
+  const loop = async (): Promise<LoopFigures> => {
+    generation += 1;
+    child.kill('SIGUSR2');
+    for (;;) {
+      const figures = existsSync(loopFile)
+        ? (JSON.parse(readFileSync(loopFile, 'utf8')) as LoopFigures & { generation: number })
+        : undefined;
+      if (figures && figures.generation >= generation) return figures;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return {
+    base,
+    pid: child.pid!,
+    loop,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(loopFile, { force: true });
+    },
+  };
 }
 
 async function login(base: string): Promise<string> {
@@ -409,7 +440,8 @@ const peakKb = (pid: number) => procStatus(pid, 'VmHWM');
  * a direct link's redirect (a click: a write) and the Manage Links first page. The slowest answer
  * of each during the import is its stall.
  */
-async function importStall(base: string, auth: Record<string, string>): Promise<void> {
+async function importStall(server: Server, auth: Record<string, string>): Promise<void> {
+  const { base } = server;
   const rows = Array.from({ length: 10_000 }, (_, i) => ({
     title: `Imported ${i}`,
     targetUrl: `https://import.example/${i}`,
@@ -436,6 +468,7 @@ async function importStall(base: string, auth: Record<string, string>): Promise<
     })();
     return { label, waits, done };
   });
+  await server.loop();
   const start = performance.now();
   const res = await fetch(`${base}/api/shortlinks/import`, {
     method: 'POST',
@@ -443,11 +476,13 @@ async function importStall(base: string, auth: Record<string, string>): Promise<
     body,
   });
   const took = performance.now() - start;
+  const loop = await server.loop();
   running = false;
   await Promise.all(probes.map((probe) => probe.done));
   console.log(
     `\nimport of 10,000 rows (${(body.length / 1e6).toFixed(1)} MB): ${res.status} in ${(took / 1000).toFixed(2)} s; during it:`,
   );
+  console.log(`  ${loopLine(loop)}`);
   for (const { label, waits } of probes) {
     console.log(
       `  ${label.padEnd(30)} ${String(waits.length).padStart(5)} calls, p50 ${percentile(waits, 50).toFixed(1)} ms, ` +
@@ -456,8 +491,13 @@ async function importStall(base: string, auth: Record<string, string>): Promise<
   }
 }
 
+function loopLine({ maxMs, p99Ms }: LoopFigures): string {
+  return `server event loop held at most ${maxMs.toFixed(1)} ms (p99 of delays ${p99Ms.toFixed(1)} ms; goal: ≤ 50 ms)`;
+}
+
 /** autocannon on a direct link and on the redirect page's click request, while admin reads loop. */
-async function redirectsWhileAdminWorks(base: string, auth: Record<string, string>): Promise<void> {
+async function redirectsWhileAdminWorks(server: Server, auth: Record<string, string>): Promise<void> {
+  const { base } = server;
   let running = true;
   let adminCalls = 0;
   const admin = (async () => {
@@ -486,11 +526,12 @@ async function redirectsWhileAdminWorks(base: string, auth: Record<string, strin
       ['redirect page click (JSON)', { accept: 'application/json', 'user-agent': CHROME }, 'L11'],
       ['direct 302', { 'user-agent': CHROME }, 'L10'],
     ] as const) {
+      await server.loop();
       const result = await autocannon({ url: `${base}/${code}`, connections: 20, duration: 8, headers, ...options });
       console.log(
         `${label} (${load}) while the admin works: ${Math.round(result.requests.average)} req/s, ` +
           `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms ` +
-          `(2xx ${result['2xx']}, 3xx ${result['3xx']}, errors ${result.errors})`,
+          `(2xx ${result['2xx']}, 3xx ${result['3xx']}, errors ${result.errors}); ${loopLine(await server.loop())}`,
       );
     }
   }
