@@ -137,16 +137,16 @@ describe.each(ENGINES)('an import stopped after its commit on %s', (engine) => {
     const t = await setup(engine);
     const links = importRows(250).map((row) => link({ ...row, redirectMode: 'preview' }));
     // 250 links: three pauses while the rows are written (after the rows 1–100, 101–200 and
-    // 201–250), one after the publish, then one between the two indexing transactions (links
-    // 1–200, 201–250), where this one stops it.
+    // 201–250), one after the publish, then one after each indexing transaction but the last
+    // (links 1–50, 51–100, … 201–250): this one stops it after the fourth.
     let pauses = 0;
     const stop = () => {
       pauses += 1;
-      if (pauses === 5) return Promise.reject(new Error('stopped'));
+      if (pauses === 8) return Promise.reject(new Error('stopped'));
       return Promise.resolve();
     };
     expect(await t.db.shortlinks.insertAll(links, stop)).toBeNull();
-    expect(pauses).toBe(5);
+    expect(pauses).toBe(8);
 
     // The links are all in, with their totals; the last 50 are not searchable yet.
     expect(((await t.list()).body as ShortlinkPage).total).toBe(250);

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type Pg from 'pg';
 import type { Tables } from './schema';
+import { startWalCheckpointer } from './wal-checkpointer';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -122,6 +123,7 @@ function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
   // Opened after the writer has switched the file to WAL (a read-only handle cannot).
   const readOnly = file === undefined ? undefined : new Database(file, { readonly: true });
   readOnly?.pragma('busy_timeout = 5000');
+  const checkpointer = file === undefined ? undefined : startWalCheckpointer(sqlite, file);
   const reader = readOnly
     ? new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(readOnly) }) })
     : db;
@@ -132,6 +134,7 @@ function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
     sqlite,
     // Kysely's destroy closes the handles through the wrapper below.
     close: async () => {
+      await checkpointer?.stop();
       if (reader !== db) await reader.destroy();
       await db.destroy();
     },

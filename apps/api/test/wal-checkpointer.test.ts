@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DB_FILE_NAME, openMemorySqlite, openSqlite, type Storage } from '../src/db/database';
+
+/**
+ * The checkpoints of a SQLite file run on a thread of their own (src/db/wal-checkpointer.ts), not
+ * inside a commit on the event loop. Seen from outside: a commit that takes the WAL past SQLite's
+ * default 1,000 pages leaves the database file as it was, and the pages arrive in it shortly after.
+ */
+let dataDir: string | undefined;
+let storage: Storage | undefined;
+
+afterEach(async () => {
+  await storage?.close();
+  storage = undefined;
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+});
+
+const PAGE = 4096;
+
+describe('a SQLite data folder', () => {
+  it('has its WAL copied into the database file by the checkpointer thread, not by the committing connection', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-checkpoint-'));
+    storage = openSqlite(dataDir);
+    const sqlite = storage.sqlite!;
+    // The writer checkpoints by itself only far past SQLite's default of 1,000 pages.
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+
+    const file = path.join(dataDir, DB_FILE_NAME);
+    const before = fs.statSync(file).size;
+    // About 2,000 pages in one commit: twice the point at which SQLite's default checkpoints.
+    sqlite.exec('CREATE TABLE filler (data BLOB NOT NULL)');
+    const insert = sqlite.prepare('INSERT INTO filler (data) VALUES (randomblob(4000))');
+    sqlite.transaction(() => {
+      for (let row = 0; row < 2000; row += 1) insert.run();
+    })();
+    // The commit wrote the WAL only (by default it would have copied it into the file as well).
+    expect(fs.statSync(file).size).toBe(before);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(2000 * PAGE);
+
+    await expect.poll(() => fs.statSync(file).size, { timeout: 10_000, interval: 50 }).toBeGreaterThan(2000 * PAGE);
+    expect(sqlite.prepare('SELECT count(*) AS rows FROM filler').get()).toEqual({ rows: 2000 });
+  });
+
+  it('leaves an in-memory database (tests) without a checkpointer', () => {
+    storage = openMemorySqlite();
+    // No WAL in memory: SQLite's default stands, and no thread is started.
+    expect(storage.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+});
