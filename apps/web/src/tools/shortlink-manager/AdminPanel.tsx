@@ -98,6 +98,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   const [focusTitle, setFocusTitle] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<Shortlink | null>(null);
   const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [exportingClicks, setExportingClicks] = useState(false);
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const focusTab = useRef(focusOnMount);
@@ -454,6 +455,8 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
             onRefresh={() => void analytics.refetch()}
             range={view.range}
             onRange={(range) => show((current) => ({ ...current, range }))}
+            exportingClicks={exportingClicks}
+            onExportClicks={(format) => void exportFile('clicks', format, setExportingClicks)}
           />
         )}
       </TabPanel>
