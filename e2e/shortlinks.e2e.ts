@@ -451,6 +451,16 @@ describe('shortlink visitor', () => {
     await admin.getByRole('list', { name: 'Top links by clicks' }).getByText('Visitor test').waitFor();
     // A fresh page, so no toast stack is mid-animation while axe measures contrast.
     await expectAccessible(admin, '/shortlink-manager (Analytics)');
+
+    // The raw clicks as a file: the CSV header, then this visit (a desktop browser; the crawler left no row).
+    const clicks = await downloadFrom(admin.getByRole('button', { name: 'Export clicks CSV', exact: true }));
+    expect(clicks.name).toMatch(/^shortlink-clicks-\d{4}-\d{2}-\d{2}\.csv$/);
+    await toast(admin, 'Exported', clicks.name).waitFor();
+    const lines = clicks.bytes.toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('shortCode,clickedAt,referrerHost,country,device');
+    const visits = lines.filter((line) => line.startsWith(`${code},`));
+    expect(visits).toHaveLength(1);
+    expect(visits[0]).toMatch(new RegExp(`^${code},${today}T[^,]+Z,.*,desktop$`));
     expect(pageErrors(admin)).toEqual([]);
     await admin.context().close();
   });

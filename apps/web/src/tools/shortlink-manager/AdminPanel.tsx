@@ -40,6 +40,7 @@ import {
   parseImportFile,
   validateCreateForm,
   validateUpdateForm,
+  type ExportKind,
   type LinkFormValues,
 } from './shortlink-manager.service';
 import {
@@ -97,6 +98,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   const [focusTitle, setFocusTitle] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<Shortlink | null>(null);
   const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [exportingClicks, setExportingClicks] = useState(false);
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const focusTab = useRef(focusOnMount);
@@ -274,18 +276,18 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     });
   };
 
-  const exportLinks = async (format: ExportFormat) => {
-    setBulk('export');
-    const result = await shortlinkApi.export(token, format);
-    setBulk(null);
+  /** Downloads an export as a dated file; `busy` marks the buttons that started it while it runs. */
+  const exportFile = async (kind: ExportKind, format: ExportFormat, busy: (running: boolean) => void) => {
+    busy(true);
+    const result = await shortlinkApi.export(token, kind, format);
+    busy(false);
     if (result.ok) {
-      const fileName = exportFileName(new Date(), format);
+      const fileName = exportFileName(new Date(), format, kind);
       downloadBlob(result.value, fileName);
       toast.success('Exported', { description: fileName });
     } else {
-      unlessExpired((error) => toast.error('Failed to export shortlinks', { description: error.message }))(
-        result.error,
-      );
+      const title = kind === 'links' ? 'Failed to export shortlinks' : 'Failed to export clicks';
+      unlessExpired((error) => toast.error(title, { description: error.message }))(result.error);
     }
   };
 
@@ -440,7 +442,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
             onRetry={() => void page.refetch()}
             onEdit={startEdit}
             onDelete={setPendingDelete}
-            onExport={(format) => void exportLinks(format)}
+            onExport={(format) => void exportFile('links', format, (running) => setBulk(running ? 'export' : null))}
             onImportFile={(file) => void importFile(file)}
             onLoadSample={() => void loadSample()}
             onCreate={() => goTo('create')}
@@ -453,6 +455,8 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
             onRefresh={() => void analytics.refetch()}
             range={view.range}
             onRange={(range) => show((current) => ({ ...current, range }))}
+            exportingClicks={exportingClicks}
+            onExportClicks={(format) => void exportFile('clicks', format, setExportingClicks)}
           />
         )}
       </TabPanel>

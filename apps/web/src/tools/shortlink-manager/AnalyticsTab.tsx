@@ -1,27 +1,34 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ShortlinkAnalytics } from '@toolvault/shared';
+import type { ExportFormat, ShortlinkAnalytics } from '@toolvault/shared';
 import { RefreshCw } from 'lucide-react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { AnalyticsRange } from './admin-view';
 import { Breakdown, DEVICE_LABELS } from './Breakdown';
 import { ClicksChart } from './ClicksChart';
-import { CompactLinkList, LoadingState } from './LinkParts';
+import { CompactLinkList, ExportButtons, LoadingState } from './LinkParts';
 import { RangeSelect, rangeCaption } from './RangeSelect';
 
 export type AnalyticsState = UseQueryResult<ShortlinkAnalytics>;
 
-/** Top 5 by clicks, 5 most recent, clicks per day, referrers, countries and devices (docs/decisions/0006-click-analytics.md). */
+/**
+ * Top 5 by clicks, 5 most recent, clicks per day, referrers, countries and devices (docs/decisions/0006-click-analytics.md),
+ * and the raw clicks as a file.
+ */
 export function AnalyticsTab({
   state,
   onRefresh,
   range,
   onRange,
+  exportingClicks,
+  onExportClicks,
 }: {
   state: AnalyticsState;
   onRefresh: () => void;
   range: AnalyticsRange;
   onRange: (range: AnalyticsRange) => void;
+  exportingClicks: boolean;
+  onExportClicks: (format: ExportFormat) => void;
 }) {
   return (
     <div className="space-y-4">
@@ -29,7 +36,35 @@ export function AnalyticsTab({
         <RangeSelect value={range} onChange={onRange} />
       </div>
       <AnalyticsBody state={state} onRefresh={onRefresh} range={range} />
+      <ClickExport busy={exportingClicks} onExport={onExportClicks} />
     </div>
+  );
+}
+
+/**
+ * The raw clicks, not the daily totals the figures above read: shown whether or not those loaded,
+ * and never cut to the date range.
+ */
+function ClickExport({ busy, onExport }: { busy: boolean; onExport: (format: ExportFormat) => void }) {
+  return (
+    <Card>
+      <h2 className={ui.subheading}>Export clicks</h2>
+      <p className={`mt-1 ${ui.muted}`}>
+        One row per click still stored, oldest first, whatever the date range: short code, time (UTC), referrer host,
+        country and device; never an IP address. When the server sets{' '}
+        <code className="font-mono">CLICK_RETENTION_DAYS</code>, clicks older than that many days are deleted and
+        missing here, though the figures above still count them.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Export clicks">
+        <ExportButtons
+          name="Export clicks"
+          formats={['csv', 'json']}
+          exporting={busy}
+          disabled={busy}
+          onExport={onExport}
+        />
+      </div>
+    </Card>
   );
 }
 

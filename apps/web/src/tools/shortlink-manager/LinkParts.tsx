@@ -1,5 +1,5 @@
-import { shortUrl, type RedirectMode, type Shortlink } from '@toolvault/shared';
-import { MousePointerClick } from 'lucide-react';
+import { shortUrl, type ExportFormat, type RedirectMode, type Shortlink } from '@toolvault/shared';
+import { Download, MousePointerClick } from 'lucide-react';
 import { Badge } from '../../components/Badge';
 import { ui } from '../../components/ui';
 import { countLabel } from './shortlink-manager.service';
@@ -106,4 +106,32 @@ export function RedirectModeBadge({ mode }: { mode: RedirectMode | undefined }) 
       {mode === 'direct' ? 'Redirect at once' : 'Preview page'}
     </Badge>
   );
+}
+
+/** One button per format, named "{name} JSON" and so on; all say "Exporting..." while their export runs. */
+export function ExportButtons({
+  name,
+  formats,
+  exporting,
+  disabled,
+  onExport,
+}: {
+  name: string;
+  formats: readonly ExportFormat[];
+  exporting: boolean;
+  disabled: boolean;
+  onExport: (format: ExportFormat) => void;
+}) {
+  return formats.map((format) => (
+    <button
+      key={format}
+      type="button"
+      className={ui.buttonSecondary}
+      onClick={() => onExport(format)}
+      disabled={disabled}
+    >
+      <Download aria-hidden="true" className="size-4" />
+      {exporting ? 'Exporting...' : `${name} ${format.toUpperCase()}`}
+    </button>
+  ));
 }

@@ -14,7 +14,6 @@ import {
   ChevronRight,
   ChevronsLeft,
   Database,
-  Download,
   Pencil,
   RefreshCw,
   Search,
@@ -39,7 +38,15 @@ import {
 } from './admin-view';
 import { CopyLinkButton } from './CopyLinkButton';
 import { EmptyLinks } from './EmptyLinks';
-import { formatCreated, LoadingState, RedirectModeBadge, ShortUrlLink, siteOrigin, TagList } from './LinkParts';
+import {
+  ExportButtons,
+  formatCreated,
+  LoadingState,
+  RedirectModeBadge,
+  ShortUrlLink,
+  siteOrigin,
+  TagList,
+} from './LinkParts';
 import { displayHost } from './shortlink-manager.service';
 
 export type BulkAction = 'export' | 'import' | 'sample';
@@ -153,18 +160,13 @@ export function ManageLinksTab({
           </p>
         </div>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Bulk actions">
-          {(['json', 'csv'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className={ui.buttonSecondary}
-              onClick={() => onExport(format)}
-              disabled={busy !== null}
-            >
-              <Download aria-hidden="true" className="size-4" />
-              {busy === 'export' ? 'Exporting...' : `Export ${format.toUpperCase()}`}
-            </button>
-          ))}
+          <ExportButtons
+            name="Export"
+            formats={['json', 'csv']}
+            exporting={busy === 'export'}
+            disabled={busy !== null}
+            onExport={onExport}
+          />
           <button
             type="button"
             className={ui.buttonSecondary}

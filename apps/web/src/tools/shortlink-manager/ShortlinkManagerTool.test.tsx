@@ -123,6 +123,15 @@ const field = (name: RegExp | string) => screen.getByLabelText(name);
 const type = (name: RegExp | string, value: string) => fireEvent.change(field(name), { target: { value } });
 const listCalls = (calls: Call[]) => calls.filter((call) => call.key === 'GET /api/shortlinks');
 
+/** jsdom has no object URLs; the download helper only needs one to click. Answers the spy that saw each download. */
+function stubObjectUrls() {
+  const createObjectURL = vi.fn(() => 'blob:export');
+  const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+  onTestFinished(() => void Object.assign(URL, saved));
+  return createObjectURL;
+}
+
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
@@ -514,6 +523,67 @@ describe('admin', () => {
   });
 });
 
+describe('click export', () => {
+  beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));
+
+  const CLICKS = 'GET /api/shortlinks/clicks/export';
+  const exportButtons = () => within(screen.getByRole('group', { name: 'Export clicks' })).getAllByRole('button');
+  /** Opens Analytics and presses `button`; the server answers the export with `answer`. */
+  const exportClicks = async (button: string, answer: Handler) => {
+    const calls = stubApi({ 'GET /api/shortlinks/analytics': json(emptyAnalytics()), [CLICKS]: answer });
+    renderTool('/shortlink-manager?tab=analytics');
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    await settle();
+    return calls;
+  };
+
+  it.each([
+    ['CSV', 'csv'],
+    ['JSON', 'json'],
+  ])('exports the clicks as %s from Analytics, busy until the file arrives', async (label, format) => {
+    const createObjectURL = stubObjectUrls();
+    let answer: (response: Response) => void = () => undefined;
+    const calls = await exportClicks(
+      `Export clicks ${label}`,
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    // Both buttons wait for the one file.
+    expect(exportButtons().map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual([
+      ['Exporting...', true],
+      ['Exporting...', true],
+    ]);
+    const call = calls.find((item) => item.key === CLICKS);
+    expect(call?.params.get('format')).toBe(format);
+    expect(call?.auth).toBe(`Bearer ${TOKEN}`);
+
+    answer(new Response('shortCode,clickedAt,referrerHost,country,device\r\n'));
+    await settle();
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledWith('Exported', {
+      description: expect.stringMatching(new RegExp(`^shortlink-clicks-\\d{4}-\\d{2}-\\d{2}\\.${format}$`)),
+    });
+    expect(screen.getByRole('button', { name: `Export clicks ${label}` })).toBeEnabled();
+  });
+
+  it('toasts the server error and saves nothing when the export fails', async () => {
+    const createObjectURL = stubObjectUrls();
+    await exportClicks('Export clicks CSV', json({ error: 'Database unavailable' }, 503));
+    expect(toast.error).toHaveBeenCalledWith('Failed to export clicks', { description: 'Database unavailable' });
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(createObjectURL).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Export clicks CSV' })).toBeEnabled();
+  });
+
+  it('ends the session on a 401, like every other call', async () => {
+    await exportClicks('Export clicks JSON', json({ error: 'Unauthorized' }, 401));
+    expect(toast.error).toHaveBeenCalledWith('Session expired', { description: 'Please log in again.' });
+    expect(toast.error).not.toHaveBeenCalledWith('Failed to export clicks', expect.anything());
+    expect(localStorage.getItem('shortlinkAdminToken')).toBeNull();
+    expect(screen.getByLabelText('Admin Password')).toBeInTheDocument();
+  });
+});
+
 describe('manage links', () => {
   beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));
 
@@ -822,11 +892,7 @@ describe('manage links', () => {
     ['JSON', 'json'],
     ['CSV', 'csv'],
   ])('exports %s as a file named by the date', async (label, format) => {
-    // jsdom has no object URLs; the download helper only needs one to click.
-    const createObjectURL = vi.fn(() => 'blob:export');
-    const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    onTestFinished(() => void Object.assign(URL, saved));
+    const createObjectURL = stubObjectUrls();
     const calls = stubApi(
       manage({
         'GET /api/shortlinks': json(pageOf([link(1)])),

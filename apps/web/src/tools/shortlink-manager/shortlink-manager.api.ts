@@ -15,7 +15,7 @@ import type {
 import { apiFetch, failureFrom, networkFailure, type ApiFailure, type ApiResult } from '../../lib/api';
 import { err, ok, type Result } from '../../lib/result';
 import { trackedFetch } from '../../lib/use-online';
-import { createWithRetry } from './shortlink-manager.service';
+import { createWithRetry, type ExportKind } from './shortlink-manager.service';
 
 /** The manager's API calls, each answering an ApiResult (401 is left to the caller). */
 export const shortlinkApi = {
@@ -43,7 +43,8 @@ export const shortlinkApi = {
 
   remove: (token: string, id: number) => apiFetch<null>(`/api/shortlinks/${id}`, { method: 'DELETE', token }),
 
-  export: (token: string, format: ExportFormat) => downloadExport(token, format),
+  /** The links (`links`) or the raw clicks kept (`clicks`), as a file to save. */
+  export: (token: string, kind: ExportKind, format: ExportFormat) => downloadExport(token, EXPORT_PATHS[kind], format),
 
   import: (token: string, rows: unknown[]) =>
     apiFetch<ImportShortlinksResponse>('/api/shortlinks/import', { method: 'POST', body: rows, token }),
@@ -52,15 +53,20 @@ export const shortlinkApi = {
   sample: () => apiFetch<unknown>('/sample-shortlinks.json'),
 };
 
+const EXPORT_PATHS: Record<ExportKind, string> = {
+  links: '/api/shortlinks/export',
+  clicks: '/api/shortlinks/clicks/export',
+};
+
 /**
- * The export as a file. The server streams it (it may hold a million links),
- * so it is read as a Blob, never parsed here; the bearer token is why this is
- * a fetch and not a plain link.
+ * An export as a file. The server streams it (it may hold a million links, and
+ * more clicks), so it is read as a Blob, never parsed here; the bearer token is
+ * why this is a fetch and not a plain link.
  */
-async function downloadExport(token: string, format: ExportFormat): Promise<ApiResult<Blob>> {
+async function downloadExport(token: string, path: string, format: ExportFormat): Promise<ApiResult<Blob>> {
   let response: Response;
   try {
-    response = await trackedFetch(`/api/shortlinks/export?format=${format}`, {
+    response = await trackedFetch(`${path}?format=${format}`, {
       headers: { Accept: format === 'csv' ? 'text/csv' : 'application/json', Authorization: `Bearer ${token}` },
     });
   } catch {

@@ -459,6 +459,7 @@ describe('small helpers', () => {
   it('names the export file by the local date and its format', () => {
     expect(exportFileName(new Date(2024, 0, 5, 23, 59))).toBe('shortlinks-2024-01-05.json');
     expect(exportFileName(new Date(2024, 0, 5, 23, 59), 'csv')).toBe('shortlinks-2024-01-05.csv');
+    expect(exportFileName(new Date(2024, 0, 5, 23, 59), 'csv', 'clicks')).toBe('shortlink-clicks-2024-01-05.csv');
   });
 });
 

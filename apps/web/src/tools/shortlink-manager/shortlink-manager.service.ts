@@ -229,10 +229,16 @@ export function parseImportFile(text: string): Result<unknown[]> {
   return ok(value);
 }
 
-/** File name of an export: shortlinks-YYYY-MM-DD.json or .csv (local date). */
-export function exportFileName(now: Date, format: 'json' | 'csv' = 'json'): string {
+/** What an export holds: the links (the import's format), or every raw click the server keeps. */
+export type ExportKind = 'links' | 'clicks';
+
+/** The start of each export's file name, the same as the name the server gives it. */
+const EXPORT_FILE_STEMS: Record<ExportKind, string> = { links: 'shortlinks', clicks: 'shortlink-clicks' };
+
+/** File name of an export: shortlinks-YYYY-MM-DD.json, shortlink-clicks-YYYY-MM-DD.csv… (local date). */
+export function exportFileName(now: Date, format: 'json' | 'csv' = 'json', kind: ExportKind = 'links'): string {
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `shortlinks-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${format}`;
+  return `${EXPORT_FILE_STEMS[kind]}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${format}`;
 }
 
 /** '{n} shortlinks …' with the singular for one. */
