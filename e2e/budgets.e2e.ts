@@ -2,7 +2,10 @@
  * Performance budgets (docs/decisions/0008-quality-bars.md, docs/decisions/0013-performance-goals.md), measured in Chromium against the built app:
  * - the home page's first-load JavaScript stays within 150 KB gzip;
  * - the heavy libraries (tesseract engine, zxing, quill) are only fetched by the pages that use
- *   them, and only when they are used.
+ *   them, and only when they are used;
+ * - zod is only fetched by the pages that validate a form or stored data in the page (admin, contact,
+ *   IP lookup, speed test, shortlink manager), never by the home page, the blog or a tool that only
+ *   reads its settings from the address.
  * Figures with goals are printed by `pnpm bench` (bench/budgets.bench.ts); this file only holds
  * the pass/fail facts.
  */
@@ -50,6 +53,15 @@ function classify(file: string, bytes: Buffer): Heavy[] {
 /** URL path (e.g. /assets/x.js, /vendor/tesseract/worker.min.js) → the heavy libraries in that built file. */
 const heavyFiles = new Map<string, Heavy[]>();
 
+/**
+ * zod's core, recognised by content too: it names its schema classes in text (`$ZodObject`), which
+ * minifying keeps; the app's own code never spells these names.
+ */
+const isZod = (text: string) => text.includes('$ZodObject') && text.includes('$ZodString');
+
+/** URL paths of the built scripts that hold zod. */
+const zodFiles = new Set<string>();
+
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -59,15 +71,22 @@ function walk(dir: string): string[] {
 
 beforeAll(() => {
   for (const file of walk(DIST).filter((name) => /\.(m?js|wasm)$/.test(name))) {
-    const found = classify(file, readFileSync(file));
-    if (found.length > 0) heavyFiles.set(`/${path.relative(DIST, file).split(path.sep).join('/')}`, found);
+    const bytes = readFileSync(file);
+    const url = `/${path.relative(DIST, file).split(path.sep).join('/')}`;
+    const found = classify(file, bytes);
+    if (found.length > 0) heavyFiles.set(url, found);
+    if (!file.endsWith('.wasm') && isZod(bytes.toString('latin1'))) zodFiles.add(url);
   }
 });
 
-/** Every script and wasm URL a page (and its workers) requests. */
+/**
+ * Every script and wasm URL a page (and its workers) requests. The service worker's precaching is left
+ * out: it stores the build for offline use without running any of it.
+ */
 function recordCode(page: Page): string[] {
   const urls: string[] = [];
   page.context().on('request', (request) => {
+    if (request.serviceWorker()) return;
     const url = new URL(request.url());
     if (request.resourceType() === 'script' || /\.(m?js|wasm)$/.test(url.pathname)) urls.push(request.url());
   });
@@ -83,6 +102,11 @@ function heavyIn(urls: string[]): Heavy[] {
     for (const library of heavyFiles.get(parsed.pathname) ?? []) found.add(library);
   }
   return [...found].sort();
+}
+
+/** The recorded URLs of built scripts that hold zod. */
+function zodIn(urls: string[]): string[] {
+  return urls.filter((url) => new URL(url).origin === baseURL && zodFiles.has(new URL(url).pathname));
 }
 
 /** Collects the page's layout shifts, from its first paint, in window.__shifts. */
@@ -289,5 +313,70 @@ describe('performance budgets', () => {
     await page.getByRole('button', { name: 'Scan QR Code' }).click();
     await expect.poll(() => heavyIn(urls), { timeout: 30_000 }).toEqual(['zxing']);
     await page.context().close();
+  });
+});
+
+describe('zod stays off the public pages', () => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const postTitle = `No zod ${run}`;
+  const linkTitle = `No zod link ${run}`;
+  let shortCode = '';
+
+  beforeAll(async () => {
+    const token = await adminToken();
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+    const post = await fetch(`${baseURL}/api/blog`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: postTitle, slug: `no-zod-${run}`, content: '<p>Read only.</p>', published: true }),
+    });
+    expect(post.status).toBe(201);
+    const link = await fetch(`${baseURL}/api/shortlinks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: linkTitle, targetUrl: 'https://example.com/no-zod' }),
+    });
+    expect(link.status).toBe(201);
+    shortCode = ((await link.json()) as { shortCode: string }).shortCode;
+  });
+
+  it('finds zod in the build by content', () => {
+    // Guards the marker: without it the checks below would pass vacuously.
+    expect(zodFiles.size).toBeGreaterThan(0);
+  });
+
+  /** The zod scripts a logged-out visit of `route` fetches, once its heading shows and the network is idle. */
+  async function zodFetchedBy(route: string, heading: string): Promise<{ zod: string[]; urls: string[] }> {
+    const page = await newPage({ consent: false });
+    const urls = recordCode(page);
+    await page.goto(route, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.context().close();
+    expect(urls.length).toBeGreaterThan(0);
+    return { zod: zodIn(urls), urls };
+  }
+
+  it.each([
+    { path: '/', heading: 'Security & Image Toolbox' },
+    { path: '/blog', heading: 'Blog' },
+    { path: `/blog/no-zod-${run}`, heading: postTitle },
+    { path: '/about', heading: 'About Toolvault' },
+    { path: '/hash-generator', heading: 'Hash Generator (MD5, SHA1, SHA256 etc.)' },
+    { path: '/image-compressor', heading: 'Image Compressor' },
+    { path: '/password-generator', heading: 'Password Generator' },
+  ])('$path loads no zod', async ({ path: route, heading }) => {
+    const { zod, urls } = await zodFetchedBy(route, heading);
+    expect(zod, urls.join('\n')).toEqual([]);
+  });
+
+  it("a short link's preview page loads no zod", async () => {
+    const { zod, urls } = await zodFetchedBy(`/${shortCode}`, linkTitle);
+    expect(zod, urls.join('\n')).toEqual([]);
+  });
+
+  it('/contact, which checks its form in the page, does load zod (so the checks above can fail)', async () => {
+    const { zod } = await zodFetchedBy('/contact', 'Contact Us');
+    expect(zod).not.toEqual([]);
   });
 });

@@ -20,10 +20,10 @@ export default defineConfig({
     // No inline scripts or modulepreload polyfill: the CSP is script-src 'self'.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // packages/shared only declares constants, functions and zod schemas. Its barrel import
-      // (e.g. the home page's TOOL_CATEGORIES) otherwise keeps every schema and zod itself in
-      // the entry chunk, because top-level `z.object(...)` calls count as side effects.
-      // The home page's first-load budget (e2e/budgets.e2e.ts) depends on this.
+      // packages/shared only declares constants, functions and zod schemas. A barrel import
+      // (e.g. `@toolvault/shared/schemas` for one form) otherwise keeps every module the barrel
+      // re-exports, because top-level `z.object(...)` calls count as side effects. Which pages
+      // load zod at all is settled by the imports: only `@toolvault/shared/schemas` leads to it.
       treeshake: {
         // Except zod.ts, whose one job is a side effect (z.config, see there).
         moduleSideEffects: (id: string) =>

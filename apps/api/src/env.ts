@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ZAdminLogin } from '@toolvault/shared';
+import { ZAdminLogin } from '@toolvault/shared/schemas';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it, vi } from 'vitest';
-import { ZIpAddress } from '@toolvault/shared';
+import { ZIpAddress } from '@toolvault/shared/schemas';
 import { AsnTable, addressWords } from '../src/services/geo-asn';
 import { offlineGeoService, type GeoRecord, type GeoService } from '../src/services/geo.service';
 import { classifyAddress, countryName, createIpLookupService } from '../src/services/ip-lookup.service';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from './blog-html-policy';
-import { ZPostInput } from './blog';
+import { ZPostInput } from './blog.schemas';
 
 const nested = (depth: number, tag = 'b') => `${`<${tag}>`.repeat(depth)}x${`</${tag}>`.repeat(depth)}`;
 

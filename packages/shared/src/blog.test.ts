@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BLOG_DEFAULT_AUTHOR,
-  BLOG_LIMITS,
-  BLOG_MESSAGES,
-  isBlogSlug,
-  parsePostTags,
-  slugify,
-  ZBlogListQuery,
-  ZCategoryIdParams,
-  ZCategoryInput,
-  ZPostIdParams,
-  ZPostInput,
-} from './blog';
+import { BLOG_DEFAULT_AUTHOR, BLOG_LIMITS, BLOG_MESSAGES, isBlogSlug, parsePostTags, slugify } from './blog';
+import { ZBlogListQuery, ZCategoryIdParams, ZCategoryInput, ZPostIdParams, ZPostInput } from './blog.schemas';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 
 const { postRequired, categoryRequired, invalidSlug } = BLOG_MESSAGES;

@@ -1,3 +1,8 @@
+/**
+ * Constants, helpers and types of both sides, without zod: a page that imports from here (the blog, the
+ * home page, a tool) never loads it. The zod schemas are in the `*.schemas.ts` modules, imported as
+ * `@toolvault/shared/schemas` by the code that validates; only their types are re-exported here.
+ */
 export * from './api';
 export * from './auth';
 export * from './blog';
@@ -10,3 +15,4 @@ export * from './shortlinks';
 export * from './speedtest';
 export * from './blog-html-policy';
 export * from './blog-html-vectors';
+export type * from './schemas';

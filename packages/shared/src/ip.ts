@@ -1,28 +1,8 @@
-import { z } from './zod';
-
 /** The one message for anything that is not an IPv4 or IPv6 address (docs/decisions/0002-server-enforces-rules.md: clear 4xx errors). */
 export const INVALID_IP_MESSAGE = 'Invalid IP address';
 
 /** Longest textual address: a full IPv6 address with an embedded IPv4 tail (45 characters). */
 export const IP_ADDRESS_MAX_LENGTH = 45;
-
-const ipv4 = z.ipv4();
-const ipv6 = z.ipv6();
-
-/**
- * An IPv4 (dotted quad, no leading zeros) or IPv6 address (no zone id),
- * trimmed. The page validates the input with it before calling the API, and
- * the API validates the route parameter with it.
- */
-export const ZIpAddress = z
-  .string({ error: INVALID_IP_MESSAGE })
-  .trim()
-  .max(IP_ADDRESS_MAX_LENGTH, { error: INVALID_IP_MESSAGE })
-  .refine((value) => ipv4.safeParse(value).success || ipv6.safeParse(value).success, { error: INVALID_IP_MESSAGE });
-
-/** `GET /api/ip/:ip` */
-export const ZIpLookupParams = z.object({ ip: ZIpAddress });
-export type IpLookupParams = z.infer<typeof ZIpLookupParams>;
 
 /**
  * Special-purpose ranges (IANA IPv4/IPv6 special-purpose registries, RFC 6890)

@@ -20,6 +20,8 @@ import {
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
   shortUrl,
+} from './shortlinks';
+import {
   ZAnalyticsQuery,
   ZGuestShortlinkInput,
   ZShortlinkIdParams,
@@ -28,7 +30,7 @@ import {
   ZShortlinkUpdate,
   ZShortlinkExportQuery,
   ZShortlinkListQuery,
-} from './shortlinks';
+} from './shortlinks.schemas';
 
 const { invalidUrl, required, credentialsInUrl, reservedCode, invalidCode } = SHORTLINK_MESSAGES;
 const longUrl = `https://example.com/${'a'.repeat(SHORTLINK_LIMITS.url)}`;

@@ -1,5 +1,3 @@
-import { z } from './zod';
-
 /** The speed test's sizes are binary megabytes: 1 MB = 1,048,576 bytes. */
 export const MEBIBYTE = 1_048_576;
 
@@ -25,19 +23,6 @@ export const SPEEDTEST_UPLOAD_TOO_LARGE = `Upload must be at most ${SPEEDTEST_UP
   ...SPEEDTEST_UPLOAD_SIZES_MB,
 )} MB)`;
 
-/**
- * `GET /api/speedtest/download?size=N`: exactly one of the designed sizes,
- * written as a plain integer ("1", never "1.0", "01" or a repeated parameter).
- */
-export const ZSpeedtestDownloadQuery = z.object({
-  size: z
-    .enum(SPEEDTEST_DOWNLOAD_SIZES_MB.map(String) as [`${SpeedtestDownloadSize}`, ...`${SpeedtestDownloadSize}`[]], {
-      error: SPEEDTEST_SIZE_ERROR,
-    })
-    .transform((size) => Number(size) as SpeedtestDownloadSize),
-});
-export type SpeedtestDownloadQuery = z.infer<typeof ZSpeedtestDownloadQuery>;
-
 /** `GET /api/speedtest/ping`: the server's clock in milliseconds since the epoch. */
 export interface SpeedtestPing {
   t: number;
@@ -47,15 +32,3 @@ export interface SpeedtestPing {
 export interface SpeedtestUpload {
   bytes: number;
 }
-
-const measurement = z.number().finite().nonnegative();
-
-/** Timestamp, download, upload (Mbps), ping, jitter (ms). */
-export const ZSpeedTestResult = z.object({
-  timestamp: z.iso.datetime(),
-  download: measurement,
-  upload: measurement,
-  ping: measurement,
-  jitter: measurement,
-});
-export type SpeedTestResult = z.infer<typeof ZSpeedTestResult>;

@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import {
-  classifyPath,
-  ROUTE_CHUNKS_FILE,
-  RouteChunksSchema,
-  routeChunksKey,
-  SHORT_CODE_ROUTE,
-} from '@toolvault/shared';
+import { classifyPath, ROUTE_CHUNKS_FILE, routeChunksKey, SHORT_CODE_ROUTE } from '@toolvault/shared';
+import { RouteChunksSchema } from '@toolvault/shared/schemas';
 import { injectMeta, type PageMeta } from '../services/html-meta';
 import { notFound } from './error-handler';
 

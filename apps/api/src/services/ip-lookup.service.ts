@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
-import { ZIpAddress, type IpLookupResult, type ReservedRange } from '@toolvault/shared';
+import type { IpLookupResult, ReservedRange } from '@toolvault/shared';
+import { ZIpAddress } from '@toolvault/shared/schemas';
 import type { GeoService } from './geo.service';
 import { fail, ok, type Result } from './result';
 

@@ -6,7 +6,6 @@ import {
   isOwnShortlinkUrl,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
-  ZShortlinkImportRow,
   type GuestShortlinkInput,
   type ImportShortlinksResponse,
   type PublicShortlink,
@@ -22,6 +21,7 @@ import {
   type ShortlinkTagsResponse,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
+import { ZShortlinkImportRow } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
 import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from './clock';

@@ -4,22 +4,14 @@
  * generated from them, and a test fails when the server and this list disagree.
  */
 import { API_ERRORS, type ApiErrorCode } from '../api';
-import { ZAdminLogin } from '../auth';
+import { ZAdminLogin } from '../auth.schemas';
+import { BLOG_PAGE_SIZE_MAX, BLOG_LIMITS } from '../blog';
+import { ZBlogListQuery, ZCategoryIdParams, ZCategoryInput, ZPostIdParams, ZPostInput } from '../blog.schemas';
+import { CONTACT_PAGE_SIZE_MAX } from '../contact';
+import { ZContactListQuery, ZContactMessage } from '../contact.schemas';
+import { ZIpLookupParams } from '../ip.schemas';
+import { GUEST_CREATE_INTERVAL_MS, SHORTLINK_LIMITS, SHORTLINK_LIST_LIMITS } from '../shortlinks';
 import {
-  BLOG_PAGE_SIZE_MAX,
-  ZBlogListQuery,
-  ZCategoryIdParams,
-  ZCategoryInput,
-  ZPostIdParams,
-  ZPostInput,
-  BLOG_LIMITS,
-} from '../blog';
-import { CONTACT_PAGE_SIZE_MAX, ZContactListQuery, ZContactMessage } from '../contact';
-import { ZIpLookupParams } from '../ip';
-import {
-  GUEST_CREATE_INTERVAL_MS,
-  SHORTLINK_LIMITS,
-  SHORTLINK_LIST_LIMITS,
   ZAnalyticsQuery,
   ZGuestShortlinkInput,
   ZShortlinkExportQuery,
@@ -28,8 +20,9 @@ import {
   ZShortlinkInput,
   ZShortlinkListQuery,
   ZShortlinkUpdate,
-} from '../shortlinks';
-import { SPEEDTEST_UPLOAD_MAX_BYTES, ZSpeedtestDownloadQuery } from '../speedtest';
+} from '../shortlinks.schemas';
+import { SPEEDTEST_UPLOAD_MAX_BYTES } from '../speedtest';
+import { ZSpeedtestDownloadQuery } from '../speedtest.schemas';
 import { z } from '../zod';
 import {
   ZAdminLoginResponse,

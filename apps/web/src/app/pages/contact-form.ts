@@ -3,7 +3,8 @@
  * with the shared schema, send, and hold the "sending" state for at least the
  * designed delay. The clock and the transport are parameters so tests never sleep.
  */
-import { ZContactMessage, type ContactMessageInput } from '@toolvault/shared';
+import type { ContactMessageInput } from '@toolvault/shared';
+import { ZContactMessage } from '@toolvault/shared/schemas';
 import { err, ok, type Result } from '../../lib/result';
 import { trackedFetch } from '../../lib/use-online';
 

@@ -1,4 +1,5 @@
-import { ZAdminLogin, type AdminLoginResponse } from '@toolvault/shared';
+import type { AdminLoginResponse } from '@toolvault/shared';
+import { ZAdminLogin } from '@toolvault/shared/schemas';
 import { apiFetch } from '../../lib/api';
 import { err, ok, type Result } from '../../lib/result';
 import { clearAdminToken, getAdminToken } from './admin-session';

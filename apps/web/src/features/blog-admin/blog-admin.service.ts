@@ -3,14 +3,13 @@ import {
   parsePostTags,
   parseTagsText,
   slugify,
-  ZCategoryInput,
-  ZPostInput,
   type BlogPost,
   type Category,
   type CategoryInput,
   type ContactMessage,
   type PostInput,
 } from '@toolvault/shared';
+import { ZCategoryInput, ZPostInput } from '@toolvault/shared/schemas';
 import type { z } from 'zod';
 import { NETWORK_ERROR, type ApiFailure } from '../../lib/api';
 import { err, ok, type Result } from '../../lib/result';

@@ -1,10 +1,5 @@
-import {
-  INVALID_IP_MESSAGE,
-  RESERVED_RANGE_LABELS,
-  ZIpAddress,
-  type Coordinates,
-  type IpLookupResult,
-} from '@toolvault/shared';
+import { INVALID_IP_MESSAGE, RESERVED_RANGE_LABELS, type Coordinates, type IpLookupResult } from '@toolvault/shared';
+import { ZIpAddress } from '@toolvault/shared/schemas';
 import { err, ok, type Result } from '../../lib/result';
 
 /** Shown for every field the offline database does not hold (docs/decisions/0001-real-tools.md: never an invented value). */

@@ -8,9 +8,9 @@ import {
   SPEEDTEST_DOWNLOAD_SIZES_MB,
   SPEEDTEST_HISTORY_LIMIT,
   SPEEDTEST_UPLOAD_SIZES_MB,
-  ZSpeedTestResult,
   type SpeedTestResult,
 } from '@toolvault/shared';
+import { ZSpeedTestResult } from '@toolvault/shared/schemas';
 
 export type { SpeedTestResult };
 

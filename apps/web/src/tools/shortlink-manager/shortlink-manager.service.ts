@@ -6,9 +6,6 @@ import {
   parseTagsText,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
-  ZGuestShortlinkInput,
-  ZShortlinkInput,
-  ZShortlinkUpdate,
   type ApiErrorCode,
   type GuestShortlinkInput,
   type RandomIndex,
@@ -18,6 +15,7 @@ import {
   type ShortlinkUpdate,
   type RedirectMode,
 } from '@toolvault/shared';
+import { ZGuestShortlinkInput, ZShortlinkInput, ZShortlinkUpdate } from '@toolvault/shared/schemas';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
 

@@ -1,0 +1,8 @@
+/** Every zod schema of the package (`@toolvault/shared/schemas`): for the API and the forms that validate. */
+export * from './auth.schemas';
+export * from './blog.schemas';
+export * from './contact.schemas';
+export * from './ip.schemas';
+export * from './route-chunks.schemas';
+export * from './shortlinks.schemas';
+export * from './speedtest.schemas';
