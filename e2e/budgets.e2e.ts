@@ -5,7 +5,9 @@
  *   them, and only when they are used;
  * - zod is only fetched by the pages that validate a form or stored data in the page (admin, contact,
  *   IP lookup, speed test, shortlink manager), never by the home page, the blog or a tool that only
- *   reads its settings from the address.
+ *   reads its settings from the address;
+ * - the blog makes no Intl call: the first one loads the browser's locale data (tens of
+ *   milliseconds of main thread, src/lib/format.ts).
  * Figures with goals are printed by `pnpm bench` (bench/budgets.bench.ts); this file only holds
  * the pass/fail facts.
  */
@@ -378,5 +380,76 @@ describe('zod stays off the public pages', () => {
   it('/contact, which checks its form in the page, does load zod (so the checks above can fail)', async () => {
     const { zod } = await zodFetchedBy('/contact', 'Contact Us');
     expect(zod).not.toEqual([]);
+  });
+
+  /**
+   * The Intl calls (and locale-aware String/Number/Date methods) a logged-out visit of `route`
+   * makes before its heading shows and the network is idle. The first one costs the page the
+   * loading of the browser's locale data (src/lib/format.ts says how much).
+   */
+  async function intlUsedBy(route: string, heading: string): Promise<string[]> {
+    const page = await newPage({ consent: false });
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { intlCalls: string[] }).intlCalls = calls;
+      const methods: [object, string, string][] = [
+        [Number.prototype, 'toLocaleString', 'Number'],
+        [Date.prototype, 'toLocaleString', 'Date'],
+        [Date.prototype, 'toLocaleDateString', 'Date'],
+        [Date.prototype, 'toLocaleTimeString', 'Date'],
+        [String.prototype, 'localeCompare', 'String'],
+      ];
+      for (const [owner, name, label] of methods) {
+        const original = (owner as Record<string, (...args: unknown[]) => unknown>)[name]!;
+        Object.defineProperty(owner, name, {
+          configurable: true,
+          writable: true,
+          value(this: unknown, ...args: unknown[]) {
+            calls.push(`${label}.${name}`);
+            return original.apply(this, args);
+          },
+        });
+      }
+      const intl = Intl as unknown as Record<string, new (...args: unknown[]) => unknown>;
+      for (const name of [
+        'NumberFormat',
+        'DateTimeFormat',
+        'ListFormat',
+        'PluralRules',
+        'RelativeTimeFormat',
+        'Collator',
+        'Segmenter',
+      ]) {
+        const original = intl[name];
+        if (!original) continue;
+        intl[name] = new Proxy(original, {
+          construct(target, args) {
+            calls.push(`Intl.${name}`);
+            return Reflect.construct(target, args) as object;
+          },
+          apply(target, self, args) {
+            calls.push(`Intl.${name}`);
+            return Reflect.apply(target, self, args) as unknown;
+          },
+        });
+      }
+    });
+    await page.goto(route, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const calls = await page.evaluate(() => (window as unknown as { intlCalls: string[] }).intlCalls);
+    await page.context().close();
+    return calls;
+  }
+
+  it.each([
+    { path: '/blog', heading: 'Blog' },
+    { path: `/blog/no-zod-${run}`, heading: postTitle },
+  ])('$path, with its post count, dates and views, makes no Intl call', async ({ path: route, heading }) => {
+    expect(await intlUsedBy(route, heading)).toEqual([]);
+  });
+
+  it('/terms-of-service, which joins a list with Intl.ListFormat, is seen making Intl calls (so the check above can fail)', async () => {
+    expect(await intlUsedBy('/terms-of-service', 'Terms of Service')).toContain('Intl.ListFormat');
   });
 });

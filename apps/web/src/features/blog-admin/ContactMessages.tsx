@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { newestFirst } from './blog-admin.service';
+import { formatCount } from '../../lib/format';
 
 function formatReceived(iso: string): string {
   const date = new Date(iso);
@@ -52,7 +53,7 @@ export function ContactMessages({
         ) : (
           <>
             <p className={ui.muted} role="status">
-              Showing {sorted.length.toLocaleString('en-US')} of {(first?.total ?? 0).toLocaleString('en-US')}{' '}
+              Showing {formatCount(sorted.length)} of {formatCount(first?.total ?? 0)}{' '}
               {first?.total === 1 ? 'message' : 'messages'}
             </p>
             <ul className="mt-4 grid gap-4">

@@ -10,6 +10,7 @@ import { formatPostDate, postTags } from '../blog/blog.service';
 import { CoverImage, PublishedBadge, TagBadges } from '../blog/BlogParts';
 import { ADMIN_MESSAGES, authorText, categoryText, viewsText } from './blog-admin.service';
 import { smallButton, smallDangerButton } from './CategoryPanel';
+import { formatCount } from '../../lib/format';
 
 /**
  * All Posts with a Loading... indicator and error text, one page at a time, with a title
@@ -132,7 +133,7 @@ export function PostList({
 }
 
 function countText({ total }: BlogPostPage, search: string): string {
-  const posts = `${total.toLocaleString('en-US')} ${total === 1 ? 'post' : 'posts'}`;
+  const posts = `${formatCount(total)} ${total === 1 ? 'post' : 'posts'}`;
   return search ? `${posts} with “${search}” in the title` : posts;
 }
 

@@ -21,6 +21,7 @@ import {
 import { QueryProvider } from '../../lib/query';
 import { categoriesQuery, popularPostsQuery, postPageQuery } from './blog.queries';
 import { CoverImage, TagBadges } from './BlogParts';
+import { formatCount } from '../../lib/format';
 
 /** Messages of the blog list, verbatim as designed. */
 const FAILED_POSTS = 'Failed to load blog posts';
@@ -138,7 +139,7 @@ function BlogList() {
 
 /** "Page 2 of 7, 64 posts" for screen readers once a page has loaded. */
 function postCountText({ page, pageCount, total }: BlogPostPage): string {
-  const posts = `${total.toLocaleString('en-US')} ${total === 1 ? 'post' : 'posts'}`;
+  const posts = `${formatCount(total)} ${total === 1 ? 'post' : 'posts'}`;
   return pageCount > 1 ? `Page ${page} of ${pageCount}, ${posts}` : posts;
 }
 

@@ -101,8 +101,14 @@ describe('formatPostDate', () => {
     expect(formatPostDate(iso, { timeZone: 'UTC' })).toBe(expected);
   });
 
-  it('uses the given time zone', () => {
-    expect(formatPostDate('2023-12-31T23:30:00.000Z', { timeZone: 'Asia/Tokyo' })).toBe('January 1, 2024');
+  it('uses the visitor’s time zone by default', () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'Asia/Tokyo';
+      expect(formatPostDate('2023-12-31T23:30:00.000Z')).toBe('January 1, 2024');
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 });
 

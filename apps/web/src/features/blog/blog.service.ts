@@ -7,6 +7,7 @@ import {
   type BlogSort,
   type Category,
 } from '@toolvault/shared';
+import { formatCount, formatLongDate } from '../../lib/format';
 
 /** Query parameter of /blog that names a category slug. */
 export const CATEGORY_PARAM = 'category';
@@ -97,22 +98,17 @@ export function categoryHref(slug: string | null): string {
   return slug ? `/blog?${CATEGORY_PARAM}=${encodeURIComponent(slug)}` : '/blog';
 }
 
-/** A post's date as "January 15, 2024"; '' for a value that is not a date. */
-export function formatPostDate(iso: string, options: { locale?: string; timeZone?: string } = {}): string {
+/** A post's date as "January 15, 2024" (the visitor's day, or UTC's); '' for a value that is not a date. */
+export function formatPostDate(iso: string, options: { timeZone?: 'UTC' } = {}): string {
   const date = new Date(iso);
   if (iso === '' || Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
-  }).format(date);
+  return formatLongDate(date, options.timeZone ?? 'local');
 }
 
 /** "1 view", "12 views" (a missing count is 0). */
 export function viewsLabel(count: number | null | undefined): string {
   const views = count || 0;
-  return `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
+  return `${formatCount(views)} ${views === 1 ? 'view' : 'views'}`;
 }
 
 /** The post's tags, decoded from the API's JSON-encoded list. */

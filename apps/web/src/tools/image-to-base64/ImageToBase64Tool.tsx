@@ -8,6 +8,7 @@ import { ui } from '../../components/ui';
 import { downloadText } from '../../lib/download';
 import { useCancellableRun } from '../../lib/use-cancellable-run';
 import { base64FileName, formatMegabytes, summarizeDataUrl, type Base64Summary } from './image-to-base64.service';
+import { formatCount } from '../../lib/format';
 
 const READ_FAILED = 'Failed to read the image file';
 
@@ -68,7 +69,7 @@ export default function ImageToBase64Tool() {
 
       <p role="status" className="sr-only">
         {result
-          ? `Converted: the data URL has ${result.dataUrlBytes.toLocaleString('en-US')} characters. Base64 size ${formatMegabytes(result.base64Bytes)}.`
+          ? `Converted: the data URL has ${formatCount(result.dataUrlBytes)} characters. Base64 size ${formatMegabytes(result.base64Bytes)}.`
           : ''}
       </p>
       {result ? (
@@ -108,7 +109,7 @@ export default function ImageToBase64Tool() {
             <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
               <dt className={ui.muted}>Data URL length</dt>
               <dd className="text-lg font-semibold text-slate-900 dark:text-white">
-                {result.dataUrlBytes.toLocaleString('en-US')} characters ({formatMegabytes(result.dataUrlBytes)})
+                {formatCount(result.dataUrlBytes)} characters ({formatMegabytes(result.dataUrlBytes)})
               </dd>
             </div>
           </dl>

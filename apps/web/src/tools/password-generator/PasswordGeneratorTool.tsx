@@ -30,6 +30,7 @@ import {
   type RandomValues,
   type Strength,
 } from './password-generator.service';
+import { formatCount } from '../../lib/format';
 
 const CLASS_LABELS: Record<CharacterClass, string> = {
   uppercase: 'Uppercase (A-Z)',
@@ -220,8 +221,8 @@ export default function PasswordGeneratorTool({
                 onValueChange={setCapitalisation}
               />
               <p className={`sm:col-span-3 ${ui.muted}`}>
-                {words} words from the EFF large word list ({EFF_LARGE_WORDLIST.length.toLocaleString('en-US')} words,
-                12.9 bits each), drawn without bias.
+                {words} words from the EFF large word list ({formatCount(EFF_LARGE_WORDLIST.length)} words, 12.9 bits
+                each), drawn without bias.
               </p>
             </div>
           ) : (

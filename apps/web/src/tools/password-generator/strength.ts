@@ -1,4 +1,5 @@
 /** What the screen shows of an estimator result; pure, so it is tested without the dictionaries. */
+import { formatCount } from '../../lib/format';
 
 /** zxcvbn's own meaning of its scores 0–4. */
 export const SCORE_LABELS = [
@@ -35,7 +36,7 @@ export interface EstimatorResult {
 }
 
 export function formatGuesses(guesses: number, guessesLog10: number): string {
-  if (guesses < 1_000_000) return Math.round(guesses).toLocaleString('en-US');
+  if (guesses < 1_000_000) return formatCount(Math.round(guesses));
   return `about 10^${guessesLog10.toFixed(1)}`;
 }
 

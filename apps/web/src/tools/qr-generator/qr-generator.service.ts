@@ -7,6 +7,7 @@ import qrcode, { type QRCode } from 'qrcode';
 import { err, ok, type Result } from '../../lib/result';
 import { hasLoneSurrogate, NOT_UNICODE_ERROR } from '../../lib/unicode';
 import { encodeGreyscalePng } from './png';
+import { formatCount } from '../../lib/format';
 
 /** Size input min 100, max 500, default 200 (pixels). */
 export const QR_SIZE = { min: 100, max: 500, default: 200 } as const;
@@ -88,7 +89,7 @@ export function clampSize(raw: string | number): SizeChoice {
 export function tooMuchText(level: ErrorCorrectionLevel, text: string): string {
   const mode = textMode(text);
   const { unit, max } = QR_MODES[mode];
-  const count = (value: number) => value.toLocaleString('en-US');
+  const count = (value: number) => formatCount(value);
   return `Too much text for a QR code at error correction level ${level}: ${count(modeLength(text, mode))} ${unit}, but at most ${count(max[level])} fit. Shorten the text or choose a lower level.`;
 }
 

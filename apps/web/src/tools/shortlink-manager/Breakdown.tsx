@@ -1,6 +1,7 @@
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { percentOf } from './shortlink-manager.service';
+import { formatCount } from '../../lib/format';
 
 export const DEVICE_LABELS: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' };
 
@@ -18,7 +19,7 @@ export function Breakdown({ title, rows }: { title: string; rows: { label: strin
             <li key={row.label}>
               <div className="flex justify-between gap-3 text-sm">
                 <span className="font-medium [overflow-wrap:anywhere] text-slate-900 dark:text-white">{row.label}</span>
-                <span className="text-slate-700 tabular-nums dark:text-slate-300">{row.clicks.toLocaleString()}</span>
+                <span className="text-slate-700 tabular-nums dark:text-slate-300">{formatCount(row.clicks)}</span>
               </div>
               <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-200 dark:bg-slate-800">
                 <div

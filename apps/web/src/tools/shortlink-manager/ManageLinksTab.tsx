@@ -48,6 +48,7 @@ import {
   TagList,
 } from './LinkParts';
 import { displayHost } from './shortlink-manager.service';
+import { formatCount } from '../../lib/format';
 
 export type BulkAction = 'export' | 'import' | 'sample';
 
@@ -148,9 +149,7 @@ export function ManageLinksTab({
             {ready ? (
               <>
                 {linksLabel(ready.total)}
-                {totalPages !== null && totalPages > 1
-                  ? ` · Page ${number} of ${totalPages.toLocaleString('en-US')}`
-                  : ''}
+                {totalPages !== null && totalPages > 1 ? ` · Page ${number} of ${formatCount(totalPages)}` : ''}
               </>
             ) : page.status === 'pending' ? (
               'Loading...'
@@ -231,7 +230,7 @@ export function ManageLinksTab({
             <option value="">All tags</option>
             {tagOptions(tags, view.tag).map((tag) => (
               <option key={tag.tag} value={tag.tag}>
-                {tag.count === null ? tag.tag : `${tag.tag} (${tag.count.toLocaleString('en-US')})`}
+                {tag.count === null ? tag.tag : `${tag.tag} (${formatCount(tag.count)})`}
               </option>
             ))}
           </select>
@@ -524,7 +523,7 @@ function LinkRow({
         </div>
       </td>
       <td className="px-3 py-3 text-right font-medium whitespace-nowrap text-slate-800 tabular-nums dark:text-slate-200">
-        {link.clickCount.toLocaleString('en-US')}
+        {formatCount(link.clickCount)}
         <span className="sr-only"> {link.clickCount === 1 ? 'click' : 'clicks'}</span>
       </td>
       <td className={`px-3 py-3 whitespace-nowrap ${ui.muted}`}>{formatCreated(link.createdAt)}</td>

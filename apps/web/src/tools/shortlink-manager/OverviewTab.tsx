@@ -7,6 +7,7 @@ import { ui } from '../../components/ui';
 import { EmptyLinks } from './EmptyLinks';
 import { CompactLinkList, LoadingState } from './LinkParts';
 import { summaryStats } from './shortlink-manager.service';
+import { formatCount } from '../../lib/format';
 
 interface OverviewTabProps {
   summary: UseQueryResult<ShortlinkSummary>;
@@ -24,7 +25,7 @@ function Stat({ label, value, icon }: { label: string; value: number | string; i
         {label}
       </dt>
       <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums dark:text-white">
-        {typeof value === 'number' ? value.toLocaleString() : value}
+        {typeof value === 'number' ? formatCount(value) : value}
       </dd>
     </div>
   );

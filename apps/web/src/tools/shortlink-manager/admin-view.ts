@@ -5,6 +5,7 @@ import {
   type AnalyticsRange,
   type ShortlinkSort,
 } from '@toolvault/shared';
+import { formatCount } from '../../lib/format';
 
 /**
  * The administrator's view as URL query parameters, so a reload, a shared
@@ -127,5 +128,5 @@ export const pageNumber = (view: Pick<AdminView, 'after'>) => view.after.length 
 
 /** "1 link", "1,234 links". */
 export function linksLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'link' : 'links'}`;
+  return `${formatCount(count)} ${count === 1 ? 'link' : 'links'}`;
 }

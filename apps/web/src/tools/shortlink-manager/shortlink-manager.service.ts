@@ -18,6 +18,7 @@ import {
 import { ZGuestShortlinkInput, ZShortlinkInput, ZShortlinkUpdate } from '@toolvault/shared/schemas';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
+import { formatCount } from '../../lib/format';
 
 /** Local storage keys, as designed, so stored data keeps working (docs/decisions/0011-original-design.md). */
 export const GUEST_LINK_KEY = 'guest_shortlink';
@@ -45,7 +46,7 @@ export function summaryStats(
 ): SummaryStats {
   const { totalLinks, totalClicks, recent } = summary;
   let createdToday: string;
-  if (typeof summary.createdToday === 'number') createdToday = summary.createdToday.toLocaleString('en-US');
+  if (typeof summary.createdToday === 'number') createdToday = formatCount(summary.createdToday);
   else {
     const today = recent.filter((link) => isSameUtcDay(Date.parse(link.createdAt), now)).length;
     const maybeMore = today > 0 && today === recent.length && totalLinks > recent.length;
@@ -223,7 +224,7 @@ export function parseImportFile(text: string): Result<unknown[]> {
   if (!Array.isArray(value)) return err(SHORTLINK_MESSAGES.invalidImport);
   if (value.length === 0) return err('The file contains no shortlinks');
   if (value.length > SHORTLINK_LIMITS.importRows)
-    return err(`At most ${SHORTLINK_LIMITS.importRows.toLocaleString('en-US')} shortlinks can be imported at once`);
+    return err(`At most ${formatCount(SHORTLINK_LIMITS.importRows)} shortlinks can be imported at once`);
   return ok(value);
 }
 

@@ -20,6 +20,7 @@ import {
 } from './steganography.service';
 import type { HiddenImage, ImageInfo } from './steganography.protocol';
 import { runStegoWorker } from './steganography.client';
+import { formatCount } from '../../lib/format';
 
 /** Toast texts. */
 const HIDDEN_TOAST = 'Success: Message hidden in image successfully';
@@ -32,7 +33,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = (value: number) => formatCount(value);
 
 export default function SteganographyTool() {
   const [tab, setTab] = useState<TabId>('hide');

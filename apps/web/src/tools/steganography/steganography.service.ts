@@ -16,6 +16,7 @@
 import { outputFileName } from '../../lib/image-file';
 import { err, ok, type Result } from '../../lib/result';
 import { utf8Bytes } from '../../lib/unicode';
+import { formatCount } from '../../lib/format';
 
 /** Marks an image written by this tool, so a random image is not misread as a message. */
 export const MAGIC = Uint8Array.of(0x54, 0x56, 0x53, 0x47); // "TVSG"
@@ -33,7 +34,7 @@ export const NO_MESSAGE_FOUND = 'No hidden message found';
 export const tooLongMessage = (messageBytes: number, capacityBytes: number): string =>
   capacityBytes <= 0
     ? 'This image is too small to hold a message. Choose a larger image.'
-    : `The message is ${messageBytes.toLocaleString('en-US')} bytes, but this image can hold at most ${capacityBytes.toLocaleString('en-US')} bytes. Use a larger image or a shorter message.`;
+    : `The message is ${formatCount(messageBytes)} bytes, but this image can hold at most ${formatCount(capacityBytes)} bytes. Use a larger image or a shorter message.`;
 
 /** Size of the message as it is stored: UTF-8 bytes, not characters. */
 export function utf8Length(message: string): number {

@@ -9,6 +9,7 @@ import { useUrlState, useUrlText } from '../../lib/use-url-state';
 import { CipherBreaker } from './CipherBreaker';
 import { DEFAULT_ITERATIONS, decryptWithPassphrase, encryptWithPassphrase } from './passphrase-cipher';
 import { ALGORITHMS, KEY_FIELD, runCipher, type Algorithm, type Direction } from './text-encryptor.service';
+import { formatCount } from '../../lib/format';
 
 /** The original design's four, then real encryption. */
 const TOOL_ALGORITHMS = [...ALGORITHMS, 'aes-gcm'] as const;
@@ -27,7 +28,7 @@ const algorithmOptions = TOOL_ALGORITHMS.map((value) => ({ value, label: ALGORIT
 const PASSPHRASE_FIELD = {
   label: 'Passphrase',
   placeholder: 'A long passphrase',
-  hint: `The key is derived with PBKDF2-SHA-256 (${DEFAULT_ITERATIONS.toLocaleString('en-US')} iterations, random salt); the output is one Base64 string that holds everything but the passphrase.`,
+  hint: `The key is derived with PBKDF2-SHA-256 (${formatCount(DEFAULT_ITERATIONS)} iterations, random salt); the output is one Base64 string that holds everything but the passphrase.`,
 };
 
 /** A Caesar shift goes into the address only as a plain whole number (what the field reads as 3 stays out). */
