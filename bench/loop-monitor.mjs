@@ -4,7 +4,7 @@
  * a client's timings mix with network and queueing. On SIGUSR2 it writes the longest and the p99
  * delay since the previous SIGUSR2 to LOOP_MONITOR_FILE as JSON, then starts over.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const file = process.env.LOOP_MONITOR_FILE;
@@ -16,10 +16,12 @@ if (file) {
   let generation = 0;
   process.on('SIGUSR2', () => {
     generation += 1;
+    // Written aside and renamed, so the bench never reads a half-written file.
     writeFileSync(
-      file,
+      `${file}.tmp`,
       JSON.stringify({ generation, maxMs: delays.max / 1e6, p99Ms: delays.percentile(99) / 1e6, count: delays.count }),
     );
+    renameSync(`${file}.tmp`, file);
     delays.reset();
   });
 }

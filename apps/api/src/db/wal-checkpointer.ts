@@ -33,8 +33,6 @@ export function startWalCheckpointer(writer: Database.Database, file: string): W
   const worker = new Worker(new URL('./wal-checkpoint.worker.mjs', import.meta.url), {
     workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
   });
-  // Never what keeps a process alive (a script that forgot to close its database still ends).
-  worker.unref();
   let last: WalCheckpointer['last'];
   let failed = false;
   const fallBack = () => {
@@ -48,6 +46,9 @@ export function startWalCheckpointer(writer: Database.Database, file: string): W
     last = message;
   });
   worker.on('error', fallBack);
+  // Never what keeps a process alive (a script that forgot to close its database still ends).
+  // After the listeners: adding a 'message' listener holds the worker's port open again.
+  worker.unref();
   return {
     get last() {
       return last;
