@@ -450,7 +450,7 @@ function writeDailyStatsFile(model: ClickModel, file: string): number {
     .pluck()
     .all() as string[];
   db.prepare('ATTACH ? AS aggregates').run(file);
-  db.exec('PRAGMA aggregates.journal_mode = OFF; PRAGMA aggregates.synchronous = OFF');
+  db.exec('PRAGMA aggregates.synchronous = OFF');
   for (const table of tables) db.exec(table.replace(/^CREATE TABLE /, 'CREATE TABLE aggregates.'));
   const counts = clickCounts(model);
   const rows = db.transaction(() => writeDailyStats(db, 'aggregates', model, counts, clickKeys(model, counts)))();
