@@ -24,9 +24,10 @@
  * seeding took here. Now every migration runs on the empty database first; a second process counts
  * the aggregates (12 million rows) in one pass and appends them in key order while this one writes
  * the links and the raw clicks, and they are copied in; a check then compares every sum with the
- * raw clicks and runs migration 5 itself over sampled days and links (OK, or it throws). The
- * seeding takes about 105 s at full size on this 2-core machine (355 s before, measured the same
- * hour under the same neighbours' load), and the database is 2.2 GB instead of 3.0 GB.
+ * raw clicks and runs migration 5 itself over sampled days and links (OK, or it throws). At full
+ * size on this 2-core machine the seeding took 97 s with other work running (load average about
+ * 2; the old seeding took 355 s under a like load, about 250 s on a quiet machine), and the
+ * database is 2.2 GB instead of 3.0 GB.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
