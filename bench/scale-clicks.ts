@@ -316,6 +316,14 @@ export function checkAggregates(
   // One scan per table, the dimensions summed side by side (a GROUP BY dimension would sort the
   // per-link table, whose key starts with the link); the sampled days' sums come with it.
   const daySums: number[] = [];
+  const totalsRow = check
+    .prepare(
+      `SELECT ${DIMENSIONS.map(({ name }) => `sum(clicks) FILTER (WHERE dimension = '${name}')`).join(', ')}
+       FROM seeded.click_value_totals`,
+    )
+    .raw()
+    .get() as number[];
+  DIMENSIONS.forEach(({ name }, d) => sums.push([`click_value_totals ${name}`, totalsRow[d]]));
   for (const table of ['click_daily_stats', 'shortlink_daily_stats']) {
     const row = check
       .prepare(
@@ -430,7 +438,9 @@ export function copyDailyStats(db: Sqlite, file: string): void {
   db.prepare('ATTACH ? AS aggregates').run(file);
   db.transaction(() =>
     db.exec(`INSERT INTO shortlink_daily_stats SELECT * FROM aggregates.shortlink_daily_stats;
-             INSERT INTO click_daily_stats SELECT * FROM aggregates.click_daily_stats`),
+             INSERT INTO click_daily_stats SELECT * FROM aggregates.click_daily_stats;
+             INSERT INTO click_value_totals (dimension, value, clicks)
+               SELECT dimension, value, sum(clicks) FROM click_daily_stats GROUP BY dimension, value`),
   )();
   db.exec('DETACH aggregates');
   rmSync(file);

@@ -297,12 +297,16 @@ const arbClick = fc.record({
   device: fc.constantFrom<DeviceClass>('desktop', 'mobile', 'tablet'),
 });
 
-/** The aggregates as stored, and the same figures counted again from the raw clicks. */
+/**
+ * The aggregates as stored, and the same figures counted again from the raw clicks: per day for all
+ * links (link 0) and per link, and the all-time totals (link -1, no day).
+ */
 async function aggregatesAndRecount(test: TestStorage) {
   const { db } = test.storage;
   const stored = await sql<{ link: number; dimension: string; day: string; value: string; clicks: number }>`
     SELECT 0 AS link, dimension, day, value, clicks FROM click_daily_stats WHERE clicks > 0
     UNION ALL SELECT shortlink_id, dimension, day, value, clicks FROM shortlink_daily_stats WHERE clicks > 0
+    UNION ALL SELECT -1, dimension, '', value, clicks FROM click_value_totals WHERE clicks > 0
     ORDER BY 1, 2, 3, 4`.execute(db);
   const recount = await sql<{ link: number; dimension: string; day: string; value: string; clicks: number }>`
     WITH raw AS (
@@ -314,6 +318,9 @@ async function aggregatesAndRecount(test: TestStorage) {
     UNION ALL SELECT shortlink_id, 'referrer', day, referrer, count(*) FROM raw GROUP BY shortlink_id, day, referrer
     UNION ALL SELECT shortlink_id, 'country', day, country, count(*) FROM raw GROUP BY shortlink_id, day, country
     UNION ALL SELECT shortlink_id, 'device', day, device, count(*) FROM raw GROUP BY shortlink_id, day, device
+    UNION ALL SELECT -1, 'referrer', '', referrer, count(*) FROM raw GROUP BY referrer
+    UNION ALL SELECT -1, 'country', '', country, count(*) FROM raw GROUP BY country
+    UNION ALL SELECT -1, 'device', '', device, count(*) FROM raw GROUP BY device
     ORDER BY 1, 2, 3, 4`.execute(db);
   const totals = await sql<{ links: number; clicks: number; counted_links: number; counted_clicks: number }>`
     SELECT t.links, t.clicks, (SELECT count(*) FROM shortlinks) AS counted_links,
@@ -422,6 +429,8 @@ describe.each(ENGINES)('click aggregates on %s', (engine) => {
       const repo = test.db.shortlinkClicks;
       for (const [scope, list] of [
         [{ from: '2024-06-01' }, kept],
+        // All time: the per-value sums come from the all-time totals, the days from the daily rows.
+        [{ from: '2024-06-01', allTime: true }, kept],
         [{ from: '2024-09-15' }, kept.filter((click) => click.day >= '2024-09-15')],
         [
           { from: '2024-06-01', shortlinkId: stored.items.find((l) => l.shortCode === links[1]!.shortCode)!.id },

@@ -16,6 +16,7 @@ export interface Tables {
   shortlink_totals: ShortlinkTotalsTable;
   click_daily_stats: ClickDailyStatsTable;
   shortlink_daily_stats: ShortlinkDailyStatsTable;
+  click_value_totals: ClickValueTotalsTable;
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
   rate_counters: RateCountersTable;
@@ -83,6 +84,13 @@ export type StatsDimension = 'referrer' | 'country' | 'device';
 export interface ClickDailyStatsTable {
   dimension: StatsDimension;
   day: string;
+  value: string;
+  clicks: number;
+}
+
+/** All links' clicks of all time per referrer host, country and device: click_daily_stats summed over its days. */
+export interface ClickValueTotalsTable {
+  dimension: StatsDimension;
   value: string;
   clicks: number;
 }

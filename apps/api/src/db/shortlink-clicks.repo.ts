@@ -29,6 +29,11 @@ export interface CountedClicks<K extends string | null> {
 export interface StatsScope {
   from: string;
   shortlinkId?: number;
+  /**
+   * `from` is the first day with clicks: the sums per value of all links are then the all-time
+   * totals, one small read, instead of a sum over every day.
+   */
+  allTime?: boolean;
 }
 
 export interface CountClickOptions {
@@ -80,10 +85,7 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
 
   /** The scope's aggregate rows of one dimension, from `from` on (and before `until`, if given). */
   const statRows = (dimension: StatsDimension, scope: StatsScope, until?: string) => {
-    let query = db
-      .selectFrom(tableOf(scope))
-      .where('dimension', '=', dimension)
-      .where('day', '>=', scope.from);
+    let query = db.selectFrom(tableOf(scope)).where('dimension', '=', dimension).where('day', '>=', scope.from);
     if (until !== undefined) query = query.where('day', '<', until);
     if (scope.shortlinkId !== undefined) query = query.where(sql<SqlBool>`shortlink_id = ${scope.shortlinkId}`);
     return query;
@@ -91,6 +93,7 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
 
   /** Sums of one dimension in the scope, read from the per-link table for one link, else the all-links one. */
   const sums = async (dimension: StatsDimension, by: 'day' | 'value', scope: StatsScope, limit?: number) => {
+    if (scope.allTime && scope.shortlinkId === undefined && by === 'value') return allTimeTotals(dimension, limit);
     if (storage.engine === 'sqlite') return ranked(await sqliteSums(dimension, by, scope), by, limit);
     const key = sql.ref(by);
     const total = sql<number>`sum(clicks)`;
@@ -111,6 +114,20 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
     if (limit !== undefined) query = query.limit(limit);
     const rows = await query.execute();
     return rows.map((row) => ({ key: row.key, clicks: Number(row.clicks) }));
+  };
+
+  /** click_value_totals of one dimension, ranked as `sums` ranks values. */
+  const allTimeTotals = async (dimension: StatsDimension, limit?: number) => {
+    let query = db
+      .selectFrom('click_value_totals')
+      .select(['value as key', 'clicks'])
+      .where('dimension', '=', dimension)
+      .where('clicks', '>', 0)
+      .orderBy('clicks', 'desc')
+      .orderBy(sql`value = ''`)
+      .orderBy('value');
+    if (limit !== undefined) query = query.limit(limit);
+    return (await query.execute()).map((row) => ({ key: row.key, clicks: Number(row.clicks) }));
   };
 
   /**
@@ -291,6 +308,8 @@ interface ClickBatchPlan {
   raw: Insertable<ShortlinkClicksTable>[];
   linkStats: StatIncrement[];
   allStats: Omit<StatIncrement, 'shortlink_id'>[];
+  /** The same clicks summed over their days: the all-time totals' increments, in key order. */
+  allTotals: Omit<StatIncrement, 'shortlink_id' | 'day'>[];
   total: number;
 }
 
@@ -347,8 +366,21 @@ function planBatch(batch: QueuedClick[], links: ReadonlyMap<string, ClickedLink>
     raw,
     linkStats: sorted.filter((row) => row.shortlink_id !== 0),
     allStats: sorted.filter((row) => row.shortlink_id === 0).map(({ shortlink_id: _, ...row }) => row),
+    allTotals: sumOverDays(sorted.filter((row) => row.shortlink_id === 0)),
     total: raw.length,
   };
+}
+
+/** Increments of (dimension, day, value) rows, summed per (dimension, value), in that order. */
+function sumOverDays(rows: readonly StatIncrement[]): Omit<StatIncrement, 'shortlink_id' | 'day'>[] {
+  const totals = new Map<string, Omit<StatIncrement, 'shortlink_id' | 'day'>>();
+  for (const { dimension, value, clicks } of rows) {
+    const key = `${dimension}\u0000${value}`;
+    const total = totals.get(key);
+    if (total) total.clicks += clicks;
+    else totals.set(key, { dimension, value, clicks });
+  }
+  return [...totals.values()].sort((a, b) => compare(a.dimension, b.dimension) || compare(a.value, b.value));
 }
 
 function compare(a: string, b: string): number {
@@ -387,6 +419,10 @@ function sqliteWriteClicks(storage: Storage): WriteClicks {
       `INSERT INTO click_daily_stats (dimension, day, value, clicks) VALUES (@dimension, @day, @value, @clicks)
        ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
     );
+    const allTotal = sqlite.prepare<Omit<StatIncrement, 'shortlink_id' | 'day'>>(
+      `INSERT INTO click_value_totals (dimension, value, clicks) VALUES (@dimension, @value, @clicks)
+       ON CONFLICT (dimension, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
+    );
     const total = sqlite.prepare<[number]>(`UPDATE shortlink_totals SET clicks = clicks + ? WHERE id = 1`);
     return sqlite.transaction((batch: QueuedClick[]) => {
       const links = new Map<string, ClickedLink>();
@@ -400,6 +436,7 @@ function sqliteWriteClicks(storage: Storage): WriteClicks {
       for (const row of plan.raw) insert.run(row);
       for (const row of plan.linkStats) linkStat.run(row);
       for (const row of plan.allStats) allStat.run(row);
+      for (const row of plan.allTotals) allTotal.run(row);
       if (plan.total > 0) total.run(plan.total);
       return plan.answers;
     });
@@ -433,7 +470,7 @@ function postgresWriteClicks({ db }: Storage): WriteClicks {
       const plan = planBatch(batch, new Map(rows.map((row) => [row.short_code, row])));
       if (plan.total === 0) return plan.answers;
       const column = <T, K extends keyof T>(list: T[], key: K) => list.map((row) => row[key]);
-      const { links, raw, linkStats, allStats } = plan;
+      const { links, raw, linkStats, allStats, allTotals } = plan;
       // The aggregate rows are upserted in the plan's (sorted) order, so replicas take their locks
       // in the same order.
       await sql`
@@ -456,6 +493,11 @@ function postgresWriteClicks({ db }: Storage): WriteClicks {
           SELECT * FROM unnest(${column(allStats, 'dimension')}::text[], ${column(allStats, 'day')}::text[],
             ${column(allStats, 'value')}::text[], ${column(allStats, 'clicks')}::integer[])
           ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = click_daily_stats.clicks + excluded.clicks
+        ), all_totals AS (
+          INSERT INTO click_value_totals (dimension, value, clicks)
+          SELECT * FROM unnest(${column(allTotals, 'dimension')}::text[], ${column(allTotals, 'value')}::text[],
+            ${column(allTotals, 'clicks')}::integer[])
+          ON CONFLICT (dimension, value) DO UPDATE SET clicks = click_value_totals.clicks + excluded.clicks
         )
         UPDATE shortlink_totals SET clicks = clicks + ${plan.total} WHERE id = 1`.execute(trx);
       return plan.answers;

@@ -573,6 +573,23 @@ export function createShortlinksRepo(
             .where('value', '=', stat.value)
             .execute();
         }
+        // And the all-time totals, the link's days summed, in key order too.
+        const totals = await trx
+          .selectFrom('shortlink_daily_stats')
+          .select(['dimension', 'value', sql<number>`sum(clicks)`.as('clicks')])
+          .where('shortlink_id', '=', id)
+          .groupBy(['dimension', 'value'])
+          .orderBy('dimension')
+          .orderBy('value')
+          .execute();
+        for (const total of totals) {
+          await trx
+            .updateTable('click_value_totals')
+            .set((eb) => ({ clicks: eb('clicks', '-', Number(total.clicks)) }))
+            .where('dimension', '=', total.dimension)
+            .where('value', '=', total.value)
+            .execute();
+        }
         await unindex(trx, id);
         await trx
           .updateTable('shortlink_totals')

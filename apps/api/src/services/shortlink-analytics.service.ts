@@ -83,7 +83,14 @@ export function createShortlinkAnalyticsService({
         shortlinks.totals({ from: new Date(today).toISOString(), to: new Date(today + DAY_MS).toISOString() }),
         shortlinks.topByClicks(ANALYTICS_TOP),
         shortlinks.listNewestFirst(ANALYTICS_TOP),
-        breakdown({ from: utcDayKey(firstDay) }, ANALYTICS_TOP),
+        // All time, unless ten years of clicks cut the range short: then the sums follow the days shown.
+        breakdown(
+          {
+            from: utcDayKey(firstDay),
+            allTime: range === 'all' && firstDay > today - (ANALYTICS_MAX_DAYS - 1) * DAY_MS,
+          },
+          ANALYTICS_TOP,
+        ),
       ]);
       const clicksPerDay = series(firstDay, today, stats.days);
       return {
