@@ -24,6 +24,7 @@ const TABLES = [
   'blog_posts',
   'categories',
   'click_daily_stats',
+  'click_value_totals',
   'contact_messages',
   'rate_counters',
   'settings',
