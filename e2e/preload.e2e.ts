@@ -24,8 +24,15 @@ async function routeLinks(route: string): Promise<{ html: string; hrefs: string[
   return { html: page, hrefs: own.map((match) => match[1] ?? ''), plain };
 }
 
-/** Loads the route (optionally with its document replaced) and lists the same-origin scripts it requested. */
-async function scriptsLoaded(route: string, document?: string): Promise<{ page: Page; scripts: string[] }> {
+/**
+ * Loads the route (optionally with its document replaced) and lists the same-origin scripts it
+ * requested once its screen's chunk has been asked for and no further script has been for a while.
+ */
+async function scriptsLoaded(
+  route: string,
+  screen: RegExp,
+  document?: string,
+): Promise<{ page: Page; scripts: string[] }> {
   const page = await newPage();
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -40,6 +47,13 @@ async function scriptsLoaded(route: string, document?: string): Promise<{ page: 
     );
   }
   await page.goto(route, { waitUntil: 'networkidle' });
+  // 'networkidle' can come before the entry script, slow to run on a busy machine, has asked for
+  // the screen's chunk at all: wait for it, then until no further script is requested for 750 ms.
+  await expect.poll(() => scripts.some((path) => screen.test(path)), { timeout: 15_000 }).toBe(true);
+  for (let seen = -1; seen !== scripts.length;) {
+    seen = scripts.length;
+    await page.waitForTimeout(750);
+  }
   return { page, scripts };
 }
 
@@ -56,8 +70,8 @@ describe('route chunks preloaded from the HTML', () => {
     const scripts = hrefs.filter((href) => href.endsWith('.js'));
     expect(scripts[0]).toMatch(screen);
 
-    const withLinks = await scriptsLoaded(route);
-    const without = await scriptsLoaded(route, plain);
+    const withLinks = await scriptsLoaded(route, screen);
+    const without = await scriptsLoaded(route, screen, plain);
     expect(pageErrors(withLinks.page)).toEqual([]);
     expect([...withLinks.scripts].sort()).toEqual([...new Set(without.scripts)].sort());
     // Everything preloaded is something the route loads on its own.

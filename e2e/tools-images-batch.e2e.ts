@@ -132,15 +132,19 @@ describe('shareable image settings', () => {
     await expect.poll(() => Object.fromEntries(search(page))).toEqual({ mode: 'instagram', fit: 'fit' });
 
     // Back/Forward between entries of one document fire popstate; React renders the
-    // restored choice a moment after goBack() returns, so each check polls.
+    // restored choice a moment after goBack() returns, so each check polls (for longer than
+    // expect.poll's default second: a loaded CI machine has taken more).
+    const settled = { timeout: 10_000 };
     await page.goBack();
-    await expect.poll(() => page.getByLabel('Fill (crop edges)').isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Fill (crop edges)').isChecked(), settled).toBe(true);
     await page.goBack();
-    await expect.poll(() => mode.inputValue()).toBe('custom');
+    await expect.poll(() => mode.inputValue(), settled).toBe('custom');
     await page.goForward();
     await page.goForward();
-    await expect.poll(() => mode.inputValue()).toBe('instagram');
-    await expect.poll(() => page.getByLabel('Fit (keep everything, pad with a colour)').isChecked()).toBe(true);
+    await expect.poll(() => mode.inputValue(), settled).toBe('instagram');
+    await expect
+      .poll(() => page.getByLabel('Fit (keep everything, pad with a colour)').isChecked(), settled)
+      .toBe(true);
 
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Upload Image' }).waitFor();
