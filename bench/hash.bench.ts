@@ -12,12 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { CDPSession, Page } from 'playwright-core';
-import { launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
+import { HeapSampler, launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
 
 const MB = 1024 * 1024;
 const FILE_MB = Number(process.env.HASH_BENCH_MB ?? 256);
-const SAMPLE_MS = 50;
 /** Goals (docs/decisions/0013-performance-goals.md): throughput as a share of Node's, and heap growth. */
 const GOALS = { sha256: 0.15, md5: 0.5, heapMb: 64 } as const;
 /**
@@ -43,82 +41,6 @@ async function hashWasmBlake3(data: Buffer): Promise<string> {
 
 if (!requireBuild('hash') || !requireChromium('hash')) process.exit(0);
 
-/** Peak heap of the page (Performance.getMetrics) and of any worker (Runtime.getHeapUsage via auto-attach). */
-class HeapSampler {
-  private workers = new Set<string>();
-  private nextId = 1;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  pageBaseline = 0;
-  pagePeak = 0;
-  workerPeak = 0;
-  workerBuffersPeak = 0;
-
-  private constructor(private readonly session: CDPSession) {}
-
-  static async attach(page: Page): Promise<HeapSampler> {
-    const session = await page.context().newCDPSession(page);
-    const sampler = new HeapSampler(session);
-    session.on('Target.attachedToTarget', (event) => {
-      if (event.targetInfo.type === 'worker') sampler.workers.add(event.sessionId);
-    });
-    session.on('Target.detachedFromTarget', (event) => {
-      if (event.sessionId) sampler.workers.delete(event.sessionId);
-    });
-    session.on('Target.receivedMessageFromTarget', (event) => {
-      const message = JSON.parse(event.message) as { result?: { usedSize?: number; backingStorageSize?: number } };
-      if (typeof message.result?.usedSize === 'number') {
-        sampler.workerPeak = Math.max(sampler.workerPeak, message.result.usedSize);
-        sampler.workerBuffersPeak = Math.max(sampler.workerBuffersPeak, message.result.backingStorageSize ?? 0);
-      }
-    });
-    await session.send('Performance.enable');
-    // Non-flat auto-attach lets this session talk to the tool's worker without disturbing Playwright's own.
-    await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-    return sampler;
-  }
-
-  private async pageHeap(): Promise<number> {
-    const { metrics } = await this.session.send('Performance.getMetrics');
-    return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
-  }
-
-  private async sample(): Promise<void> {
-    this.pagePeak = Math.max(this.pagePeak, await this.pageHeap());
-    for (const sessionId of this.workers) {
-      const message = JSON.stringify({ id: this.nextId++, method: 'Runtime.getHeapUsage' });
-      await this.session.send('Target.sendMessageToTarget', { sessionId, message }).catch(() => {});
-    }
-  }
-
-  async start(): Promise<void> {
-    await this.session.send('HeapProfiler.enable');
-    await this.session.send('HeapProfiler.collectGarbage');
-    this.pageBaseline = await this.pageHeap();
-    this.pagePeak = this.pageBaseline;
-    this.workerPeak = 0;
-    this.workerBuffersPeak = 0;
-    let busy = false;
-    this.timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      this.sample()
-        .catch(() => {})
-        .finally(() => (busy = false));
-    }, SAMPLE_MS);
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sample().catch(() => {});
-    // Worker answers arrive as events; give the last ones a moment.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
-  async detach(): Promise<void> {
-    await this.session.detach().catch(() => {});
-  }
-}
-
 const mb = (bytes: number) => bytes / MB;
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
 const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');
@@ -139,7 +61,7 @@ try {
 
   const context = await newConsentedContext(browser, baseURL);
   const page = await context.newPage();
-  const sampler = await HeapSampler.attach(page);
+  const sampler = await HeapSampler.attach(page, 50);
   console.log(
     `${FILE_MB} MB file through /hash-generator's file input and worker (Chromium ${browser.version()}) vs Node ${process.version} crypto on the same bytes`,
   );

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import jpeg from 'jpeg-js';
 import type { Page } from 'playwright-core';
-import { launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
+import { HeapSampler, launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -103,55 +103,6 @@ const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');
 const BATCH_FILES = 20;
 const BATCH_GOALS = { speedup: 1.6, heapBytes: 1024 ** 3 } as const;
 
-interface HeapWatch {
-  stop: () => Promise<{ peakPage: number; peakWorkers: number | null }>;
-}
-
-/**
- * Samples the page's JS heap (CDP Performance.getMetrics) and, where the
- * browser exposes it there, each worker's, every 100 ms.
- */
-async function watchHeap(page: Page): Promise<HeapWatch> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  let peakPage = 0;
-  let peakWorkers: number | null = null;
-  let running = true;
-  const sample = async () => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    peakPage = Math.max(peakPage, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
-    const workers = await Promise.all(
-      page
-        .workers()
-        .map((worker) =>
-          worker
-            .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize)
-            .catch(() => undefined),
-        ),
-    );
-    const known = workers.filter((value): value is number => typeof value === 'number');
-    if (known.length > 0)
-      peakWorkers = Math.max(
-        peakWorkers ?? 0,
-        known.reduce((sum, value) => sum + value, 0),
-      );
-  };
-  const loop = (async () => {
-    while (running) {
-      await sample().catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      await cdp.detach().catch(() => undefined);
-      return { peakPage, peakWorkers };
-    },
-  };
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The same files through the single-image screen one after another, then as one batch in the worker pool. */
@@ -174,7 +125,8 @@ async function batchVersusOneAtATime(photoPath: string) {
     const page = await context.newPage();
     await page.goto('/image-compressor');
     await page.getByRole('heading', { level: 2, name: 'Upload Image' }).waitFor();
-    const heap = await watchHeap(page);
+    const heap = await HeapSampler.attach(page);
+    await heap.start();
     const started = performance.now();
     if (mode === 'single') {
       for (const file of paths) {
@@ -188,7 +140,13 @@ async function batchVersusOneAtATime(photoPath: string) {
       await page.getByText(`${BATCH_FILES} of ${BATCH_FILES} done.`).waitFor({ timeout: 600_000 });
     }
     const ms = performance.now() - started;
-    results[mode] = { ms, ...(await heap.stop()) };
+    await heap.stop();
+    results[mode] = {
+      ms,
+      peakPage: heap.pagePeak,
+      peakWorkers: heap.workerSeen ? heap.workerPeak + heap.workerBuffersPeak : null,
+    };
+    await heap.detach();
     await context.close();
   }
   void photoPath;
@@ -203,7 +161,8 @@ async function batchVersusOneAtATime(photoPath: string) {
   })();
   for (const mode of ['single', 'batch'] as const) {
     const { ms, peakPage, peakWorkers } = results[mode];
-    const workers = peakWorkers === null ? 'workers: not measurable here' : `workers ${mb(peakWorkers)}`;
+    const workers =
+      peakWorkers === null ? 'workers: not measurable here' : `workers together ${mb(peakWorkers)} (heap + buffers)`;
     console.log(
       `  ${(mode === 'single' ? 'one at a time' : `batch (pool of ${Math.min(4, cores)})`).padEnd(22)} ${fmt(ms)} total, ` +
         `${fmt(ms / BATCH_FILES).trim()} a file; peak JS heap: page ${mb(peakPage)}, ${workers}`,

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 import { createApp } from '../apps/api/src/app';
 import { redisCounterStore } from '../apps/api/src/counters';
 import { createRepositories, migrate, openMemorySqlite, openPostgres, openSqlite } from '../apps/api/src/db';
@@ -246,5 +246,102 @@ export async function withLighthouse<T>(use: (audit: LighthouseAudit) => Promise
     });
   } finally {
     await stopDebugChromium(chrome);
+  }
+}
+
+/**
+ * Peak JS heap of a page (Performance.getMetrics) and of its workers (Runtime.getHeapUsage through a
+ * non-flat auto-attach, which talks to each worker without disturbing Playwright's own sessions).
+ * Workers alive at the same time are summed, so a pool of image workers counts as a whole; each
+ * worker's latest answer stands for it until it answers again or goes away.
+ */
+export class HeapSampler {
+  private readonly workers = new Map<string, { used: number; buffers: number }>();
+  private nextId = 1;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  pageBaseline = 0;
+  pagePeak = 0;
+  /** Largest sum of the workers' used heap seen at one time (bytes). */
+  workerPeak = 0;
+  /** Largest sum of the workers' ArrayBuffer backing stores seen at one time (bytes). */
+  workerBuffersPeak = 0;
+  /** Whether any worker answered: without one, the worker figures mean "not measured", not zero. */
+  workerSeen = false;
+
+  private constructor(
+    private readonly session: CDPSession,
+    private readonly intervalMs: number,
+  ) {}
+
+  static async attach(page: Page, intervalMs = 100): Promise<HeapSampler> {
+    const session = await page.context().newCDPSession(page);
+    const sampler = new HeapSampler(session, intervalMs);
+    session.on('Target.attachedToTarget', (event) => {
+      if (event.targetInfo.type === 'worker') sampler.workers.set(event.sessionId, { used: 0, buffers: 0 });
+    });
+    session.on('Target.detachedFromTarget', (event) => {
+      if (event.sessionId) sampler.workers.delete(event.sessionId);
+    });
+    session.on('Target.receivedMessageFromTarget', (event) => {
+      const message = JSON.parse(event.message) as { result?: { usedSize?: number; backingStorageSize?: number } };
+      const usage = sampler.workers.get(event.sessionId);
+      if (usage === undefined || typeof message.result?.usedSize !== 'number') return;
+      usage.used = message.result.usedSize;
+      usage.buffers = message.result.backingStorageSize ?? 0;
+      sampler.workerSeen = true;
+      let used = 0;
+      let buffers = 0;
+      for (const worker of sampler.workers.values()) {
+        used += worker.used;
+        buffers += worker.buffers;
+      }
+      sampler.workerPeak = Math.max(sampler.workerPeak, used);
+      sampler.workerBuffersPeak = Math.max(sampler.workerBuffersPeak, buffers);
+    });
+    await session.send('Performance.enable');
+    await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    return sampler;
+  }
+
+  private async pageHeap(): Promise<number> {
+    const { metrics } = await this.session.send('Performance.getMetrics');
+    return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+  }
+
+  private async sample(): Promise<void> {
+    this.pagePeak = Math.max(this.pagePeak, await this.pageHeap());
+    for (const sessionId of this.workers.keys()) {
+      const message = JSON.stringify({ id: this.nextId++, method: 'Runtime.getHeapUsage' });
+      await this.session.send('Target.sendMessageToTarget', { sessionId, message }).catch(() => {});
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.session.send('HeapProfiler.enable');
+    await this.session.send('HeapProfiler.collectGarbage');
+    this.pageBaseline = await this.pageHeap();
+    this.pagePeak = this.pageBaseline;
+    this.workerPeak = 0;
+    this.workerBuffersPeak = 0;
+    this.workerSeen = false;
+    let busy = false;
+    this.timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      this.sample()
+        .catch(() => {})
+        .finally(() => (busy = false));
+    }, this.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sample().catch(() => {});
+    // Worker answers arrive as events; give the last ones a moment.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  async detach(): Promise<void> {
+    await this.session.detach().catch(() => {});
   }
 }
