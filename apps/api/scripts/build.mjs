@@ -29,11 +29,13 @@ await build({
   absWorkingDir: API_DIR,
   // The sanitizer's worker thread is its own entry: the pool starts it from a file beside the
   // server (`./html-sanitizer.worker.mjs`), which in the sources is a tsx loader shim.
-  // So is the SQLite checkpointer's (`./wal-checkpoint.worker.mjs`, plain JavaScript in the sources).
+  // So are the SQLite checkpointer's and reader's (`./wal-checkpoint.worker.mjs`, `./sqlite-reader.worker.mjs`,
+  // plain JavaScript in the sources).
   entryPoints: {
     server: 'src/server.ts',
     'html-sanitizer.worker': 'src/services/html-sanitizer.worker.ts',
     'wal-checkpoint.worker': 'src/db/wal-checkpoint.worker.mjs',
+    'sqlite-reader.worker': 'src/db/sqlite-reader.worker.mjs',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

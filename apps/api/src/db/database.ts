@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type Pg from 'pg';
 import type { Tables } from './schema';
+import { sqliteReaderDialect } from './sqlite-reader';
 import { startWalCheckpointer } from './wal-checkpointer';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -14,9 +15,10 @@ export interface Storage {
   db: Kysely<Tables>;
   /**
    * For reads that need not see a transaction in progress. On a SQLite file, a read-only
-   * connection of its own: WAL lets it read the last committed state while the writing connection
-   * holds a long transaction (an import), where the one writing connection would make every read
-   * wait for that transaction's end. Elsewhere (PostgreSQL's pool, in-memory SQLite), `db` itself.
+   * connection of its own on a thread of its own (sqlite-reader.ts): WAL lets it read the last
+   * committed state while the writing connection holds a transaction, and its queries do not hold
+   * the event loop, so a long admin read never delays a redirect. Elsewhere (PostgreSQL's pool,
+   * in-memory SQLite), `db` itself.
    */
   reader: Kysely<Tables>;
   engine: Engine;
@@ -120,13 +122,10 @@ function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-  // Opened after the writer has switched the file to WAL (a read-only handle cannot).
-  const readOnly = file === undefined ? undefined : new Database(file, { readonly: true });
-  readOnly?.pragma('busy_timeout = 5000');
   const checkpointer = file === undefined ? undefined : startWalCheckpointer(sqlite, file);
-  const reader = readOnly
-    ? new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(readOnly) }) })
-    : db;
+  // Started after the writer has switched the file to WAL (a read-only handle cannot). An
+  // in-memory database has no file another connection could open: there `db` reads too.
+  const reader = file === undefined ? db : new Kysely<Tables>({ dialect: sqliteReaderDialect(file) });
   return {
     db,
     reader,
