@@ -1,3 +1,7 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import jwt from 'jsonwebtoken';
 import { createApp, type AppDeps } from '../src/app';
@@ -79,4 +83,19 @@ export function buildApp(
     db,
   });
   return { app, db, database };
+}
+
+/**
+ * Runs `body` as a script of its own (TypeScript through tsx) with `openSqlite` imported from the
+ * sources, and answers how it ended: for checks that a database handle never keeps a process alive.
+ */
+export function runSqliteScript(dir: string, body: string): SpawnSyncReturns<string> {
+  const database = fileURLToPath(new URL('../src/db/database.ts', import.meta.url));
+  const script = path.join(dir, 'script.mts');
+  fs.writeFileSync(script, `import { openSqlite } from ${JSON.stringify(database)};\n${body}`);
+  return spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    timeout: 20_000,
+    encoding: 'utf8',
+  });
 }

@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME, openMemorySqlite, openSqlite, type Storage } from '../src/db/database';
 import { ThreadReader } from '../src/db/sqlite-reader';
+import { runSqliteScript } from './helpers';
 
 /**
  * On a SQLite file, `storage.reader` runs its queries on a thread of its own
@@ -119,23 +118,15 @@ describe('the SQLite reader', () => {
 
   it('never keeps a process alive once idle: a script that reads and closes only its SQLite handle still ends', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-reader-'));
-    const database = fileURLToPath(new URL('../src/db/database.ts', import.meta.url));
-    const script = path.join(dataDir, 'script.mts');
-    fs.writeFileSync(
-      script,
-      `import { openSqlite } from ${JSON.stringify(database)};
-       const storage = openSqlite(${JSON.stringify(dataDir)});
+    const run = runSqliteScript(
+      dataDir,
+      `const storage = openSqlite(${JSON.stringify(dataDir)});
        storage.sqlite.exec('CREATE TABLE t (x); INSERT INTO t VALUES (42)');
        // A top-level await on the thread's answer: the process must wait for it, then end.
        const rows = await storage.reader.selectFrom('t').select('x').execute();
        console.log(JSON.stringify(rows));
        storage.sqlite.close();`,
     );
-    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      timeout: 20_000,
-      encoding: 'utf8',
-    });
     expect(run.error, run.stderr).toBeUndefined();
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe('[{"x":42}]');

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
 import { DB_FILE_NAME, openMemorySqlite, openSqlite, type Storage } from '../src/db/database';
+import { runSqliteScript } from './helpers';
 
 /**
  * The checkpoints of a SQLite file run on a thread of their own (src/db/wal-checkpointer.ts), not
@@ -49,20 +48,12 @@ describe('a SQLite data folder', () => {
 
   it('never keeps a process alive: a script that closes only its SQLite handle still ends', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-checkpoint-'));
-    const database = fileURLToPath(new URL('../src/db/database.ts', import.meta.url));
-    const script = path.join(dataDir, 'script.mts');
-    fs.writeFileSync(
-      script,
-      `import { openSqlite } from ${JSON.stringify(database)};
-       const storage = openSqlite(${JSON.stringify(dataDir)});
+    const run = runSqliteScript(
+      dataDir,
+      `const storage = openSqlite(${JSON.stringify(dataDir)});
        storage.sqlite.exec('CREATE TABLE t (x); INSERT INTO t VALUES (randomblob(100000))');
        storage.sqlite.close();`,
     );
-    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      timeout: 20_000,
-      encoding: 'utf8',
-    });
     expect(run.error, run.stderr).toBeUndefined();
     expect(run.status, run.stderr).toBe(0);
   }, 30_000);
