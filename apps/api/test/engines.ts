@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import {
@@ -6,6 +9,7 @@ import {
   migrate,
   openMemorySqlite,
   openPostgres,
+  openSqlite,
   type Engine,
   type Repositories,
   type Storage,
@@ -24,14 +28,24 @@ export interface TestStorage {
 }
 
 /**
- * A fresh, empty database of `engine`: an in-memory SQLite file, or on PostgreSQL a new schema of
- * its own (so parallel test files never see each other's rows), dropped again by `close`.
+ * A fresh, empty database of `engine`: an in-memory SQLite database (or, with `file`, a file in a
+ * temporary folder), or on PostgreSQL a new schema of its own (so parallel test files never see
+ * each other's rows), dropped again by `close`.
  */
-export async function openTestStorage(engine: Engine, { migrated = true } = {}): Promise<TestStorage> {
+export async function openTestStorage(engine: Engine, { migrated = true, file = false } = {}): Promise<TestStorage> {
   if (engine === 'sqlite') {
-    const storage = openMemorySqlite();
+    // `file`: a SQLite file in a temporary folder, whose reads run on the reader thread.
+    const dir = file ? fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-engine-')) : undefined;
+    const storage = dir ? openSqlite(dir) : openMemorySqlite();
     if (migrated) await migrate(storage);
-    return { storage, db: createRepositories(storage), close: () => storage.close() };
+    return {
+      storage,
+      db: createRepositories(storage),
+      async close() {
+        await storage.close();
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   if (!postgresUrl) throw new Error('PostgreSQL is not available on this machine');
   const schema = `t_${randomBytes(6).toString('hex')}`;

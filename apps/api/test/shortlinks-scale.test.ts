@@ -382,72 +382,77 @@ describe.each(ENGINES)('click aggregates on %s', (engine) => {
     );
   }, 120_000);
 
-  it('are read back as a recount over 200 days: sums per day and per value, ranked, zeros left out', async () => {
-    // 200 days is seven of the month-long windows SQLite sums one at a time; PostgreSQL sums in one
-    // query. Both must answer what counting the raw clicks here answers, in the same order.
-    const test = await openTestStorage(engine);
-    try {
-      const links = Array.from({ length: 3 }, () => newLink());
-      await test.db.shortlinks.insertAll(links);
-      const hosts = [null, 'b.example', 'a.example', 'é.example', 'z.example', 'c.example'];
-      const countries = [null, 'DE', 'US', 'FR'];
-      const devices: DeviceClass[] = ['desktop', 'mobile', 'tablet'];
-      const clicks = Array.from({ length: 900 }, (_, i) => ({
-        link: i % 3,
-        day: new Date(Date.parse('2024-06-01T00:00:00Z') + ((i * 37) % 200) * 86_400_000).toISOString().slice(0, 10),
-        // Uneven on purpose: ties between hosts (broken by name) and the unknown host among them.
-        referrerHost: hosts[(i * i) % hosts.length]!,
-        country: countries[(i * 7) % countries.length]!,
-        device: devices[(i * 5) % devices.length]!,
-      }));
-      for (const click of clicks) {
-        await test.db.shortlinkClicks.countClick(links[click.link]!.shortCode, {
-          clickedAt: `${click.day}T10:00:00.000Z`,
-          referrerHost: click.referrerHost,
-          country: click.country,
-          device: click.device,
-        });
-      }
-      // A deleted link's clicks are subtracted from the all-links sums (rows left at 0 drop out).
-      const stored = await test.db.shortlinks.page({ sort: 'newest', limit: 10 });
-      await test.db.shortlinks.delete(stored.items.find((link) => link.shortCode === links[2]!.shortCode)!.id);
-      const kept = clicks.filter((click) => click.link !== 2);
+  it.each(engine === 'sqlite' ? ['in memory', 'on a file'] : ['on its server'])(
+    'are read back as a recount over 200 days (%s): sums per day and per value, ranked, zeros left out',
+    async (where) => {
+      // 200 days is seven of the month-long windows SQLite sums one at a time on the event loop (in
+      // memory); a SQLite file's reader thread and PostgreSQL sum in one statement. All must answer
+      // what counting the raw clicks here answers, in the same order.
+      const test = await openTestStorage(engine, { file: where === 'on a file' });
+      try {
+        const links = Array.from({ length: 3 }, () => newLink());
+        await test.db.shortlinks.insertAll(links);
+        const hosts = [null, 'b.example', 'a.example', 'é.example', 'z.example', 'c.example'];
+        const countries = [null, 'DE', 'US', 'FR'];
+        const devices: DeviceClass[] = ['desktop', 'mobile', 'tablet'];
+        const clicks = Array.from({ length: 900 }, (_, i) => ({
+          link: i % 3,
+          day: new Date(Date.parse('2024-06-01T00:00:00Z') + ((i * 37) % 200) * 86_400_000).toISOString().slice(0, 10),
+          // Uneven on purpose: ties between hosts (broken by name) and the unknown host among them.
+          referrerHost: hosts[(i * i) % hosts.length]!,
+          country: countries[(i * 7) % countries.length]!,
+          device: devices[(i * 5) % devices.length]!,
+        }));
+        for (const click of clicks) {
+          await test.db.shortlinkClicks.countClick(links[click.link]!.shortCode, {
+            clickedAt: `${click.day}T10:00:00.000Z`,
+            referrerHost: click.referrerHost,
+            country: click.country,
+            device: click.device,
+          });
+        }
+        // A deleted link's clicks are subtracted from the all-links sums (rows left at 0 drop out).
+        const stored = await test.db.shortlinks.page({ sort: 'newest', limit: 10 });
+        await test.db.shortlinks.delete(stored.items.find((link) => link.shortCode === links[2]!.shortCode)!.id);
+        const kept = clicks.filter((click) => click.link !== 2);
 
-      const count = <K extends string | null>(list: typeof clicks, key: (click: (typeof clicks)[number]) => K) => {
-        const totals = new Map<K, number>();
-        for (const click of list) totals.set(key(click), (totals.get(key(click)) ?? 0) + 1);
-        return [...totals].map(([k, n]) => ({ key: k, clicks: n }));
-      };
-      const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-      const byRank = <K extends string | null>(rows: { key: K; clicks: number }[]) =>
-        rows.sort(
-          (a, b) =>
-            b.clicks - a.clicks || Number(a.key === null) - Number(b.key === null) || bytes(a.key ?? '', b.key ?? ''),
-        );
-      const byDay = (rows: { key: string; clicks: number }[]) => rows.sort((a, b) => bytes(a.key, b.key));
+        const count = <K extends string | null>(list: typeof clicks, key: (click: (typeof clicks)[number]) => K) => {
+          const totals = new Map<K, number>();
+          for (const click of list) totals.set(key(click), (totals.get(key(click)) ?? 0) + 1);
+          return [...totals].map(([k, n]) => ({ key: k, clicks: n }));
+        };
+        const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+        const byRank = <K extends string | null>(rows: { key: K; clicks: number }[]) =>
+          rows.sort(
+            (a, b) =>
+              b.clicks - a.clicks || Number(a.key === null) - Number(b.key === null) || bytes(a.key ?? '', b.key ?? ''),
+          );
+        const byDay = (rows: { key: string; clicks: number }[]) => rows.sort((a, b) => bytes(a.key, b.key));
 
-      const repo = test.db.shortlinkClicks;
-      for (const [scope, list] of [
-        [{ from: '2024-06-01' }, kept],
-        // All time: the per-value sums come from the all-time totals, the days from the daily rows.
-        [{ from: '2024-06-01', allTime: true }, kept],
-        [{ from: '2024-09-15' }, kept.filter((click) => click.day >= '2024-09-15')],
-        [
-          { from: '2024-06-01', shortlinkId: stored.items.find((l) => l.shortCode === links[1]!.shortCode)!.id },
-          kept.filter((c) => c.link === 1),
-        ],
-      ] as const) {
-        expect(await repo.clicksPerDay(scope)).toEqual(byDay(count(list, (click) => click.day)));
-        expect(await repo.topReferrers(scope, 4)).toEqual(
-          byRank(count(list, (click) => click.referrerHost)).slice(0, 4),
-        );
-        expect(await repo.topCountries(scope, 10)).toEqual(byRank(count(list, (click) => click.country)));
-        expect(await repo.devices(scope)).toEqual(byRank(count(list, (click) => click.device)));
+        const repo = test.db.shortlinkClicks;
+        for (const [scope, list] of [
+          [{ from: '2024-06-01' }, kept],
+          // All time: the per-value sums come from the all-time totals, the days from the daily rows.
+          [{ from: '2024-06-01', allTime: true }, kept],
+          [{ from: '2024-09-15' }, kept.filter((click) => click.day >= '2024-09-15')],
+          [
+            { from: '2024-06-01', shortlinkId: stored.items.find((l) => l.shortCode === links[1]!.shortCode)!.id },
+            kept.filter((c) => c.link === 1),
+          ],
+        ] as const) {
+          expect(await repo.clicksPerDay(scope)).toEqual(byDay(count(list, (click) => click.day)));
+          expect(await repo.topReferrers(scope, 4)).toEqual(
+            byRank(count(list, (click) => click.referrerHost)).slice(0, 4),
+          );
+          expect(await repo.topCountries(scope, 10)).toEqual(byRank(count(list, (click) => click.country)));
+          expect(await repo.devices(scope)).toEqual(byRank(count(list, (click) => click.device)));
+        }
+      } finally {
+        await test.close();
       }
-    } finally {
-      await test.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('stay exact when a link is deleted while clicks on it are being counted, and nothing fails', async () => {
     const test = await openTestStorage(engine);

@@ -21,6 +21,8 @@ export interface Storage {
    * in-memory SQLite), `db` itself.
    */
   reader: Kysely<Tables>;
+  /** True when `reader` runs on a thread of its own (a SQLite file): its statements never hold the event loop. */
+  readerOffThread: boolean;
   engine: Engine;
   /** The raw SQLite handle (migrations, backups, pragmas); absent on PostgreSQL. */
   sqlite?: Database.Database;
@@ -112,7 +114,7 @@ export function openPostgres(connectionString: string, options: { max?: number }
   // end the process. The query that runs on it fails instead (answered 503); the pool then drops it.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, reader: db, engine: 'postgres', close: () => db.destroy() };
+  return { db, reader: db, readerOffThread: false, engine: 'postgres', close: () => db.destroy() };
 }
 
 function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
@@ -129,6 +131,7 @@ function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
   return {
     db,
     reader,
+    readerOffThread: reader !== db,
     engine: 'sqlite',
     sqlite,
     // Kysely's destroy closes the handles through the wrapper below.

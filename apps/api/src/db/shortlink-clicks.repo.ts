@@ -96,7 +96,11 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
   /** Sums of one dimension in the scope, read from the per-link table for one link, else the all-links one. */
   const sums = async (dimension: StatsDimension, by: 'day' | 'value', scope: StatsScope, limit?: number) => {
     if (scope.allTime && scope.shortlinkId === undefined && by === 'value') return allTimeTotals(dimension, limit);
-    if (storage.engine === 'sqlite') return ranked(await sqliteSums(dimension, by, scope), by, limit);
+    // On the event loop's own connection, SQLite's sums are cut into months; elsewhere (PostgreSQL,
+    // the reader thread of a SQLite file) one statement sums the whole range.
+    if (storage.engine === 'sqlite' && !storage.readerOffThread) {
+      return ranked(await sqliteSums(dimension, by, scope), by, limit);
+    }
     const key = sql.ref(by);
     const total = sql<number>`sum(clicks)`;
     let query = statRows(dimension, scope)
@@ -133,12 +137,12 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
   };
 
   /**
-   * On SQLite the sums are read SUM_WINDOW_DAYS at a time and added up here: summing all time at
-   * once (a year holds some 70,000 referrer rows at ten million clicks) takes tens of
-   * milliseconds in one statement, and the reader runs one statement at a time, so every other
-   * read (an admin's session check, a list) would wait that long behind it. Where the reader is
-   * the event loop's own connection (in-memory SQLite), the turn of the event loop between two
-   * windows lets requests through as well. PostgreSQL sums in its own process, in one query.
+   * Where SQLite reads on the event loop (an in-memory database), the sums are read
+   * SUM_WINDOW_DAYS at a time, with a turn of the event loop between two windows, and added up
+   * here: summing all time at once (a year holds some 70,000 referrer rows at ten million clicks)
+   * would hold every other request for tens of milliseconds. On a file the reader thread sums in
+   * one statement, which holds no one but the admin's other reads: a message to the thread and
+   * back per month would cost the event loop for nothing.
    */
   const sqliteSums = async (dimension: StatsDimension, by: 'day' | 'value', scope: StatsScope) => {
     const bound = (direction: 'asc' | 'desc') =>
