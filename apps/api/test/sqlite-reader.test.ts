@@ -100,6 +100,24 @@ describe('the SQLite reader', () => {
     expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(reader)).rows).toEqual([{ one: 1 }]);
   });
 
+  it('runs at a lower CPU priority than the event loop (Linux niceness 10), so redirects win a busy machine', async () => {
+    // The niceness of each thread of this process (field 19 of /proc/<pid>/task/<tid>/stat).
+    const niceness = () =>
+      new Map(
+        fs.readdirSync(`/proc/${process.pid}/task`).map((task) => {
+          const stat = fs.readFileSync(`/proc/${process.pid}/task/${task}/stat`, 'utf8');
+          return [Number(task), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const;
+        }),
+      );
+    const niceThreads = () => [...niceness().values()].filter((value) => value === 10).length;
+    const before = niceThreads();
+    const { reader } = openFile();
+    await sql`SELECT 1`.execute(reader);
+    expect(niceThreads()).toBe(before + 1);
+    // The event loop's own thread (its id is the process id) keeps the process's priority.
+    expect(niceness().get(process.pid)).toBe(0);
+  });
+
   it('reads on the event loop instead when its thread dies, including the queries it was given', async () => {
     const { sqlite } = openFile();
     sqlite!.prepare('INSERT INTO t (x) VALUES (?)').run(7);

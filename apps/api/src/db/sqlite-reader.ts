@@ -17,6 +17,9 @@ const STATEMENT_CACHE_SIZE = 500;
 /** How long a read waits for a lock (opening while the writer checkpoints), as on the writer. */
 const BUSY_TIMEOUT_MS = 5000;
 
+/** The reader thread's niceness on Linux (0 is the process's, 19 the lowest priority). */
+const READER_NICENESS = 10;
+
 interface Pending {
   sql: string;
   parameters: readonly unknown[];
@@ -46,7 +49,12 @@ export class ThreadReader {
 
   constructor(private readonly file: string) {
     const worker = new Worker(new URL('./sqlite-reader.worker.mjs', import.meta.url), {
-      workerData: { file, busyTimeoutMs: BUSY_TIMEOUT_MS, statementCacheSize: STATEMENT_CACHE_SIZE },
+      workerData: {
+        file,
+        busyTimeoutMs: BUSY_TIMEOUT_MS,
+        statementCacheSize: STATEMENT_CACHE_SIZE,
+        niceness: READER_NICENESS,
+      },
     });
     worker.on('message', (answer: Answer) => {
       const query = this.pending.get(answer.id);
