@@ -663,87 +663,89 @@ export function createShortlinksRepo(
         return eb.and(conditions);
       };
 
-      let items: ShortlinkRow[];
-      if (tag !== undefined && sort === 'newest' && terms === undefined) {
-        // The tag's own rows are in (tag, created_at, id) order: the page is one index range.
-        let query = reader
-          .selectFrom('shortlink_tags as t')
-          .innerJoin('shortlinks as s', 's.id', 't.shortlink_id')
-          .selectAll('s')
-          .where('t.tag', '=', tag)
-          .where('s.import_pending', 'is', null)
-          .orderBy('t.created_at', 'desc')
-          .orderBy('t.shortlink_id', 'desc')
-          .limit(limit);
-        if (after?.sort === 'newest') {
-          query = query.where(sql<SqlBool>`(t.created_at, t.shortlink_id) < (${after.createdAt}, ${after.id})`);
-        }
-        items = await query.execute();
-      } else {
-        let query = reader
-          .selectFrom('shortlinks as s')
-          .selectAll('s')
-          .where(matches)
-          .where('s.import_pending', 'is', null)
-          .limit(limit);
-        if (sort === 'newest') {
-          query = query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+      const pageRows = async (): Promise<ShortlinkRow[]> => {
+        if (tag !== undefined && sort === 'newest' && terms === undefined) {
+          // The tag's own rows are in (tag, created_at, id) order: the page is one index range.
+          let query = reader
+            .selectFrom('shortlink_tags as t')
+            .innerJoin('shortlinks as s', 's.id', 't.shortlink_id')
+            .selectAll('s')
+            .where('t.tag', '=', tag)
+            .where('s.import_pending', 'is', null)
+            .orderBy('t.created_at', 'desc')
+            .orderBy('t.shortlink_id', 'desc')
+            .limit(limit);
           if (after?.sort === 'newest') {
-            query = query.where(sql<SqlBool>`(s.created_at, s.id) < (${after.createdAt}, ${after.id})`);
+            query = query.where(sql<SqlBool>`(t.created_at, t.shortlink_id) < (${after.createdAt}, ${after.id})`);
           }
-        } else if (sort === 'clicks') {
-          query = query.orderBy('s.click_count', 'desc').orderBy('s.id', 'desc');
-          if (after?.sort === 'clicks') {
-            query = query.where(sql<SqlBool>`(s.click_count, s.id) < (${after.clicks}, ${after.id})`);
-          }
+          return query.execute();
         } else {
-          query = query.orderBy(titleKey('s.title')).orderBy('s.id');
-          if (after?.sort === 'title') {
-            query = query.where(
-              sql<SqlBool>`(${titleKey('s.title')}, s.id) > (${titleValue(after.title)}, ${after.id})`,
-            );
+          let query = reader
+            .selectFrom('shortlinks as s')
+            .selectAll('s')
+            .where(matches)
+            .where('s.import_pending', 'is', null)
+            .limit(limit);
+          if (sort === 'newest') {
+            query = query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+            if (after?.sort === 'newest') {
+              query = query.where(sql<SqlBool>`(s.created_at, s.id) < (${after.createdAt}, ${after.id})`);
+            }
+          } else if (sort === 'clicks') {
+            query = query.orderBy('s.click_count', 'desc').orderBy('s.id', 'desc');
+            if (after?.sort === 'clicks') {
+              query = query.where(sql<SqlBool>`(s.click_count, s.id) < (${after.clicks}, ${after.id})`);
+            }
+          } else {
+            query = query.orderBy(titleKey('s.title')).orderBy('s.id');
+            if (after?.sort === 'title') {
+              query = query.where(
+                sql<SqlBool>`(${titleKey('s.title')}, s.id) > (${titleValue(after.title)}, ${after.id})`,
+              );
+            }
           }
+          return query.execute();
         }
-        items = await query.execute();
-      }
+      };
 
-      // Where SQLite reads on the event loop (an in-memory database; a file's reads run on the reader
-      // thread), both queries run synchronously: between them, redirects waiting behind a broad
-      // search get their turn (the two together took about 14 ms at a million links with 11,000
-      // matches).
-      if (dialect.engine === 'sqlite') await yieldToEventLoop();
-      let total: number;
-      if (terms !== undefined && tag === undefined) {
-        // Counted in the search index alone, one range of it: a link's terms are written only once
-        // it is published (indexRange skips pending ones) and removed with it, so every distinct id
-        // there is a visible link. Reading each link's row as well cost as much again.
-        const row = await reader
-          .selectFrom('shortlink_search')
-          .select((eb) => eb.fn.count<number>('shortlink_id').distinct().as('count'))
-          .where('term', '>=', terms.from)
-          .where('term', '<', terms.to)
-          .executeTakeFirst();
-        total = Number(row?.count ?? 0);
-      } else if (terms !== undefined) {
-        // No pending filter: search terms are written only for published links (indexRange skips
-        // pending ones), and the count stays a walk of search-index entries and ids.
-        const row = await reader
-          .selectFrom('shortlinks as s')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where(matches)
-          .executeTakeFirst();
-        total = Number(row?.count ?? 0);
-      } else if (tag !== undefined) {
-        const row = await reader
-          .selectFrom('shortlink_tag_counts')
-          .select('count')
-          .where('tag', '=', tag)
-          .executeTakeFirst();
-        total = row?.count ?? 0;
-      } else {
-        const row = await reader.selectFrom('shortlink_totals').select('links').executeTakeFirst();
-        total = row?.links ?? 0;
-      }
+      const count = async (): Promise<number> => {
+        if (terms !== undefined && tag === undefined) {
+          // Counted in the search index alone, one range of it: a link's terms are written only once
+          // it is published (indexRange skips pending ones) and removed with it, so every distinct id
+          // there is a visible link. Reading each link's row as well cost as much again.
+          const row = await reader
+            .selectFrom('shortlink_search')
+            .select((eb) => eb.fn.count<number>('shortlink_id').distinct().as('count'))
+            .where('term', '>=', terms.from)
+            .where('term', '<', terms.to)
+            .executeTakeFirst();
+          return Number(row?.count ?? 0);
+        } else if (terms !== undefined) {
+          // No pending filter: search terms are written only for published links (indexRange skips
+          // pending ones), and the count stays a walk of search-index entries and ids.
+          const row = await reader
+            .selectFrom('shortlinks as s')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where(matches)
+            .executeTakeFirst();
+          return Number(row?.count ?? 0);
+        } else if (tag !== undefined) {
+          const row = await reader
+            .selectFrom('shortlink_tag_counts')
+            .select('count')
+            .where('tag', '=', tag)
+            .executeTakeFirst();
+          return row?.count ?? 0;
+        } else {
+          const row = await reader.selectFrom('shortlink_totals').select('links').executeTakeFirst();
+          return row?.links ?? 0;
+        }
+      };
+
+      // Both at once: on a SQLite file the reader thread answers them one after the other without
+      // the request going back to the event loop in between (where a busy loop, an import's
+      // transaction for one, made it wait once more); PostgreSQL's pool runs them side by side.
+      const [items, total] = await Promise.all([pageRows(), count()]);
       return { items: items.map(toShortlink), total };
     },
 
