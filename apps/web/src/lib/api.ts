@@ -1,4 +1,11 @@
-import { isApiErrorCode } from '@toolvault/shared';
+import {
+  endpointUrl,
+  fetchMethod,
+  isApiErrorCode,
+  type Endpoint,
+  type EndpointBody,
+  type UrlParts,
+} from '@toolvault/shared';
 import { err, ok, type ApiFailure, type Result } from './result';
 import { trackedFetch } from './use-online';
 
@@ -50,4 +57,21 @@ export async function apiFetch<T>(
   }
   const payload: unknown = await response.json().catch(() => null);
   return response.ok ? ok(payload as T) : err(failureFrom(response.status, payload));
+}
+
+/** A call of one contract route: its path parameters and query, and what apiFetch sends besides the method. */
+export type ApiCall<E extends Endpoint> = UrlParts<E['path']> & Omit<ApiRequest, 'method'>;
+
+/**
+ * Calls `endpoint` of the contract (ENDPOINTS in @toolvault/shared) with its own method and path, so
+ * no screen writes an API address or method of its own; the answer is typed as the route's body.
+ * `request` is apiFetch unless a test passes its own.
+ */
+export function callApi<E extends Endpoint>(
+  endpoint: E,
+  { params, query, ...options }: ApiCall<E>,
+  request: typeof apiFetch = apiFetch,
+): Promise<ApiResult<EndpointBody<E>>> {
+  const url = endpointUrl<E['path']>(endpoint, { params, query } as UrlParts<E['path']>);
+  return request<EndpointBody<E>>(url, { ...options, method: fetchMethod(endpoint) });
 }

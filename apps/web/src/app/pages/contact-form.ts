@@ -3,7 +3,7 @@
  * with the shared schema, send, and hold the "sending" state for at least the
  * designed delay. The clock and the transport are parameters so tests never sleep.
  */
-import type { ContactMessageInput } from '@toolvault/shared';
+import { ENDPOINTS, endpointUrl, fetchMethod, type ContactMessageInput } from '@toolvault/shared';
 import { ZContactMessage } from '@toolvault/shared/schemas';
 import { err, ok, type Result } from '../../lib/result';
 import { trackedFetch } from '../../lib/use-online';
@@ -98,8 +98,8 @@ export async function submitContact(values: ContactValues, deps: ContactDeps): P
 
 /** The real transport: POST JSON to /api/contact. Fails (throws) only when the network does. */
 export async function postContact(message: ContactMessageInput, signal?: AbortSignal): Promise<SendResponse> {
-  const response = await trackedFetch('/api/contact', {
-    method: 'POST',
+  const response = await trackedFetch(endpointUrl(ENDPOINTS.contactSubmit), {
+    method: fetchMethod(ENDPOINTS.contactSubmit),
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(message),
     signal: signal ?? null,

@@ -1,11 +1,11 @@
-import type { PublicShortlink } from '@toolvault/shared';
+import { ENDPOINTS, endpointUrl } from '@toolvault/shared';
 import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Canonical, Meta } from '../../components/Head';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
-import { apiFetch } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { isAbortError, realScheduler, type Scheduler } from '../../lib/simulation';
 import {
   countdownAnnouncement,
@@ -56,7 +56,7 @@ export function RedirectView({
     const valid = validateCode(code);
     if (!valid.ok) return;
     const controller = new AbortController();
-    apiFetch<PublicShortlink>(`/api/shortlink/${encodeURIComponent(valid.value)}`, { signal: controller.signal })
+    callApi(ENDPOINTS.shortlinkPublic, { params: { shortCode: valid.value }, signal: controller.signal })
       .then((result) => {
         if (!result.ok) {
           setState({ status: 'error', message: lookupErrorMessage(result.error.status) });
@@ -74,7 +74,10 @@ export function RedirectView({
           // Our own page is this request's Referer; forward where the visitor came from (host kept by the server).
           const headers: Record<string, string> = { Accept: 'application/json' };
           if (document.referrer) headers['X-Visitor-Referrer'] = document.referrer;
-          fetch(`/${encodeURIComponent(valid.value)}`, { headers, keepalive: true }).catch(() => undefined);
+          fetch(endpointUrl(ENDPOINTS.shortlinkClick, { params: { shortCode: valid.value } }), {
+            headers,
+            keepalive: true,
+          }).catch(() => undefined);
         }
       })
       .catch((error: unknown) => {

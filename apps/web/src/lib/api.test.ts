@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ENDPOINTS } from '@toolvault/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { callApi, type apiFetch } from './api';
+
+describe('callApi', () => {
+  it("sends the contract route's method to its path, parameters and query filled in", async () => {
+    const request = vi.fn(async () => ({ ok: true, value: null }));
+    await callApi(
+      ENDPOINTS.shortlinkLinkAnalytics,
+      { params: { id: 12 }, query: { range: '7d' }, token: 't' },
+      request as unknown as typeof apiFetch,
+    );
+    await callApi(
+      ENDPOINTS.blogUpdate,
+      { params: { id: 3 }, body: { title: 'x' } },
+      request as unknown as typeof apiFetch,
+    );
+    await callApi(ENDPOINTS.categoryDelete, { params: { id: 4 } }, request as unknown as typeof apiFetch);
+    expect(request.mock.calls).toEqual([
+      ['/api/shortlinks/12/analytics?range=7d', { method: 'GET', token: 't' }],
+      ['/api/blog/3', { method: 'PUT', body: { title: 'x' } }],
+      ['/api/categories/4', { method: 'DELETE' }],
+    ]);
+  });
+
+  it('answers what the request answers', async () => {
+    const failure = { ok: false, error: { message: 'Not found', status: 404, code: 'BLOG_POST_NOT_FOUND' } };
+    const request = vi.fn(async () => failure);
+    expect(
+      await callApi(ENDPOINTS.blogRead, { params: { slug: 'gone' } }, request as unknown as typeof apiFetch),
+    ).toEqual(failure);
+  });
+});
+
+/** Every source file of the app, tests left out. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+describe('API addresses', () => {
+  it('no screen writes an /api/ address of its own: they come from ENDPOINTS', () => {
+    const src = path.resolve(__dirname, '..');
+    const written = sourceFiles(src).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          /['"`]\/api\//.test(line) ? [`${path.relative(src, file)}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(written).toEqual([]);
+  });
+});
