@@ -79,7 +79,8 @@ describe('IpLookupTool', () => {
     const { unmount } = render(<IpLookupTool />);
     fireEvent.click(screen.getByRole('button', { name: 'My IP' }));
     expect(screen.getByRole('button', { name: 'My IP' })).toBeDisabled();
-    const { signal } = fetch.mock.calls[0]![1] as RequestInit;
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { signal } = init;
     expect(signal?.aborted).toBe(false);
     unmount();
     expect(signal?.aborted).toBe(true);
