@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENDPOINTS } from '@toolvault/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { callApi, type apiFetch } from './api';
+import { callApi, failureFrom, networkFailure, serverReason, type apiFetch } from './api';
 
 describe('callApi', () => {
   it("sends the contract route's method to its path, parameters and query filled in", async () => {
@@ -31,6 +31,21 @@ describe('callApi', () => {
     expect(
       await callApi(ENDPOINTS.blogRead, { params: { slug: 'gone' } }, request as unknown as typeof apiFetch),
     ).toEqual(failure);
+  });
+});
+
+describe('serverReason', () => {
+  it("is the server's text when it answered with one of our codes", () => {
+    expect(serverReason(failureFrom(409, { error: 'Short code already exists', code: 'SHORT_CODE_TAKEN' }))).toBe(
+      'Short code already exists',
+    );
+  });
+
+  it('is undefined for no answer, an answer without our code, or an empty text', () => {
+    expect(serverReason(networkFailure())).toBeUndefined();
+    expect(serverReason(failureFrom(502, { error: 'Bad Gateway' }))).toBeUndefined();
+    expect(serverReason(failureFrom(500, null))).toBeUndefined();
+    expect(serverReason(failureFrom(400, { error: ' ', code: 'VALIDATION' }))).toBeUndefined();
   });
 });
 

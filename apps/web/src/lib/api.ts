@@ -32,6 +32,15 @@ export function failureFrom(status: number, payload: unknown): ApiFailure {
 }
 
 /**
+ * The server's own explanation of a refusal, to show beside or instead of a screen's wording: its
+ * `error` text when it answered with one of our codes (every refusal of the API does), else undefined
+ * (no answer, or an answer from something else on the way, such as a proxy's error page).
+ */
+export function serverReason({ code, message }: ApiFailure): string | undefined {
+  return code !== undefined && message.trim() !== '' ? message : undefined;
+}
+
+/**
  * Calls the product's own API. Bad input and server refusals come back as
  * values (`ok: false` with the server's `{error, code}` and the status); status 0
  * means the request never got an answer.
