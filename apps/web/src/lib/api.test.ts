@@ -34,6 +34,22 @@ describe('callApi', () => {
   });
 });
 
+describe('failureFrom', () => {
+  it("keeps the status, the server's text and code, and a usable Retry-After in whole seconds", () => {
+    const body = { error: 'Slow down', code: 'GUEST_RATE_LIMITED' };
+    expect(failureFrom(429, body, '41.2')).toEqual({
+      message: 'Slow down',
+      status: 429,
+      code: 'GUEST_RATE_LIMITED',
+      retryAfterSeconds: 42,
+    });
+    for (const header of [null, '', '0', '-3', 'soon']) {
+      expect(failureFrom(429, body, header)).not.toHaveProperty('retryAfterSeconds');
+    }
+    expect(failureFrom(500, 'not json')).toEqual({ message: 'Request failed (500)', status: 500 });
+  });
+});
+
 describe('serverReason', () => {
   it("is the server's text when it answered with one of our codes", () => {
     expect(serverReason(failureFrom(409, { error: 'Short code already exists', code: 'SHORT_CODE_TAKEN' }))).toBe(

@@ -24,11 +24,17 @@ export const NETWORK_ERROR = 'Network error. Please try again.';
 /** The failure of a request that never got an answer (offline, server down). */
 export const networkFailure = (): ApiFailure => ({ message: NETWORK_ERROR, status: 0 });
 
-/** A refusal from the server: its `{ error, code }` body when it sent one, else a generic message. */
-export function failureFrom(status: number, payload: unknown): ApiFailure {
+/**
+ * A refusal from the server: its `{ error, code }` body when it sent one, else a generic message; and
+ * its Retry-After header (seconds), when it gave a usable one.
+ */
+export function failureFrom(status: number, payload: unknown, retryAfter: string | null = null): ApiFailure {
   const body = typeof payload === 'object' && payload !== null ? (payload as { error?: unknown; code?: unknown }) : {};
   const message = typeof body.error === 'string' ? body.error : `Request failed (${status})`;
-  return isApiErrorCode(body.code) ? { message, status, code: body.code } : { message, status };
+  const failure: ApiFailure = isApiErrorCode(body.code) ? { message, status, code: body.code } : { message, status };
+  const seconds = Number(retryAfter);
+  if (retryAfter !== null && Number.isFinite(seconds) && seconds > 0) failure.retryAfterSeconds = Math.ceil(seconds);
+  return failure;
 }
 
 /**
@@ -65,7 +71,9 @@ export async function apiFetch<T>(
     return err(networkFailure());
   }
   const payload: unknown = await response.json().catch(() => null);
-  return response.ok ? ok(payload as T) : err(failureFrom(response.status, payload));
+  return response.ok
+    ? ok(payload as T)
+    : err(failureFrom(response.status, payload, response.headers.get('Retry-After')));
 }
 
 /** A call of one contract route: its path parameters and query, and what apiFetch sends besides the method. */

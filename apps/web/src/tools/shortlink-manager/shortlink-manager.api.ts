@@ -1,17 +1,15 @@
 import {
   ENDPOINTS,
   endpointUrl,
-  fetchMethod,
   type AnalyticsRange,
   type Endpoint,
   type ExportFormat,
   type GuestShortlinkInput,
-  type Shortlink,
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
-import { apiFetch, callApi, failureFrom, networkFailure, type ApiFailure, type ApiResult } from '../../lib/api';
-import { err, ok, type Result } from '../../lib/result';
+import { apiFetch, callApi, failureFrom, networkFailure, type ApiResult } from '../../lib/api';
+import { err, ok } from '../../lib/result';
 import { trackedFetch } from '../../lib/use-online';
 import { createWithRetry, type ExportKind } from './shortlink-manager.service';
 
@@ -77,29 +75,5 @@ async function downloadExport(token: string, endpoint: Endpoint, format: ExportF
   }
 }
 
-/** A guest's new link, or why not; a 429 says when the next one is allowed. */
-export type GuestCreateResult = Result<Shortlink, ApiFailure & { retryAfterSeconds: number | null }>;
-
-/**
- * A guest creation carries no authorization. Fetched directly
- * rather than through apiFetch so a 429's Retry-After can be shown.
- */
-export async function createGuestShortlink(input: GuestShortlinkInput): Promise<GuestCreateResult> {
-  let response: Response;
-  try {
-    response = await trackedFetch(endpointUrl(ENDPOINTS.shortlinkCreate), {
-      method: fetchMethod(ENDPOINTS.shortlinkCreate),
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-  } catch {
-    return err({ ...networkFailure(), retryAfterSeconds: null });
-  }
-  const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return ok(payload as Shortlink);
-  const retryAfter = Number(response.headers.get('Retry-After'));
-  return err({
-    ...failureFrom(response.status, payload),
-    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
-  });
-}
+/** A guest's new link, or why not; a 429 says when the next one is allowed (retryAfterSeconds). */
+export const createGuestShortlink = (input: GuestShortlinkInput) => callApi(ENDPOINTS.shortlinkCreate, { body: input });
