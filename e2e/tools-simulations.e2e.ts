@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, newPage, pageErrors } from './support';
+import { tools } from '../apps/web/src/tools';
 
 /** axe in the light theme and again in the dark one, once results are on screen. */
 async function expectAccessibleBothThemes(page: Page, label: string) {
@@ -197,7 +198,9 @@ describe('simulation tools', () => {
 
   it('the five pages do not overflow at 360 px, SQL results included', async () => {
     const page = await newPage({ viewport: { width: 360, height: 740 } });
-    for (const path of ['/port-scanner', '/wifi-analyzer', '/vuln-scanner', '/sql-tester', '/ddos-simulator']) {
+    const simulations = tools.filter((tool) => tool.simulation).map((tool) => tool.path);
+    expect(simulations).toHaveLength(5);
+    for (const path of simulations) {
       await page.goto(path);
       await page.getByRole('heading', { level: 2 }).first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);

@@ -8,6 +8,7 @@ export * from './auth';
 export * from './blog';
 export * from './categories';
 export * from './contact';
+export * from './endpoints';
 export * from './ip';
 export * from './routes';
 export * from './route-chunks';

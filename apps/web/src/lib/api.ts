@@ -1,4 +1,11 @@
-import { isApiErrorCode } from '@toolvault/shared';
+import {
+  endpointUrl,
+  fetchMethod,
+  isApiErrorCode,
+  type Endpoint,
+  type EndpointBody,
+  type UrlParts,
+} from '@toolvault/shared';
 import { err, ok, type ApiFailure, type Result } from './result';
 import { trackedFetch } from './use-online';
 
@@ -17,11 +24,26 @@ export const NETWORK_ERROR = 'Network error. Please try again.';
 /** The failure of a request that never got an answer (offline, server down). */
 export const networkFailure = (): ApiFailure => ({ message: NETWORK_ERROR, status: 0 });
 
-/** A refusal from the server: its `{ error, code }` body when it sent one, else a generic message. */
-export function failureFrom(status: number, payload: unknown): ApiFailure {
+/**
+ * A refusal from the server: its `{ error, code }` body when it sent one, else a generic message; and
+ * its Retry-After header (seconds), when it gave a usable one.
+ */
+export function failureFrom(status: number, payload: unknown, retryAfter: string | null = null): ApiFailure {
   const body = typeof payload === 'object' && payload !== null ? (payload as { error?: unknown; code?: unknown }) : {};
   const message = typeof body.error === 'string' ? body.error : `Request failed (${status})`;
-  return isApiErrorCode(body.code) ? { message, status, code: body.code } : { message, status };
+  const failure: ApiFailure = isApiErrorCode(body.code) ? { message, status, code: body.code } : { message, status };
+  const seconds = Number(retryAfter);
+  if (retryAfter !== null && Number.isFinite(seconds) && seconds > 0) failure.retryAfterSeconds = Math.ceil(seconds);
+  return failure;
+}
+
+/**
+ * The server's own explanation of a refusal, to show beside or instead of a screen's wording: its
+ * `error` text when it answered with one of our codes (every refusal of the API does), else undefined
+ * (no answer, or an answer from something else on the way, such as a proxy's error page).
+ */
+export function serverReason({ code, message }: ApiFailure): string | undefined {
+  return code !== undefined && message.trim() !== '' ? message : undefined;
 }
 
 /**
@@ -49,5 +71,24 @@ export async function apiFetch<T>(
     return err(networkFailure());
   }
   const payload: unknown = await response.json().catch(() => null);
-  return response.ok ? ok(payload as T) : err(failureFrom(response.status, payload));
+  return response.ok
+    ? ok(payload as T)
+    : err(failureFrom(response.status, payload, response.headers.get('Retry-After')));
+}
+
+/** A call of one contract route: its path parameters and query, and what apiFetch sends besides the method. */
+export type ApiCall<E extends Endpoint> = UrlParts<E['path']> & Omit<ApiRequest, 'method'>;
+
+/**
+ * Calls `endpoint` of the contract (ENDPOINTS in @toolvault/shared) with its own method and path, so
+ * no screen writes an API address or method of its own; the answer is typed as the route's body.
+ * `request` is apiFetch unless a test passes its own.
+ */
+export function callApi<E extends Endpoint>(
+  endpoint: E,
+  { params, query, ...options }: ApiCall<E>,
+  request: typeof apiFetch = apiFetch,
+): Promise<ApiResult<EndpointBody<E>>> {
+  const url = endpointUrl<E['path']>(endpoint, { params, query } as UrlParts<E['path']>);
+  return request<EndpointBody<E>>(url, { ...options, method: fetchMethod(endpoint) });
 }

@@ -18,4 +18,6 @@ export interface ApiFailure {
   message: string;
   status: number;
   code?: ApiErrorCode;
+  /** A 429's Retry-After in whole seconds, when it sent a usable one. */
+  retryAfterSeconds?: number;
 }

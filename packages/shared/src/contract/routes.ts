@@ -23,6 +23,7 @@ import {
 } from '../shortlinks.schemas';
 import { SPEEDTEST_UPLOAD_MAX_BYTES } from '../speedtest';
 import { ZSpeedtestDownloadQuery } from '../speedtest.schemas';
+import { ENDPOINTS, type EndpointBody, type EndpointName, type HttpMethod } from '../endpoints';
 import { z } from '../zod';
 import {
   ZAdminLoginResponse,
@@ -49,7 +50,7 @@ import {
   ZText,
 } from './responses';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type { HttpMethod };
 
 /**
  * public: anyone. admin: `Authorization: Bearer <token>` of an open admin session, else 401.
@@ -159,8 +160,7 @@ const blogLimits = [
 
 export const API = {
   health: route({
-    method: 'get',
-    path: '/api/health',
+    ...ENDPOINTS.health,
     tag: 'Service',
     summary: 'Readiness of this replica',
     description: 'For load balancers: 200 when every dependency (database, Redis when used) answers within 2 s.',
@@ -169,8 +169,7 @@ export const API = {
     errors: ['NOT_READY'],
   }),
   openapi: route({
-    method: 'get',
-    path: '/api/openapi.json',
+    ...ENDPOINTS.openapi,
     tag: 'Service',
     summary: 'This API as an OpenAPI 3.1 document',
     auth: 'public',
@@ -178,8 +177,7 @@ export const API = {
     errors: [],
   }),
   docs: route({
-    method: 'get',
-    path: '/api/docs',
+    ...ENDPOINTS.docs,
     tag: 'Service',
     summary: 'This API as a readable page',
     auth: 'public',
@@ -187,8 +185,7 @@ export const API = {
     errors: [],
   }),
   adminLogin: route({
-    method: 'post',
-    path: '/api/admin/login',
+    ...ENDPOINTS.adminLogin,
     tag: 'Admin',
     summary: 'Open an admin session',
     auth: 'public',
@@ -198,8 +195,7 @@ export const API = {
     rateLimit: RATE_LIMITS.login,
   }),
   adminLogout: route({
-    method: 'post',
-    path: '/api/admin/logout',
+    ...ENDPOINTS.adminLogout,
     tag: 'Admin',
     summary: 'End the session of the token sent; it is refused from then on',
     auth: 'admin',
@@ -207,8 +203,7 @@ export const API = {
     errors: [],
   }),
   contactSubmit: route({
-    method: 'post',
-    path: '/api/contact',
+    ...ENDPOINTS.contactSubmit,
     tag: 'Contact',
     summary: 'Send a message to the site owner',
     auth: 'public',
@@ -218,8 +213,7 @@ export const API = {
     rateLimit: RATE_LIMITS.contact,
   }),
   contactList: route({
-    method: 'get',
-    path: '/api/contact',
+    ...ENDPOINTS.contactList,
     tag: 'Contact',
     summary: 'The inbox, newest first, one page at a time',
     auth: 'admin',
@@ -229,8 +223,7 @@ export const API = {
     limits: [`At most ${CONTACT_PAGE_SIZE_MAX} messages a page`],
   }),
   ipMe: route({
-    method: 'get',
-    path: '/api/ip/me',
+    ...ENDPOINTS.ipMe,
     tag: 'IP lookup',
     summary: "The caller's own address, located offline",
     auth: 'public',
@@ -243,8 +236,7 @@ export const API = {
     rateLimit: RATE_LIMITS.ipLookup,
   }),
   ipLookup: route({
-    method: 'get',
-    path: '/api/ip/:ip',
+    ...ENDPOINTS.ipLookup,
     tag: 'IP lookup',
     summary: 'An IPv4 or IPv6 address, located offline',
     auth: 'public',
@@ -258,8 +250,7 @@ export const API = {
     rateLimit: RATE_LIMITS.ipLookup,
   }),
   speedtestPing: route({
-    method: 'get',
-    path: '/api/speedtest/ping',
+    ...ENDPOINTS.speedtestPing,
     tag: 'Speed test',
     summary: "The server's clock; the round trip is the ping",
     auth: 'public',
@@ -267,8 +258,7 @@ export const API = {
     errors: [],
   }),
   speedtestDownload: route({
-    method: 'get',
-    path: '/api/speedtest/download',
+    ...ENDPOINTS.speedtestDownload,
     tag: 'Speed test',
     summary: 'Random bytes of the size asked for',
     auth: 'public',
@@ -283,8 +273,7 @@ export const API = {
     rateLimit: RATE_LIMITS.speedtestTransfer,
   }),
   speedtestUpload: route({
-    method: 'post',
-    path: '/api/speedtest/upload',
+    ...ENDPOINTS.speedtestUpload,
     tag: 'Speed test',
     summary: 'Counts the bytes of a raw body and discards them',
     auth: 'public',
@@ -295,8 +284,7 @@ export const API = {
     limits: [`Body up to ${SPEEDTEST_UPLOAD_MAX_BYTES} bytes (10 MB), sent as application/octet-stream`],
   }),
   shortlinkList: route({
-    method: 'get',
-    path: '/api/shortlinks',
+    ...ENDPOINTS.shortlinkList,
     tag: 'Shortlinks',
     summary: "The manager's list: search, tag filter, sort, cursor pages",
     auth: 'admin',
@@ -309,8 +297,7 @@ export const API = {
     ],
   }),
   shortlinkSummary: route({
-    method: 'get',
-    path: '/api/shortlinks/summary',
+    ...ENDPOINTS.shortlinkSummary,
     tag: 'Shortlinks',
     summary: 'Totals and the newest links',
     auth: 'admin',
@@ -318,8 +305,7 @@ export const API = {
     errors: [],
   }),
   shortlinkTags: route({
-    method: 'get',
-    path: '/api/shortlinks/tags',
+    ...ENDPOINTS.shortlinkTags,
     tag: 'Shortlinks',
     summary: 'Every tag in use, most used first',
     auth: 'admin',
@@ -327,8 +313,7 @@ export const API = {
     errors: [],
   }),
   shortlinkCreate: route({
-    method: 'post',
-    path: '/api/shortlinks',
+    ...ENDPOINTS.shortlinkCreate,
     tag: 'Shortlinks',
     summary: 'Create a short link (a guest: title, target and image only)',
     auth: 'admin-optional',
@@ -341,8 +326,7 @@ export const API = {
     ],
   }),
   shortlinkExport: route({
-    method: 'get',
-    path: '/api/shortlinks/export',
+    ...ENDPOINTS.shortlinkExport,
     tag: 'Shortlinks',
     summary: 'Every link, streamed as JSON (the import format) or CSV',
     auth: 'admin',
@@ -356,8 +340,7 @@ export const API = {
     errors: [],
   }),
   shortlinkClickExport: route({
-    method: 'get',
-    path: '/api/shortlinks/clicks/export',
+    ...ENDPOINTS.shortlinkClickExport,
     tag: 'Shortlinks',
     summary: 'Every recorded click (code, time, referrer host, country, device), streamed as JSON or CSV',
     auth: 'admin',
@@ -371,8 +354,7 @@ export const API = {
     errors: [],
   }),
   shortlinkImport: route({
-    method: 'post',
-    path: '/api/shortlinks/import',
+    ...ENDPOINTS.shortlinkImport,
     tag: 'Shortlinks',
     summary: 'Import links from an export: all rows or none',
     auth: 'admin',
@@ -382,8 +364,7 @@ export const API = {
     limits: [`Up to ${SHORTLINK_LIMITS.importRows} rows, body up to 10 MB; an invalid row names its number`],
   }),
   shortlinkAnalytics: route({
-    method: 'get',
-    path: '/api/shortlinks/analytics',
+    ...ENDPOINTS.shortlinkAnalytics,
     tag: 'Shortlinks',
     summary: 'Clicks of every link over a range',
     auth: 'admin',
@@ -396,8 +377,7 @@ export const API = {
     errors: [],
   }),
   shortlinkLinkAnalytics: route({
-    method: 'get',
-    path: '/api/shortlinks/:id/analytics',
+    ...ENDPOINTS.shortlinkLinkAnalytics,
     tag: 'Shortlinks',
     summary: 'Clicks of one link over a range',
     auth: 'admin',
@@ -407,8 +387,7 @@ export const API = {
     errors: ['SHORTLINK_NOT_FOUND'],
   }),
   shortlinkUpdate: route({
-    method: 'put',
-    path: '/api/shortlinks/:id',
+    ...ENDPOINTS.shortlinkUpdate,
     tag: 'Shortlinks',
     summary: 'Change a link (its code stays)',
     auth: 'admin',
@@ -418,8 +397,7 @@ export const API = {
     errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK'],
   }),
   shortlinkDelete: route({
-    method: 'delete',
-    path: '/api/shortlinks/:id',
+    ...ENDPOINTS.shortlinkDelete,
     tag: 'Shortlinks',
     summary: 'Delete a link and its clicks',
     auth: 'admin',
@@ -428,8 +406,7 @@ export const API = {
     errors: ['SHORTLINK_NOT_FOUND'],
   }),
   shortlinkPublic: route({
-    method: 'get',
-    path: '/api/shortlink/:shortCode',
+    ...ENDPOINTS.shortlinkPublic,
     tag: 'Shortlinks',
     summary: "A link's public face; counts no click",
     auth: 'public',
@@ -438,8 +415,7 @@ export const API = {
     errors: ['SHORTLINK_NOT_FOUND'],
   }),
   shortlinkClick: route({
-    method: 'get',
-    path: '/:shortCode',
+    ...ENDPOINTS.shortlinkClick,
     tag: 'Shortlinks',
     summary: "The redirect page's request: counts one click and answers the link",
     description:
@@ -452,8 +428,7 @@ export const API = {
     beforeRouter: true,
   }),
   blogList: route({
-    method: 'get',
-    path: '/api/blog',
+    ...ENDPOINTS.blogList,
     tag: 'Blog',
     summary: 'One page of post summaries (drafts too for the admin)',
     auth: 'admin-optional',
@@ -463,8 +438,7 @@ export const API = {
     limits: [`At most ${BLOG_PAGE_SIZE_MAX} posts a page`],
   }),
   blogRead: route({
-    method: 'get',
-    path: '/api/blog/:slug',
+    ...ENDPOINTS.blogRead,
     tag: 'Blog',
     summary: 'One post; each read counts a view',
     description: 'The admin may read drafts; with `?edit=1` the admin opening the editor counts no view.',
@@ -474,8 +448,7 @@ export const API = {
     errors: ['BLOG_POST_NOT_FOUND'],
   }),
   blogCreate: route({
-    method: 'post',
-    path: '/api/blog',
+    ...ENDPOINTS.blogCreate,
     tag: 'Blog',
     summary: 'Create a post',
     auth: 'admin',
@@ -485,8 +458,7 @@ export const API = {
     limits: blogLimits,
   }),
   blogUpdate: route({
-    method: 'put',
-    path: '/api/blog/:id',
+    ...ENDPOINTS.blogUpdate,
     tag: 'Blog',
     summary: 'Change a post',
     auth: 'admin',
@@ -497,8 +469,7 @@ export const API = {
     limits: blogLimits,
   }),
   blogDelete: route({
-    method: 'delete',
-    path: '/api/blog/:id',
+    ...ENDPOINTS.blogDelete,
     tag: 'Blog',
     summary: 'Delete a post',
     auth: 'admin',
@@ -507,8 +478,7 @@ export const API = {
     errors: ['BLOG_POST_NOT_FOUND'],
   }),
   categoryList: route({
-    method: 'get',
-    path: '/api/categories',
+    ...ENDPOINTS.categoryList,
     tag: 'Blog',
     summary: 'Every blog category, by name',
     auth: 'public',
@@ -516,8 +486,7 @@ export const API = {
     errors: [],
   }),
   categoryCreate: route({
-    method: 'post',
-    path: '/api/categories',
+    ...ENDPOINTS.categoryCreate,
     tag: 'Blog',
     summary: 'Create a category',
     auth: 'admin',
@@ -526,8 +495,7 @@ export const API = {
     errors: ['CATEGORY_SLUG_TAKEN'],
   }),
   categoryUpdate: route({
-    method: 'put',
-    path: '/api/categories/:id',
+    ...ENDPOINTS.categoryUpdate,
     tag: 'Blog',
     summary: 'Change a category',
     auth: 'admin',
@@ -537,8 +505,7 @@ export const API = {
     errors: ['CATEGORY_NOT_FOUND', 'CATEGORY_SLUG_TAKEN'],
   }),
   categoryDelete: route({
-    method: 'delete',
-    path: '/api/categories/:id',
+    ...ENDPOINTS.categoryDelete,
     tag: 'Blog',
     summary: 'Delete a category; its posts become uncategorised',
     auth: 'admin',
@@ -547,8 +514,7 @@ export const API = {
     errors: ['CATEGORY_NOT_FOUND'],
   }),
   rss: route({
-    method: 'get',
-    path: '/blog/rss.xml',
+    ...ENDPOINTS.rss,
     tag: 'Feeds',
     summary: 'RSS feed of the published posts',
     auth: 'public',
@@ -556,8 +522,7 @@ export const API = {
     errors: [],
   }),
   sitemap: route({
-    method: 'get',
-    path: '/sitemap.xml',
+    ...ENDPOINTS.sitemap,
     tag: 'Feeds',
     summary: 'Sitemap index: the pages, then the posts in parts',
     auth: 'public',
@@ -565,8 +530,7 @@ export const API = {
     errors: [],
   }),
   sitemapPages: route({
-    method: 'get',
-    path: '/sitemap-pages.xml',
+    ...ENDPOINTS.sitemapPages,
     tag: 'Feeds',
     summary: "Sitemap of the site's fixed pages",
     auth: 'public',
@@ -574,8 +538,7 @@ export const API = {
     errors: [],
   }),
   sitemapPosts: route({
-    method: 'get',
-    path: '/sitemap-posts-:part.xml',
+    ...ENDPOINTS.sitemapPosts,
     tag: 'Feeds',
     summary: 'One part of the published posts’ sitemap',
     auth: 'public',
@@ -589,7 +552,21 @@ export const API = {
     response: { status: 200, description: 'A sitemap of up to 1000 posts', schema: ZText, contentType: XML },
     errors: ['NOT_FOUND'],
   }),
-} as const satisfies Record<string, RouteContract>;
+} as const satisfies { [Name in EndpointName]: RouteContract & (typeof ENDPOINTS)[Name] };
+
+/** What a route's response schema gives: null for a 204, which has no body. */
+type SchemaBody<R extends RouteContract> = R['response'] extends { schema: z.ZodType<infer Body> } ? Body : null;
+/** Names of the routes whose schema gives another type than the body ENDPOINTS promises the client. */
+type BodyDrift = {
+  [Name in EndpointName]: [SchemaBody<(typeof API)[Name]>] extends [EndpointBody<(typeof ENDPOINTS)[Name]>]
+    ? [EndpointBody<(typeof ENDPOINTS)[Name]>] extends [SchemaBody<(typeof API)[Name]>]
+      ? never
+      : Name
+    : Name;
+}[EndpointName];
+// Fails to compile, naming the route, when a schema and its ENDPOINTS body differ.
+const noBodyDrift: [BodyDrift] extends [never] ? true : { drift: BodyDrift } = true;
+void noBodyDrift;
 
 export type ApiRouteName = keyof typeof API;
 

@@ -10,8 +10,9 @@ import {
   type ContactDeps,
   type ContactSubmitResult,
   type ContactValues,
-  type SendResponse,
 } from './contact-form';
+import { failureFrom, networkFailure, type ApiResult } from '../../lib/api';
+import { err, ok } from '../../lib/result';
 
 const VALID: ContactValues = {
   name: 'Ada Lovelace',
@@ -20,13 +21,24 @@ const VALID: ContactValues = {
   message: 'The SHA-512 output is truncated on Safari.',
 };
 
+/** What the server answered: the HTTP status and the parsed JSON body (or null). */
+interface SendResponse {
+  status: number;
+  body: unknown;
+}
+
+/** The answer as apiFetch hands it on. */
+const answered = ({ status, body }: SendResponse): ApiResult<unknown> =>
+  status >= 200 && status < 300 ? ok(body) : err(failureFrom(status, body));
+
 /** Fake transport and clock that record the order of events. */
-function fakeDeps(send: () => Promise<SendResponse>) {
+function fakeDeps(send: () => Promise<SendResponse | ApiResult<unknown>>) {
   const events: string[] = [];
   const deps = {
     send: vi.fn(async () => {
       events.push('send');
-      return send();
+      const response = await send();
+      return 'ok' in response ? response : answered(response);
     }),
     wait: vi.fn(async (ms: number) => {
       events.push(`wait:${ms}`);
@@ -86,12 +98,12 @@ describe('validateContact', () => {
 });
 
 describe('submitContact', () => {
-  it.each<[string, () => Promise<SendResponse>, ContactSubmitResult]>([
+  it.each<[string, () => Promise<SendResponse | ApiResult<unknown>>, ContactSubmitResult]>([
     ['201 Created', async () => ({ status: 201, body: { id: 1 } }), { ok: true, value: null }],
     ['201 with an empty body', async () => ({ status: 201, body: null }), { ok: true, value: null }],
     [
       '400 returns the server error text',
-      async () => ({ status: 400, body: { error: 'Please enter a valid email address' } }),
+      async () => ({ status: 400, body: { error: 'Please enter a valid email address', code: 'VALIDATION' } }),
       { ok: false, error: { kind: 'failed', message: 'Please enter a valid email address' } },
     ],
     [
@@ -111,6 +123,16 @@ describe('submitContact', () => {
       '502 with an empty error string falls back to a generic message',
       async () => ({ status: 502, body: { error: '' } }),
       { ok: false, error: { kind: 'failed', message: FALLBACK_ERROR_MESSAGE } },
+    ],
+    [
+      '502 from a proxy, not our API, falls back to a generic message',
+      async () => ({ status: 502, body: { error: 'Bad Gateway' } }),
+      { ok: false, error: { kind: 'failed', message: FALLBACK_ERROR_MESSAGE } },
+    ],
+    [
+      'no answer',
+      async () => err(networkFailure()),
+      { ok: false, error: { kind: 'failed', message: 'Network error. Please try again.' } },
     ],
     [
       'network failure',
@@ -147,7 +169,7 @@ describe('submitContact', () => {
     let releaseTimer: () => void = () => {};
     let settled = false;
     const deps: ContactDeps = {
-      send: async () => ({ status: 201, body: null }),
+      send: async () => ok(null),
       wait: () => new Promise<void>((resolve) => (releaseTimer = resolve)),
     };
     const pending = submitContact(VALID, deps).then((result) => {

@@ -3,10 +3,10 @@
  * with the shared schema, send, and hold the "sending" state for at least the
  * designed delay. The clock and the transport are parameters so tests never sleep.
  */
-import type { ContactMessageInput } from '@toolvault/shared';
+import { ENDPOINTS, type ContactMessageInput } from '@toolvault/shared';
 import { ZContactMessage } from '@toolvault/shared/schemas';
+import { callApi, NETWORK_ERROR, serverReason, type ApiFailure, type ApiResult } from '../../lib/api';
 import { err, ok, type Result } from '../../lib/result';
-import { trackedFetch } from '../../lib/use-online';
 
 /** The sending state lasts about 2 s. */
 export const SENDING_MIN_MS = 2000;
@@ -14,8 +14,8 @@ export const SENDING_MIN_MS = 2000;
 export const SUCCESS_VISIBLE_MS = 3000;
 
 export const SUCCESS_MESSAGE = "Thank you! Your message has been sent successfully. We'll get back to you soon.";
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
-/** When the server answers with an error but no readable `{ error }`. */
+export const NETWORK_ERROR_MESSAGE = NETWORK_ERROR;
+/** When the answer is a failure without our API's `{ error, code }` (a proxy's error page). */
 export const FALLBACK_ERROR_MESSAGE = 'Your message could not be sent. Please try again.';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -25,14 +25,9 @@ export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 export const EMPTY_CONTACT: Readonly<ContactValues> = Object.freeze({ name: '', email: '', subject: '', message: '' });
 
-/** What the transport answers: the HTTP status and the parsed JSON body (or null). Throws only when the network fails. */
-export interface SendResponse {
-  status: number;
-  body: unknown;
-}
-
 export interface ContactDeps {
-  send: (message: ContactMessageInput) => Promise<SendResponse>;
+  /** The API call; a request that got no answer is a failure with status 0. */
+  send: (message: ContactMessageInput) => Promise<ApiResult<unknown>>;
   wait: (ms: number) => Promise<void>;
 }
 
@@ -69,11 +64,10 @@ function isContactField(value: unknown): value is ContactField {
   return typeof value === 'string' && (CONTACT_FIELDS as readonly string[]).includes(value);
 }
 
-/** The server's `{ error }` text, if the body carries one. */
-function errorText(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
-  const { error } = body as { error: unknown };
-  return typeof error === 'string' && error.trim() !== '' ? error : null;
+/** What the form says when sending failed: no answer, the server's reason, or the form's own words. */
+function failedMessage(failure: ApiFailure): string {
+  if (failure.status === 0) return NETWORK_ERROR_MESSAGE;
+  return serverReason(failure) ?? FALLBACK_ERROR_MESSAGE;
 }
 
 /**
@@ -86,32 +80,17 @@ export async function submitContact(values: ContactValues, deps: ContactDeps): P
   if (!validation.ok) return err({ kind: 'invalid', ...validation.error });
 
   const outcome = deps.send(validation.value).then(
-    (response): ContactSubmitResult =>
-      response.status >= 200 && response.status < 300
-        ? ok(null)
-        : err({ kind: 'failed', message: errorText(response.body) ?? FALLBACK_ERROR_MESSAGE }),
+    (result): ContactSubmitResult =>
+      result.ok ? ok(null) : err({ kind: 'failed', message: failedMessage(result.error) }),
     (): ContactSubmitResult => err({ kind: 'failed', message: NETWORK_ERROR_MESSAGE }),
   );
   const [result] = await Promise.all([outcome, deps.wait(SENDING_MIN_MS)]);
   return result;
 }
 
-/** The real transport: POST JSON to /api/contact. Fails (throws) only when the network does. */
-export async function postContact(message: ContactMessageInput, signal?: AbortSignal): Promise<SendResponse> {
-  const response = await trackedFetch('/api/contact', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(message),
-    signal: signal ?? null,
-  });
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (a proxy error page, an empty 201): the status alone decides.
-  }
-  return { status: response.status, body };
-}
+/** The real transport: the contract's contact route. */
+export const postContact = (message: ContactMessageInput): Promise<ApiResult<unknown>> =>
+  callApi(ENDPOINTS.contactSubmit, { body: message });
 
 /** The real clock. */
 export function delay(ms: number): Promise<void> {

@@ -1,6 +1,6 @@
-import type { AdminLoginResponse } from '@toolvault/shared';
+import { ENDPOINTS } from '@toolvault/shared';
 import { ZAdminLogin } from '@toolvault/shared/schemas';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, callApi } from '../../lib/api';
 import { err, ok, type Result } from '../../lib/result';
 import { clearAdminToken, getAdminToken } from './admin-session';
 
@@ -16,7 +16,7 @@ export const INVALID_PASSWORD = 'Invalid password';
 export async function login(password: string, request: typeof apiFetch = apiFetch): Promise<LoginOutcome> {
   const parsed = ZAdminLogin.safeParse({ password });
   if (!parsed.success) return err({ reason: 'refused', message: 'Password is required' });
-  const result = await request<AdminLoginResponse>('/api/admin/login', { method: 'POST', body: parsed.data });
+  const result = await callApi(ENDPOINTS.adminLogin, { body: parsed.data }, request);
   if (result.ok && typeof result.value?.token === 'string' && result.value.token) return ok(result.value.token);
   if (!result.ok && result.error.status === 0) return err({ reason: 'network', message: result.error.message });
   if (!result.ok && result.error.status === 429) return err({ reason: 'refused', message: result.error.message });
@@ -30,5 +30,5 @@ export async function login(password: string, request: typeof apiFetch = apiFetc
 export async function logout(request: typeof apiFetch = apiFetch): Promise<void> {
   const token = getAdminToken();
   clearAdminToken();
-  if (token) await request('/api/admin/logout', { method: 'POST', token });
+  if (token) await callApi(ENDPOINTS.adminLogout, { token }, request);
 }

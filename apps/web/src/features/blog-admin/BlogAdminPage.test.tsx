@@ -281,7 +281,7 @@ describe('post form', () => {
   it.each([
     [
       'a refusal with a reason',
-      json({ error: 'A post with this slug already exists' }, 409),
+      json({ error: 'A post with this slug already exists', code: 'POST_SLUG_TAKEN' }, 409),
       ['Failed to create or update post.', 'A post with this slug already exists'],
     ],
     ['a refusal without a reason', json({}, 500), ['Failed to create or update post.']],
@@ -361,7 +361,9 @@ describe('post form', () => {
   });
 
   it('tells the admin when a delete fails (ours: the original design ignores it silently)', async () => {
-    stubApi(baseRoutes({ 'DELETE /api/blog/1': json({ error: 'Blog post not found' }, 404) }));
+    stubApi(
+      baseRoutes({ 'DELETE /api/blog/1': json({ error: 'Blog post not found', code: 'BLOG_POST_NOT_FOUND' }, 404) }),
+    );
     renderAdmin();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Post 1' }));
@@ -410,7 +412,7 @@ describe('category form', () => {
   it.each([
     [
       'the server error field',
-      json({ error: 'A category with this slug already exists' }, 409),
+      json({ error: 'A category with this slug already exists', code: 'CATEGORY_SLUG_TAKEN' }, 409),
       'A category with this slug already exists',
     ],
     ['no error field', json({}, 500), 'Failed to create category.'],
@@ -489,7 +491,7 @@ describe('401 on a protected call (docs/decisions/0004-one-administrator.md)', (
       },
     ],
   ])('%s: token cleared and redirect to /login', async (_name, route, act) => {
-    stubApi(baseRoutes({ [route]: json({ error: 'Unauthorized' }, 401) }));
+    stubApi(baseRoutes({ [route]: json({ error: 'Unauthorized', code: 'UNAUTHORIZED' }, 401) }));
     const router = renderAdmin();
     await settle();
     await act();
@@ -501,7 +503,7 @@ describe('401 on a protected call (docs/decisions/0004-one-administrator.md)', (
   });
 
   it('a 401 while loading the contact messages also logs out', async () => {
-    stubApi(baseRoutes({ 'GET /api/contact': json({ error: 'Unauthorized' }, 401) }));
+    stubApi(baseRoutes({ 'GET /api/contact': json({ error: 'Unauthorized', code: 'UNAUTHORIZED' }, 401) }));
     const router = renderAdmin();
     await settle();
     expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
@@ -587,7 +589,7 @@ describe('paged lists', () => {
             'c1',
           ),
         ),
-        'GET /api/contact?cursor=c1': json({ error: 'boom' }, 500),
+        'GET /api/contact?cursor=c1': json({ error: 'boom', code: 'INTERNAL' }, 500),
       }),
     );
     renderAdmin();

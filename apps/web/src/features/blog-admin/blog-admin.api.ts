@@ -1,5 +1,5 @@
-import type { BlogPost, Category, CategoryInput, ContactMessagePage, PostInput } from '@toolvault/shared';
-import { apiFetch } from '../../lib/api';
+import { ENDPOINTS, type CategoryInput, type PostInput } from '@toolvault/shared';
+import { callApi } from '../../lib/api';
 import { blogApi } from '../blog/blog.api';
 
 /** Posts per page of the admin's list. */
@@ -16,25 +16,19 @@ export const blogAdminApi = {
     blogApi.posts({ ...query, limit: ADMIN_PAGE_SIZE }, { token, ...(signal ? { signal } : {}) }),
   /** The whole post, to edit; loading it into the editor counts no view. */
   post: (token: string | null, slug: string) =>
-    apiFetch<BlogPost>(`/api/blog/${encodeURIComponent(slug)}?edit=1`, { token }),
-  createPost: (token: string | null, body: PostInput) =>
-    apiFetch<BlogPost>('/api/blog', { method: 'POST', body, token }),
+    callApi(ENDPOINTS.blogRead, { params: { slug }, query: { edit: 1 }, token }),
+  createPost: (token: string | null, body: PostInput) => callApi(ENDPOINTS.blogCreate, { body, token }),
   updatePost: (token: string | null, id: number, body: PostInput) =>
-    apiFetch<BlogPost>(`/api/blog/${id}`, { method: 'PUT', body, token }),
-  deletePost: (token: string | null, id: number) => apiFetch<null>(`/api/blog/${id}`, { method: 'DELETE', token }),
+    callApi(ENDPOINTS.blogUpdate, { params: { id }, body, token }),
+  deletePost: (token: string | null, id: number) => callApi(ENDPOINTS.blogDelete, { params: { id }, token }),
 
-  categories: (signal?: AbortSignal) => apiFetch<Category[]>('/api/categories', signal ? { signal } : {}),
-  createCategory: (token: string | null, body: CategoryInput) =>
-    apiFetch<Category>('/api/categories', { method: 'POST', body, token }),
+  categories: (signal?: AbortSignal) => callApi(ENDPOINTS.categoryList, signal ? { signal } : {}),
+  createCategory: (token: string | null, body: CategoryInput) => callApi(ENDPOINTS.categoryCreate, { body, token }),
   updateCategory: (token: string | null, id: number, body: CategoryInput) =>
-    apiFetch<Category>(`/api/categories/${id}`, { method: 'PUT', body, token }),
-  deleteCategory: (token: string | null, id: number) =>
-    apiFetch<null>(`/api/categories/${id}`, { method: 'DELETE', token }),
+    callApi(ENDPOINTS.categoryUpdate, { params: { id }, body, token }),
+  deleteCategory: (token: string | null, id: number) => callApi(ENDPOINTS.categoryDelete, { params: { id }, token }),
 
   /** One page of the inbox, newest first; `cursor` (from the previous page) asks for older ones. */
   contactMessages: (token: string | null, cursor: string | null, signal?: AbortSignal) =>
-    apiFetch<ContactMessagePage>(`/api/contact${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
-      token,
-      ...(signal ? { signal } : {}),
-    }),
+    callApi(ENDPOINTS.contactList, { query: { cursor }, token, ...(signal ? { signal } : {}) }),
 };

@@ -190,7 +190,7 @@ describe('save problems', () => {
     ['no answer', { status: 0, message: 'Network error. Please try again.' }, ADMIN_MESSAGES.network, undefined],
     [
       '409 with a reason',
-      { status: 409, message: 'A post with this slug already exists' },
+      { status: 409, message: 'A post with this slug already exists', code: 'POST_SLUG_TAKEN' },
       ADMIN_MESSAGES.savePost,
       'A post with this slug already exists',
     ],
@@ -203,11 +203,16 @@ describe('save problems', () => {
     ['no answer', { status: 0, message: 'Network error. Please try again.' }, 'Network error. Please try again.'],
     [
       'server error field',
-      { status: 409, message: 'A category with this slug already exists' },
+      { status: 409, message: 'A category with this slug already exists', code: 'CATEGORY_SLUG_TAKEN' },
       'A category with this slug already exists',
     ],
     ['no error field', { status: 500, message: 'Request failed (500)' }, 'Failed to create category.'],
-    ['empty error field', { status: 400, message: '' }, 'Failed to create category.'],
+    ['empty error field', { status: 400, message: '', code: 'VALIDATION' }, 'Failed to create category.'],
+    [
+      'an error text without a code (not our API)',
+      { status: 502, message: 'Bad Gateway' },
+      'Failed to create category.',
+    ],
   ] as const)('category: %s', (_name, result, message) => {
     expect(categorySaveProblem(result)).toEqual({ message });
   });

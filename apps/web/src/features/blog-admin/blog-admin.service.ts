@@ -11,7 +11,7 @@ import {
 } from '@toolvault/shared';
 import { ZCategoryInput, ZPostInput } from '@toolvault/shared/schemas';
 import type { z } from 'zod';
-import { NETWORK_ERROR, type ApiFailure } from '../../lib/api';
+import { NETWORK_ERROR, serverReason, type ApiFailure } from '../../lib/api';
 import { err, ok, type Result } from '../../lib/result';
 import { isAllowedImageSrc, isAllowedLinkUrl } from '../blog/blog.service';
 
@@ -149,9 +149,6 @@ export function categoryPayloadFromForm(values: CategoryFormValues): Result<Cate
   return parsed.success ? ok(parsed.data) : err(firstIssue(parsed.error));
 }
 
-/** apiFetch's wording when the answer carried no `error` field. */
-const NO_SERVER_ERROR = /^Request failed \(\d+\)$/;
-
 export interface SaveProblem {
   message: string;
   /** The server's explanation, when it gave one beside the designed message. */
@@ -159,16 +156,16 @@ export interface SaveProblem {
 }
 
 /** Post save non-OK 'Failed to create or update post.'; no answer 'Network error. Please try again.' */
-export function postSaveProblem({ status, message }: ApiFailure): SaveProblem {
-  if (status === 0) return { message: ADMIN_MESSAGES.network };
-  const detail = NO_SERVER_ERROR.test(message) ? undefined : message;
+export function postSaveProblem(failure: ApiFailure): SaveProblem {
+  if (failure.status === 0) return { message: ADMIN_MESSAGES.network };
+  const detail = serverReason(failure);
   return detail ? { message: ADMIN_MESSAGES.savePost, detail } : { message: ADMIN_MESSAGES.savePost };
 }
 
 /** Category save non-OK shows the server's error field if present, else 'Failed to create category.' */
-export function categorySaveProblem({ status, message }: ApiFailure): SaveProblem {
-  if (status === 0) return { message: ADMIN_MESSAGES.network };
-  return { message: NO_SERVER_ERROR.test(message) || !message ? ADMIN_MESSAGES.saveCategory : message };
+export function categorySaveProblem(failure: ApiFailure): SaveProblem {
+  if (failure.status === 0) return { message: ADMIN_MESSAGES.network };
+  return { message: serverReason(failure) ?? ADMIN_MESSAGES.saveCategory };
 }
 
 /** A slug suggested from the title ("generate from title"). */

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { OfflineNotice } from '../../components/OfflineNotice';
+import { RSS_FEED_PATH } from '../../app/site-links';
 import {
   blogPageHref,
   CATEGORY_PARAM,
@@ -60,7 +61,7 @@ function BlogList() {
 
   return (
     <Page title={pageTitle} description="Articles on security, encoding and image tools.">
-      <link rel="alternate" type="application/rss+xml" title="Toolvault Blog" href="/blog/rss.xml" />
+      <link rel="alternate" type="application/rss+xml" title="Toolvault Blog" href={RSS_FEED_PATH} />
       <OfflineNotice
         what="The blog"
         onRetry={() => {
@@ -74,7 +75,7 @@ function BlogList() {
           <h1 className={ui.heading}>Blog</h1>
           <p className={`mt-2 ${ui.muted}`}>Articles on security research, encoding and image tools.</p>
         </div>
-        <a href="/blog/rss.xml" className={ui.buttonSecondary}>
+        <a href={RSS_FEED_PATH} className={ui.buttonSecondary}>
           <Rss aria-hidden="true" className="size-4" />
           RSS
         </a>

@@ -60,7 +60,9 @@ function BlogPost() {
     );
   }
   if (post.status === 'error' || !post.data || typeof post.data !== 'object') {
-    const message = post.status === 'error' && post.error.status !== 404 ? FAILED_POST : BLOG_MESSAGES.postNotFound;
+    // Anything but a 404 is a load that failed (offline, server error), not a post that is missing.
+    const failed = post.status === 'error' && post.error.status !== 404;
+    const message = failed ? FAILED_POST : BLOG_MESSAGES.postNotFound;
     return (
       <Page title={message} width="narrow">
         <Meta name="robots" content="noindex" />
@@ -68,7 +70,7 @@ function BlogPost() {
         <OfflineNotice what="The blog" onRetry={reloadPost} />
         <h1 className={`mt-6 ${ui.heading}`}>{message}</h1>
         <p className={`mt-3 ${ui.muted}`}>
-          {message === FAILED_POST
+          {failed
             ? 'Please check your connection and try again.'
             : 'The post may have been removed or is not published yet.'}
         </p>

@@ -1,5 +1,5 @@
-import type { BlogPost, BlogPostPage, BlogSort, Category } from '@toolvault/shared';
-import { apiFetch, type ApiResult } from '../../lib/api';
+import { ENDPOINTS, type BlogPostPage, type BlogSort, type Category } from '@toolvault/shared';
+import { apiFetch, callApi, type ApiResult } from '../../lib/api';
 import { err, ok } from '../../lib/result';
 import { blogListUrl, isPostPage } from './blog.service';
 
@@ -26,8 +26,8 @@ export const blogApi = {
     checked(await apiFetch<BlogPostPage>(blogListUrl(query), options), isPostPage),
 
   post: (slug: string, options: { token?: string | null; signal?: AbortSignal } = {}) =>
-    apiFetch<BlogPost>(`/api/blog/${encodeURIComponent(slug)}`, options),
+    callApi(ENDPOINTS.blogRead, { params: { slug }, ...options }),
 
   categories: async (options: { signal?: AbortSignal } = {}) =>
-    checked(await apiFetch<Category[]>('/api/categories', options), isList),
+    checked(await callApi(ENDPOINTS.categoryList, options), isList),
 };

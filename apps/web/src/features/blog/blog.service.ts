@@ -1,5 +1,7 @@
 import {
   BLOG_PAGE_MAX,
+  ENDPOINTS,
+  endpointUrl,
   isHttpUrl,
   parsePostTags,
   type BlogPost,
@@ -41,8 +43,7 @@ export function blogListUrl({
   if (sort !== 'newest') params.set('sort', sort);
   if (limit !== undefined) params.set('limit', String(limit));
   if (q.trim()) params.set('q', q.trim());
-  const query = params.toString();
-  return query ? `/api/blog?${query}` : '/api/blog';
+  return endpointUrl(ENDPOINTS.blogList, { query: params.toString() });
 }
 
 /** The /blog address of `page` within a category (page 1 and "all categories" are left out). */

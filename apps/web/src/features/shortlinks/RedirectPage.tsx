@@ -1,26 +1,28 @@
-import type { PublicShortlink } from '@toolvault/shared';
+import { ENDPOINTS, endpointUrl } from '@toolvault/shared';
 import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Canonical, Meta } from '../../components/Head';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
-import { apiFetch } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { isAbortError, realScheduler, type Scheduler } from '../../lib/simulation';
 import {
   countdownAnnouncement,
   countdownText,
   isBotUserAgent,
-  lookupErrorMessage,
+  lookupProblem,
   REDIRECT_ERRORS,
   REDIRECT_DELAY_SECONDS,
+  type RedirectProblem,
   toPreview,
   validateCode,
   type Preview,
 } from './redirect.service';
 import { useCountdown } from './use-countdown';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'found'; preview: Preview };
+type State =
+  { status: 'loading' } | { status: 'error'; problem: RedirectProblem } | { status: 'found'; preview: Preview };
 
 export interface RedirectViewProps {
   code: string | undefined;
@@ -47,7 +49,7 @@ export function RedirectView({
 }: RedirectViewProps) {
   const [state, setState] = useState<State>(() => {
     const valid = validateCode(code);
-    return valid.ok ? { status: 'loading' } : { status: 'error', message: valid.error };
+    return valid.ok ? { status: 'loading' } : { status: 'error', problem: 'invalid' };
   });
   const [cancelled, setCancelled] = useState(false);
   const bot = isBotUserAgent(userAgent);
@@ -56,15 +58,15 @@ export function RedirectView({
     const valid = validateCode(code);
     if (!valid.ok) return;
     const controller = new AbortController();
-    apiFetch<PublicShortlink>(`/api/shortlink/${encodeURIComponent(valid.value)}`, { signal: controller.signal })
+    callApi(ENDPOINTS.shortlinkPublic, { params: { shortCode: valid.value }, signal: controller.signal })
       .then((result) => {
         if (!result.ok) {
-          setState({ status: 'error', message: lookupErrorMessage(result.error.status) });
+          setState({ status: 'error', problem: lookupProblem(result.error.status) });
           return;
         }
         const preview = toPreview(result.value);
         if (!preview.ok) {
-          setState({ status: 'error', message: preview.error });
+          setState({ status: 'error', problem: 'invalid' });
           return;
         }
         setState({ status: 'found', preview: preview.value });
@@ -74,11 +76,14 @@ export function RedirectView({
           // Our own page is this request's Referer; forward where the visitor came from (host kept by the server).
           const headers: Record<string, string> = { Accept: 'application/json' };
           if (document.referrer) headers['X-Visitor-Referrer'] = document.referrer;
-          fetch(`/${encodeURIComponent(valid.value)}`, { headers, keepalive: true }).catch(() => undefined);
+          fetch(endpointUrl(ENDPOINTS.shortlinkClick, { params: { shortCode: valid.value } }), {
+            headers,
+            keepalive: true,
+          }).catch(() => undefined);
         }
       })
       .catch((error: unknown) => {
-        if (!isAbortError(error)) setState({ status: 'error', message: lookupErrorMessage(0) });
+        if (!isAbortError(error)) setState({ status: 'error', problem: 'network' });
       });
     return () => controller.abort();
   }, [code, bot]);
@@ -109,20 +114,21 @@ export function RedirectView({
   }
 
   if (state.status === 'error') {
+    const message = REDIRECT_ERRORS[state.problem];
     return (
-      <Page title={state.message} width="narrow">
+      <Page title={message} width="narrow">
         <Meta name="robots" content="noindex" />
         <Card className="py-12 text-center">
           <Link2Off aria-hidden="true" className="mx-auto size-10 text-slate-500" />
-          <h1 className={`mt-4 ${ui.heading}`}>{state.message}</h1>
+          <h1 className={`mt-4 ${ui.heading}`}>{message}</h1>
           <p className={`mt-2 ${ui.muted}`}>
-            {state.message === lookupErrorMessage(0)
+            {state.problem === 'network'
               ? 'The link could not be loaded. Check your connection and try again.'
-              : state.message === REDIRECT_ERRORS.notFound
+              : state.problem === 'notFound'
                 ? 'No page or short link has this address. It may have been removed or mistyped.'
                 : 'The link may have been removed or mistyped.'}
           </p>
-          {state.message === REDIRECT_ERRORS.notFound ? (
+          {state.problem === 'notFound' ? (
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link to="/" className={ui.button}>
                 Home

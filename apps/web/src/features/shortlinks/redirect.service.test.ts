@@ -5,7 +5,7 @@ import {
   countdownAnnouncement,
   countdownText,
   isBotUserAgent,
-  lookupErrorMessage,
+  lookupProblem,
   REDIRECT_ERRORS,
   startCountdown,
   toPreview,
@@ -27,7 +27,7 @@ describe('validateCode', () => {
   });
 });
 
-describe('lookupErrorMessage', () => {
+describe('lookupProblem', () => {
   it.each<[number, string]>([
     [404, 'Page or short link not found'],
     [400, 'Invalid shortlink'],
@@ -35,7 +35,7 @@ describe('lookupErrorMessage', () => {
     [500, 'Network error'],
     [503, 'Network error'],
   ])('%i → %s', (status, message) => {
-    expect(lookupErrorMessage(status)).toBe(message);
+    expect(REDIRECT_ERRORS[lookupProblem(status)]).toBe(message);
   });
   it('names pages as well as short links when nothing is found', () => {
     expect(REDIRECT_ERRORS.notFound).toBe('Page or short link not found');

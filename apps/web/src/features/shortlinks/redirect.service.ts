@@ -21,11 +21,14 @@ export function validateCode(code: string | undefined): Result<string> {
   return ok(code);
 }
 
-/** The message for a failed lookup: 0 is no answer at all. */
-export function lookupErrorMessage(status: number): string {
-  if (status === 404) return REDIRECT_ERRORS.notFound;
-  if (status === 400) return REDIRECT_ERRORS.invalid;
-  return REDIRECT_ERRORS.network;
+/** Which error state the page shows; its heading is REDIRECT_ERRORS[problem]. */
+export type RedirectProblem = keyof typeof REDIRECT_ERRORS;
+
+/** The error state of a failed lookup, from its HTTP status: 0 is no answer at all. */
+export function lookupProblem(status: number): RedirectProblem {
+  if (status === 404) return 'notFound';
+  if (status === 400) return 'invalid';
+  return 'network';
 }
 
 export interface Preview {

@@ -3,7 +3,7 @@
  * message protocol, and small pure helpers. No hashing library here, so the
  * screen's chunk never carries hash-wasm (heavy work stays off the screen chunk: docs/decisions/0012-code-habits.md).
  */
-import type { Result } from '../../lib/result';
+import type { WorkerAnswer } from '../../lib/worker';
 
 /**
  * The algorithm select offers these: the original design's four first, in its
@@ -81,11 +81,8 @@ export type HashWorkerRequest =
   | { type: 'text'; text: string; algorithm: HashAlgorithm; hmacKey?: HmacKey }
   | { type: 'file'; file: Blob; algorithms: readonly HashAlgorithm[]; chunkBytes?: number };
 
-export type HashWorkerResponse =
-  | { type: 'progress'; bytesDone: number; totalBytes: number }
-  | { type: 'result'; result: Result<Digests> }
-  /** A bug inside the worker (not something the user got wrong). */
-  | { type: 'crash'; message: string };
+/** Progress while a file is read, then the one answer every worker gives (its Result, or a crash). */
+export type HashWorkerResponse = { type: 'progress'; bytesDone: number; totalBytes: number } | WorkerAnswer<Digests>;
 
 export interface HashProgress {
   bytesDone: number;

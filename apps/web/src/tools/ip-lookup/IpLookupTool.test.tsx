@@ -74,6 +74,18 @@ describe('IpLookupTool', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
+  it('leaving the page aborts the lookup in flight', () => {
+    const { fetch } = deferredFetch();
+    const { unmount } = render(<IpLookupTool />);
+    fireEvent.click(screen.getByRole('button', { name: 'My IP' }));
+    expect(screen.getByRole('button', { name: 'My IP' })).toBeDisabled();
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { signal } = init;
+    expect(signal?.aborted).toBe(false);
+    unmount();
+    expect(signal?.aborted).toBe(true);
+  });
+
   it('refuses an invalid address without calling the API', () => {
     const { fetch } = deferredFetch();
     render(<IpLookupTool />);

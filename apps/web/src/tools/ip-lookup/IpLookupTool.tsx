@@ -1,10 +1,11 @@
 import type { IpLookupResult } from '@toolvault/shared';
 import { Info, LoaderCircle, MapPin, Search } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { apiFetch } from '../../lib/api';
+import { useCancellableRun } from '../../lib/use-cancellable-run';
 import { lookupPath, MY_IP_PATH, reservedNote, resultRows, validateIpInput } from './ip-lookup.service';
 
 type Running = 'lookup' | 'me' | null;
@@ -16,39 +17,24 @@ export default function IpLookupTool() {
   const [input, setInput] = useState('');
   const [result, setResult] = useState<IpLookupResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [running, setRunning] = useState<Running>(null);
-  const controller = useRef<AbortController | null>(null);
-  // What Try again repeats after a request that never reached the server.
+  // What Try again repeats after a request that never reached the server; its kind names the busy button.
   const [lastRun, setLastRun] = useState<{ kind: Exclude<Running, null>; path: string } | null>(null);
-
-  // Leaving the page abandons a lookup in flight.
-  useEffect(() => () => controller.current?.abort(), []);
+  // Leaving the page abandons a lookup in flight; a newer lookup replaces it.
+  const lookup = useCancellableRun();
+  const running: Running = lookup.running && lastRun ? lastRun.kind : null;
 
   const run = async (kind: Exclude<Running, null>, path: string) => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
     // Results are cleared at the start of every run.
     setResult(null);
     setError(null);
-    setRunning(kind);
     setLastRun({ kind, path });
-    try {
-      const response = await apiFetch<IpLookupResult>(path, { signal: current.signal });
-      if (controller.current !== current) return;
-      if (response.ok) {
-        setResult(response.value);
-        if (kind === 'me') setInput(response.value.ip);
-      } else {
-        setError(response.error.message);
-      }
-    } catch (caught) {
-      if (!(caught instanceof DOMException && caught.name === 'AbortError')) throw caught;
-    } finally {
-      if (controller.current === current) {
-        controller.current = null;
-        setRunning(null);
-      }
+    const response = await lookup.run((signal) => apiFetch<IpLookupResult>(path, { signal }));
+    if (!response) return;
+    if (response.ok) {
+      setResult(response.value);
+      if (kind === 'me') setInput(response.value.ip);
+    } else {
+      setError(response.error.message);
     }
   };
 

@@ -1,4 +1,11 @@
-import { INVALID_IP_MESSAGE, RESERVED_RANGE_LABELS, type Coordinates, type IpLookupResult } from '@toolvault/shared';
+import {
+  ENDPOINTS,
+  endpointUrl,
+  INVALID_IP_MESSAGE,
+  RESERVED_RANGE_LABELS,
+  type Coordinates,
+  type IpLookupResult,
+} from '@toolvault/shared';
 import { ZIpAddress } from '@toolvault/shared/schemas';
 import { err, ok, type Result } from '../../lib/result';
 
@@ -15,8 +22,8 @@ export function validateIpInput(input: string): Result<string> {
 }
 
 /** The API paths: the address is one path segment, so it is percent-encoded (IPv6 has colons). */
-export const lookupPath = (ip: string) => `/api/ip/${encodeURIComponent(ip)}`;
-export const MY_IP_PATH = '/api/ip/me';
+export const lookupPath = (ip: string) => endpointUrl(ENDPOINTS.ipLookup, { params: { ip } });
+export const MY_IP_PATH = endpointUrl(ENDPOINTS.ipMe);
 
 /** Degrees to 4 decimals (about 11 m, the database's own precision): "37.7510, -97.8220". */
 export function formatCoordinates(coordinates: Coordinates | null): string {

@@ -4,7 +4,7 @@
  * source for upload data and the timer, so tests drive a whole test with a
  * fake server and a fake clock in microseconds.
  */
-import { MEBIBYTE, SPEEDTEST_PING_SAMPLES } from '@toolvault/shared';
+import { ENDPOINTS, endpointUrl, fetchMethod, MEBIBYTE, SPEEDTEST_PING_SAMPLES } from '@toolvault/shared';
 import { realScheduler, type Scheduler } from '../../lib/simulation';
 import {
   DOWNLOAD_PLAN,
@@ -60,8 +60,6 @@ export interface RunSpeedTestOptions {
   random?: (bytes: Uint8Array<ArrayBuffer>) => void;
   /** Timers for the phase deadlines. */
   scheduler?: Scheduler;
-  /** Where the API lives. */
-  baseUrl?: string;
   download?: TransferPlan;
   upload?: UploadPlan;
 }
@@ -99,14 +97,9 @@ export async function runSpeedTest(options: RunSpeedTestOptions): Promise<SpeedT
  * One unmeasured request opens the connection, then 10 timed round trips
  * (ten, as designed). Ping is their median, jitter the mean change between them.
  */
-async function measurePing({
-  fetch,
-  now,
-  signal,
-  baseUrl = '/api/speedtest',
-}: RunSpeedTestOptions): Promise<{ ping: number; jitter: number }> {
+async function measurePing({ fetch, now, signal }: RunSpeedTestOptions): Promise<{ ping: number; jitter: number }> {
   const once = async () => {
-    const response = await fetch(`${baseUrl}/ping`, { cache: 'no-store', signal });
+    const response = await fetch(endpointUrl(ENDPOINTS.speedtestPing), { cache: 'no-store', signal });
     expectOk(response);
     await response.json();
   };
@@ -127,7 +120,7 @@ async function measurePing({
  * loses nothing, since their bytes were counted on arrival.
  */
 async function measureDownload(options: RunSpeedTestOptions): Promise<number> {
-  const { fetch, now, signal, baseUrl = '/api/speedtest', download: plan = DOWNLOAD_PLAN } = options;
+  const { fetch, now, signal, download: plan = DOWNLOAD_PLAN } = options;
   return inPhase(options, plan.durationMs, async (phase) => {
     const start = now();
     const deadline = start + plan.durationMs;
@@ -137,7 +130,10 @@ async function measureDownload(options: RunSpeedTestOptions): Promise<number> {
       let size = Math.min(...plan.sizesMb);
       while (!phase.signal.aborted) {
         const requestStart = now();
-        const response = await fetch(`${baseUrl}/download?size=${size}`, { cache: 'no-store', signal: phase.signal });
+        const response = await fetch(endpointUrl(ENDPOINTS.speedtestDownload, { query: { size } }), {
+          cache: 'no-store',
+          signal: phase.signal,
+        });
         expectOk(response);
         if (!response.body) throw new Error('Download answered without a body');
         const reader = response.body.getReader();
@@ -171,7 +167,6 @@ async function measureUpload(options: RunSpeedTestOptions): Promise<number> {
     fetch,
     now,
     signal,
-    baseUrl = '/api/speedtest',
     upload: plan = UPLOAD_PLAN,
     random = (bytes) => void crypto.getRandomValues(bytes),
   } = options;
@@ -184,8 +179,8 @@ async function measureUpload(options: RunSpeedTestOptions): Promise<number> {
     /** One upload; answers the rate it moved at, in bytes per ms. */
     const upload = async (id: number, size: number): Promise<number> => {
       const begin = now();
-      const response = await fetch(`${baseUrl}/upload`, {
-        method: 'POST',
+      const response = await fetch(endpointUrl(ENDPOINTS.speedtestUpload), {
+        method: fetchMethod(ENDPOINTS.speedtestUpload),
         body: blobs(size),
         headers: { 'Content-Type': 'application/octet-stream' },
         cache: 'no-store',

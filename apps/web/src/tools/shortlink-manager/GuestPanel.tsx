@@ -117,7 +117,7 @@ export function GuestPanel({
     }
     const { status, message, retryAfterSeconds } = result.error;
     if (status === 429) {
-      rateLimited(retryAfterSeconds);
+      rateLimited(retryAfterSeconds ?? null);
       return;
     }
     // The form checked the fields with the server's own schema, so a refusal here is about something

@@ -1,19 +1,15 @@
-import type {
-  AnalyticsRange,
-  ExportFormat,
-  GuestShortlinkInput,
-  ShortlinkLinkAnalytics,
-  ShortlinkPage,
-  ShortlinkSummary,
-  ShortlinkTagsResponse,
-  ImportShortlinksResponse,
-  Shortlink,
-  ShortlinkAnalytics,
-  ShortlinkInput,
-  ShortlinkUpdate,
+import {
+  ENDPOINTS,
+  endpointUrl,
+  type AnalyticsRange,
+  type Endpoint,
+  type ExportFormat,
+  type GuestShortlinkInput,
+  type ShortlinkInput,
+  type ShortlinkUpdate,
 } from '@toolvault/shared';
-import { apiFetch, failureFrom, networkFailure, type ApiFailure, type ApiResult } from '../../lib/api';
-import { err, ok, type Result } from '../../lib/result';
+import { apiFetch, callApi, failureFrom, networkFailure, type ApiResult } from '../../lib/api';
+import { err, ok } from '../../lib/result';
 import { trackedFetch } from '../../lib/use-online';
 import { createWithRetry, type ExportKind } from './shortlink-manager.service';
 
@@ -21,52 +17,50 @@ import { createWithRetry, type ExportKind } from './shortlink-manager.service';
 export const shortlinkApi = {
   /** One page of links; `query` comes from listQuery (limit, sort, q, tag, cursor). */
   list: (token: string, query: string, signal?: AbortSignal) =>
-    apiFetch<ShortlinkPage>(`/api/shortlinks?${query}`, { token, signal }),
+    callApi(ENDPOINTS.shortlinkList, { query, token, signal }),
 
-  summary: (token: string, signal?: AbortSignal) =>
-    apiFetch<ShortlinkSummary>('/api/shortlinks/summary', { token, signal }),
+  summary: (token: string, signal?: AbortSignal) => callApi(ENDPOINTS.shortlinkSummary, { token, signal }),
 
-  tags: (token: string, signal?: AbortSignal) =>
-    apiFetch<ShortlinkTagsResponse>('/api/shortlinks/tags', { token, signal }),
+  tags: (token: string, signal?: AbortSignal) => callApi(ENDPOINTS.shortlinkTags, { token, signal }),
 
   analytics: (token: string, range: AnalyticsRange, signal?: AbortSignal) =>
-    apiFetch<ShortlinkAnalytics>(`/api/shortlinks/analytics?range=${range}`, { token, signal }),
+    callApi(ENDPOINTS.shortlinkAnalytics, { query: { range }, token, signal }),
 
   linkAnalytics: (token: string, id: number, range: AnalyticsRange, signal?: AbortSignal) =>
-    apiFetch<ShortlinkLinkAnalytics>(`/api/shortlinks/${id}/analytics?range=${range}`, { token, signal }),
+    callApi(ENDPOINTS.shortlinkLinkAnalytics, { params: { id }, query: { range }, token, signal }),
 
   create: (token: string, input: ShortlinkInput) =>
-    createWithRetry(input, (body) => apiFetch<Shortlink>('/api/shortlinks', { method: 'POST', body, token })),
+    createWithRetry(input, (body) => callApi(ENDPOINTS.shortlinkCreate, { body, token })),
 
   update: (token: string, id: number, input: ShortlinkUpdate) =>
-    apiFetch<Shortlink>(`/api/shortlinks/${id}`, { method: 'PUT', body: input, token }),
+    callApi(ENDPOINTS.shortlinkUpdate, { params: { id }, body: input, token }),
 
-  remove: (token: string, id: number) => apiFetch<null>(`/api/shortlinks/${id}`, { method: 'DELETE', token }),
+  remove: (token: string, id: number) => callApi(ENDPOINTS.shortlinkDelete, { params: { id }, token }),
 
   /** The links (`links`) or the raw clicks kept (`clicks`), as a file to save. */
-  export: (token: string, kind: ExportKind, format: ExportFormat) => downloadExport(token, EXPORT_PATHS[kind], format),
+  export: (token: string, kind: ExportKind, format: ExportFormat) =>
+    downloadExport(token, EXPORT_ENDPOINTS[kind], format),
 
-  import: (token: string, rows: unknown[]) =>
-    apiFetch<ImportShortlinksResponse>('/api/shortlinks/import', { method: 'POST', body: rows, token }),
+  import: (token: string, rows: unknown[]) => callApi(ENDPOINTS.shortlinkImport, { body: rows, token }),
 
   /** The web app's static sample file. */
   sample: () => apiFetch<unknown>('/sample-shortlinks.json'),
 };
 
-const EXPORT_PATHS: Record<ExportKind, string> = {
-  links: '/api/shortlinks/export',
-  clicks: '/api/shortlinks/clicks/export',
-};
+const EXPORT_ENDPOINTS = { links: ENDPOINTS.shortlinkExport, clicks: ENDPOINTS.shortlinkClickExport } satisfies Record<
+  ExportKind,
+  Endpoint
+>;
 
 /**
  * An export as a file. The server streams it (it may hold a million links, and
  * more clicks), so it is read as a Blob, never parsed here; the bearer token is
  * why this is a fetch and not a plain link.
  */
-async function downloadExport(token: string, path: string, format: ExportFormat): Promise<ApiResult<Blob>> {
+async function downloadExport(token: string, endpoint: Endpoint, format: ExportFormat): Promise<ApiResult<Blob>> {
   let response: Response;
   try {
-    response = await trackedFetch(`${path}?format=${format}`, {
+    response = await trackedFetch(endpointUrl(endpoint, { query: { format } }), {
       headers: { Accept: format === 'csv' ? 'text/csv' : 'application/json', Authorization: `Bearer ${token}` },
     });
   } catch {
@@ -81,29 +75,5 @@ async function downloadExport(token: string, path: string, format: ExportFormat)
   }
 }
 
-/** A guest's new link, or why not; a 429 says when the next one is allowed. */
-export type GuestCreateResult = Result<Shortlink, ApiFailure & { retryAfterSeconds: number | null }>;
-
-/**
- * A guest creation carries no authorization. Fetched directly
- * rather than through apiFetch so a 429's Retry-After can be shown.
- */
-export async function createGuestShortlink(input: GuestShortlinkInput): Promise<GuestCreateResult> {
-  let response: Response;
-  try {
-    response = await trackedFetch('/api/shortlinks', {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-  } catch {
-    return err({ ...networkFailure(), retryAfterSeconds: null });
-  }
-  const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return ok(payload as Shortlink);
-  const retryAfter = Number(response.headers.get('Retry-After'));
-  return err({
-    ...failureFrom(response.status, payload),
-    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
-  });
-}
+/** A guest's new link, or why not; a 429 says when the next one is allowed (retryAfterSeconds). */
+export const createGuestShortlink = (input: GuestShortlinkInput) => callApi(ENDPOINTS.shortlinkCreate, { body: input });

@@ -322,9 +322,9 @@ describe('createWithRetry', () => {
 
   it('gives up after the attempt limit with the last answer', async () => {
     const send = vi.fn().mockResolvedValue(taken);
-    expect(await createWithRetry({ ...input, shortCode: undefined }, send, { randomIndex: random(), attempts: 3 })).toBe(
-      taken,
-    );
+    expect(
+      await createWithRetry({ ...input, shortCode: undefined }, send, { randomIndex: random(), attempts: 3 }),
+    ).toBe(taken);
     expect(send).toHaveBeenCalledTimes(3);
   });
 

@@ -1,5 +1,4 @@
 import { err, ok, type Result } from '../../lib/result';
-import { NOT_UNICODE_ERROR } from '../../lib/unicode';
 import { decodeBase64, encodeBase64 } from '../base64/base64.service';
 
 /** The algorithm select, in this order. */
@@ -109,9 +108,10 @@ export function runCipher({ text, algorithm, key }: CipherOptions, direction: Di
       return shifts.ok ? ok(vigenere(text, shifts.value, direction)) : shifts;
     }
     case 'base64': {
-      const result = direction === 'encrypt' ? encodeBase64(text) : decodeBase64(text);
-      // Text that is not valid Unicode gets the message every text tool gives.
-      return result.ok || result.error === NOT_UNICODE_ERROR ? result : err(failed);
+      // Encoding fails only on text that is not valid Unicode, with the message every text tool gives.
+      if (direction === 'encrypt') return encodeBase64(text);
+      const decoded = decodeBase64(text);
+      return decoded.ok ? decoded : err(failed);
     }
     case 'reverse':
       return ok(reverseText(text));
