@@ -1,37 +1,15 @@
 /**
  * The site's fixed routes. The server uses them to
  * tell a page from a short code and to refuse short codes that would shadow a
- * page; the web catalogue test checks that every tool slug is listed here.
+ * page. The tools' routes are their slugs, read from the tool catalogue.
  */
+import { TOOL_CATALOGUE } from './tool-catalogue';
 
-/** Slugs of the 23 tools, in catalogue order. */
-export const TOOL_SLUGS = [
-  'port-scanner',
-  'hash-generator',
-  'password-generator',
-  'base64',
-  'ip-lookup',
-  'url-encoder',
-  'wifi-analyzer',
-  'text-encryptor',
-  'vuln-scanner',
-  'steganography',
-  'sql-tester',
-  'ddos-simulator',
-  'image-rotator',
-  'image-grayscale',
-  'image-compressor',
-  'image-resizer',
-  'qr-generator',
-  'qr-reader',
-  'image-to-base64',
-  'image-converter',
-  'image-ocr',
-  'network-speed-test',
-  'shortlink-manager',
-] as const;
+/** A tool's slug: its route, /<slug>. */
+export type ToolSlug = (typeof TOOL_CATALOGUE)[number]['slug'];
 
-export type ToolSlug = (typeof TOOL_SLUGS)[number];
+/** Slugs of the tools, in catalogue order. */
+export const TOOL_SLUGS: readonly ToolSlug[] = TOOL_CATALOGUE.map((tool) => tool.slug);
 
 /** One-segment pages that are not tools. */
 export const PAGE_SEGMENTS = [

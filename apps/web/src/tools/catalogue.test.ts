@@ -1,4 +1,5 @@
-import { TOOL_CATEGORIES, TOOL_SLUGS } from '@toolvault/shared';
+import { readdirSync } from 'node:fs';
+import { PAGE_SEGMENTS, SERVER_SEGMENTS, TOOL_CATALOGUE, TOOL_CATEGORIES } from '@toolvault/shared';
 import { describe, expect, it } from 'vitest';
 import { tools } from '.';
 
@@ -45,18 +46,32 @@ describe('tool catalogue', () => {
     },
   );
 
-  it('lists exactly the slugs the server knows as fixed routes', () => {
-    expect(tools.map((tool) => tool.slug)).toEqual([...TOOL_SLUGS]);
+  // Importing the list already fails for a catalogue entry whose folder is missing or defines another
+  // slug; a folder the catalogue does not list would be left out of the site without a word.
+  it('has one web folder per catalogue entry and no other', () => {
+    const folders = readdirSync(import.meta.dirname, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.sort()).toEqual(TOOL_CATALOGUE.map((entry) => entry.slug).sort());
+    expect(tools.map((tool) => tool.slug)).toEqual(TOOL_CATALOGUE.map((entry) => entry.slug));
   });
 
   it('has unique ids and slugs', () => {
-    expect(new Set(tools.map((tool) => tool.id)).size).toBe(23);
-    expect(new Set(tools.map((tool) => tool.slug)).size).toBe(23);
+    expect(new Set(TOOL_CATALOGUE.map((entry) => entry.id)).size).toBe(TOOL_CATALOGUE.length);
+    expect(new Set(TOOL_CATALOGUE.map((entry) => entry.slug)).size).toBe(TOOL_CATALOGUE.length);
+  });
+
+  it('gives each tool a one-segment route no page or server path already takes', () => {
+    const taken = new Set<string>([...PAGE_SEGMENTS, ...SERVER_SEGMENTS]);
+    for (const { slug } of TOOL_CATALOGUE) {
+      expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      expect(taken.has(slug), slug).toBe(false);
+    }
   });
 
   it('uses the nine tool categories (ten filters with All), each at least once', () => {
     expect(TOOL_CATEGORIES).toHaveLength(9);
-    expect(new Set(tools.map((tool) => tool.category))).toEqual(new Set(TOOL_CATEGORIES));
+    expect(new Set(TOOL_CATALOGUE.map((entry) => entry.category))).toEqual(new Set(TOOL_CATEGORIES));
   });
 
   it('labels exactly the five demonstrations as simulations (docs/decisions/0001-real-tools.md)', () => {

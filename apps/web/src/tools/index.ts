@@ -1,57 +1,26 @@
+/// <reference types="vite/client" />
 /**
- * The tool catalogue: the one list of tools. The router, the home grid, the
- * category filter, search and the footer all derive from it (so none of them can disagree with it).
- * `pnpm new:tool <slug>` adds an entry here.
+ * The tools as the web app shows them: the shared tool catalogue (packages/shared/src/tool-catalogue.ts),
+ * in its order, each entry joined with its folder's icon and lazy screen. The router, the home grid, the
+ * category filter, search, the footer and the pages all derive from this list, so none of them can
+ * disagree with the catalogue.
+ *
+ * The folders are found by pattern rather than imported one by one, so no second list of slugs is kept
+ * here: a tool exists once its catalogue entry and its folder do. Eager, because the home grid needs
+ * every icon at once; each folder's index.ts is small and loads its screen lazily.
  */
+// The reference lets the browser suite (e2e/), which imports this list in Node, type import.meta.glob too.
+import { TOOL_CATALOGUE } from '@toolvault/shared';
 import type { ToolDefinition } from './define-tool';
-import { portScanner } from './port-scanner';
-import { hashGenerator } from './hash-generator';
-import { passwordGenerator } from './password-generator';
-import { base64 } from './base64';
-import { ipLookup } from './ip-lookup';
-import { urlEncoder } from './url-encoder';
-import { wifiAnalyzer } from './wifi-analyzer';
-import { textEncryptor } from './text-encryptor';
-import { vulnScanner } from './vuln-scanner';
-import { steganography } from './steganography';
-import { sqlTester } from './sql-tester';
-import { ddosSimulator } from './ddos-simulator';
-import { imageRotator } from './image-rotator';
-import { imageGrayscale } from './image-grayscale';
-import { imageCompressor } from './image-compressor';
-import { imageResizer } from './image-resizer';
-import { qrGenerator } from './qr-generator';
-import { qrReader } from './qr-reader';
-import { imageToBase64 } from './image-to-base64';
-import { imageConverter } from './image-converter';
-import { imageOcr } from './image-ocr';
-import { networkSpeedTest } from './network-speed-test';
-import { shortlinkManager } from './shortlink-manager';
 
-export const tools: readonly ToolDefinition[] = [
-  portScanner,
-  hashGenerator,
-  passwordGenerator,
-  base64,
-  ipLookup,
-  urlEncoder,
-  wifiAnalyzer,
-  textEncryptor,
-  vulnScanner,
-  steganography,
-  sqlTester,
-  ddosSimulator,
-  imageRotator,
-  imageGrayscale,
-  imageCompressor,
-  imageResizer,
-  qrGenerator,
-  qrReader,
-  imageToBase64,
-  imageConverter,
-  imageOcr,
-  networkSpeedTest,
-  shortlinkManager,
-];
+/** Each folder's definition, keyed by its path: './<slug>/index.ts'. */
+const definitions = import.meta.glob<ToolDefinition>('./*/index.ts', { eager: true, import: 'default' });
+
+export const tools: readonly ToolDefinition[] = TOOL_CATALOGUE.map(({ slug }) => {
+  const tool = definitions[`./${slug}/index.ts`];
+  // A catalogue entry with no folder (or a folder serving another slug) is a bug, not a tool to skip.
+  if (tool?.slug !== slug) throw new Error(`apps/web/src/tools/${slug}/index.ts must define the tool ${slug}`);
+  return tool;
+});
 
 export type { ToolDefinition } from './define-tool';
