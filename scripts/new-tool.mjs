@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `pnpm new:tool <slug> [--title "Title"] [--category "Image Tools"] [--icon Wrench]`
-// Writes apps/web/src/tools/<slug>/ (definition, screen, service, service test),
-// adds it to the catalogue and to the server's list of fixed routes (the two lists must agree: docs/decisions/0012-code-habits.md).
+// Appends the tool's entry to the tool catalogue (packages/shared/src/tool-catalogue.ts), the one list of
+// tools both the server and the web app read, and writes apps/web/src/tools/<slug>/ (the folder's index.ts
+// with the icon and lazy screen, the screen, a service and its test). The web app finds the folder by its
+// name, so no other list needs the slug.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,33 +25,39 @@ export const pascalCase = (slug) =>
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
-export const camelCase = (slug) => {
-  const pascal = pascalCase(slug);
-  return pascal.charAt(0).toLowerCase() + pascal.slice(1);
-};
 const titleCase = (slug) =>
   slug
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join(' ');
 
-/** Files of a new tool, as { relativePath: contents }. */
-export function toolFiles({ slug, id, title, category, icon }) {
+/** A string as a single-quoted TypeScript literal. */
+const quote = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** The tool's catalogue entry, as it is appended to TOOL_CATALOGUE. */
+export function catalogueEntry({ slug, id, title, category }) {
+  return `  {
+    id: ${id},
+    slug: ${quote(slug)},
+    title: ${quote(title)},
+    description: ${quote(`Describe what ${title} does in one sentence.`)},
+    category: ${quote(category)},
+    keywords: [${slug.split('-').map(quote).join(', ')}],
+  },
+`;
+}
+
+/** Files of a new tool's folder, as { relativePath: contents }. */
+export function toolFiles({ slug, title, icon }) {
   const component = `${pascalCase(slug)}Tool`;
-  const ident = camelCase(slug);
   return {
     'index.ts': `import { ${icon} } from 'lucide-react';
 import { lazy } from 'react';
 import { defineTool } from '../define-tool';
 
-export const ${ident} = defineTool({
-  id: ${id},
+export default defineTool({
   slug: '${slug}',
-  title: ${JSON.stringify(title)},
-  description: 'Describe what ${title} does in one sentence.',
-  category: '${category}',
   icon: ${icon},
-  keywords: ['${slug.split('-').join("', '")}'],
   component: lazy(() => import('./${component}')),
 });
 `,
@@ -66,7 +74,12 @@ export default function ${component}() {
       <label htmlFor="${slug}-input" className={ui.label}>
         Input
       </label>
-      <textarea id="${slug}-input" className={ui.input} value={input} onChange={(event) => setInput(event.target.value)} />
+      <textarea
+        id="${slug}-input"
+        className={ui.input}
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+      />
       <output className="mt-4 block font-mono text-sm" aria-live="polite">
         {result.ok ? result.value : result.error}
       </output>
@@ -102,35 +115,19 @@ describe('run${pascalCase(slug)}', () => {
   };
 }
 
-/** Adds the tool to tools/index.ts (import + list entry). */
-export function addToCatalogue(source, slug) {
-  const ident = camelCase(slug);
-  const importLine = `import { ${ident} } from './${slug}';`;
-  const withImport = source.replace(/((?:^import .*;\n)+)/m, (block) => `${block}${importLine}\n`);
-  const withEntry = withImport.replace(
-    /(export const tools: readonly ToolDefinition\[\] = \[\n(?:.*\n)*?)(\];)/,
-    `$1  ${ident},\n$2`,
-  );
-  if (withEntry === withImport) throw new Error('Could not find the tools list in tools/index.ts');
-  return withEntry;
+const CATALOGUE_END = /^\] as const satisfies readonly ToolCatalogueEntry\[\];$/m;
+
+/** Appends an entry (see catalogueEntry) to TOOL_CATALOGUE in packages/shared/src/tool-catalogue.ts. */
+export function addToCatalogue(source, entry) {
+  if (!CATALOGUE_END.test(source))
+    throw new Error('Could not find TOOL_CATALOGUE in packages/shared/src/tool-catalogue.ts');
+  return source.replace(CATALOGUE_END, (end) => `${entry}${end}`);
 }
 
-/** Adds the slug to TOOL_SLUGS in packages/shared/src/routes.ts. */
-export function addToRoutes(source, slug) {
-  const updated = source.replace(/(export const TOOL_SLUGS = \[\n(?:.*\n)*?)(\] as const;)/, `$1  '${slug}',\n$2`);
-  if (updated === source) throw new Error('Could not find TOOL_SLUGS in packages/shared/src/routes.ts');
-  return updated;
-}
-
-export function nextId(catalogueDir, catalogueSource) {
-  let max = 0;
-  for (const match of catalogueSource.matchAll(/from '\.\/([a-z0-9-]+)';/g)) {
-    const file = path.join(catalogueDir, match[1], 'index.ts');
-    if (!existsSync(file)) continue;
-    const id = /\bid: (\d+)/.exec(readFileSync(file, 'utf8'));
-    if (id) max = Math.max(max, Number(id[1]));
-  }
-  return max + 1;
+/** One more than the highest id in the catalogue, so an id is never given twice. */
+export function nextId(catalogueSource) {
+  const ids = [...catalogueSource.matchAll(/^ {4}id: (\d+),$/gm)].map((match) => Number(match[1]));
+  return Math.max(0, ...ids) + 1;
 }
 
 export function createTool({ root, slug, title = titleCase(slug), category = 'Security', icon = 'Wrench' }) {
@@ -138,21 +135,17 @@ export function createTool({ root, slug, title = titleCase(slug), category = 'Se
     throw new Error(`Slug must be kebab-case (a-z, 0-9, dashes): ${slug}`);
   if (!CATEGORIES.includes(category)) throw new Error(`Category must be one of: ${CATEGORIES.join(', ')}`);
   if (!/^[A-Z][A-Za-z0-9]*$/.test(icon)) throw new Error(`Icon must be a lucide-react icon name: ${icon}`);
-  const toolsDir = path.join(root, 'apps/web/src/tools');
-  const dir = path.join(toolsDir, slug);
+  const dir = path.join(root, 'apps/web/src/tools', slug);
   if (existsSync(dir)) throw new Error(`apps/web/src/tools/${slug} already exists`);
-  const cataloguePath = path.join(toolsDir, 'index.ts');
-  const routesPath = path.join(root, 'packages/shared/src/routes.ts');
+  const cataloguePath = path.join(root, 'packages/shared/src/tool-catalogue.ts');
   const catalogue = readFileSync(cataloguePath, 'utf8');
-  const routes = readFileSync(routesPath, 'utf8');
-  const updatedCatalogue = addToCatalogue(catalogue, slug);
-  const updatedRoutes = addToRoutes(routes, slug);
-  const files = toolFiles({ slug, id: nextId(toolsDir, catalogue), title, category, icon });
+  if (catalogue.includes(`slug: ${quote(slug)},`)) throw new Error(`${slug} is already in the tool catalogue`);
+  const updatedCatalogue = addToCatalogue(catalogue, catalogueEntry({ slug, id: nextId(catalogue), title, category }));
+  const files = toolFiles({ slug, title, icon });
 
   mkdirSync(dir, { recursive: true });
   for (const [name, contents] of Object.entries(files)) writeFileSync(path.join(dir, name), contents);
   writeFileSync(cataloguePath, updatedCatalogue);
-  writeFileSync(routesPath, updatedRoutes);
   return Object.keys(files).map((name) => path.join('apps/web/src/tools', slug, name));
 }
 
@@ -177,10 +170,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const root = path.resolve(import.meta.dirname, '..');
     const written = createTool({ root, slug, title, category, icon });
     console.log(
-      `Created ${slug}:\n${written.map((file) => `  ${file}`).join('\n')}\nand added it to the catalogue and TOOL_SLUGS.`,
+      `Created ${slug}:\n${written.map((file) => `  ${file}`).join('\n')}\nand added it to packages/shared/src/tool-catalogue.ts.`,
     );
     console.log(
-      'Next: write its description and keywords in index.ts, its logic in the service, and the catalogue test row.',
+      'Next: write its description and keywords in the catalogue entry, its logic in the service, and the catalogue test row.',
     );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
