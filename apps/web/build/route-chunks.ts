@@ -5,7 +5,7 @@
  * entry script instead of only after the entry has run and the router has asked for them.
  *
  * The routes come from the app's own tables, never from a list kept here: the router's SCREENS
- * record (`pattern: lazy(() => import('…'))`) and the tool catalogue, where tools/<slug>/index.ts
+ * record (`pattern: lazy(() => import('…'))`) and the tool folders, where tools/<slug>/index.ts
  * lazily imports the screen of /<slug>. If the router or a tool's index lazily imports a module
  * this plugin could not attribute to a route, the build fails rather than ship a partial file.
  */

@@ -1,3 +1,4 @@
+// import.meta.glob, also for `tsc -p e2e`, which reaches this file from the browser suite's route lists.
 /// <reference types="vite/client" />
 /**
  * The tools as the web app shows them: the shared tool catalogue (packages/shared/src/tool-catalogue.ts),
@@ -9,7 +10,6 @@
  * here: a tool exists once its catalogue entry and its folder do. Eager, because the home grid needs
  * every icon at once; each folder's index.ts is small and loads its screen lazily.
  */
-// The reference lets the browser suite (e2e/), which imports this list in Node, type import.meta.glob too.
 import { TOOL_CATALOGUE } from '@toolvault/shared';
 import type { ToolDefinition } from './define-tool';
 
