@@ -267,6 +267,69 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
       code: 'SHORTLINK_NOT_FOUND',
     });
   });
+
+  it('pages a common and a rare tag by clicks and by title in full order, whichever way SQLite reads them', async () => {
+    const t = await setup(engine);
+    // 1,000 links, each with its own click count and title (no ties). "common" is on 1 link in 5,
+    // whose pages SQLite reads by walking the sort's index; "rare" is on 4 (below 1 in 200), read
+    // as its few rows, sorted. Both must page exactly like sorting the tagged links here.
+    const links = Array.from({ length: 1000 }, (_, i) =>
+      newLink({
+        clickCount: (i * 7919) % 1000,
+        title: `${i % 2 ? 'item' : 'Item'} ${String((i * 631) % 1000).padStart(4, '0')}`,
+        tags: [...(i % 5 === 0 ? ['common'] : []), ...([13, 400, 555, 998].includes(i) ? ['rare'] : [])],
+      }),
+    );
+    await insertAll(t, links);
+
+    const plans: string[] = [];
+    const sqlite = t.storage.sqlite;
+    if (sqlite) {
+      // Every list statement that reads tagged links, explained with the parameters it ran with.
+      const prepare = sqlite.prepare.bind(sqlite);
+      sqlite.prepare = ((source: string) => {
+        const statement = prepare(source);
+        if (!/from "shortlinks" as "s"/i.test(source) || !source.includes('shortlink_tags')) return statement;
+        return new Proxy(statement, {
+          get(target, property, receiver) {
+            const value = Reflect.get(target, property, receiver) as unknown;
+            if (property !== 'all' || typeof value !== 'function') {
+              return typeof value === 'function' ? value.bind(target) : value;
+            }
+            return (...params: unknown[]) => {
+              const plan = prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as { detail: string }[];
+              plans.push(plan.map((step) => step.detail).join('; '));
+              return (value as (...args: unknown[]) => unknown).apply(target, params);
+            };
+          },
+        });
+      }) as typeof sqlite.prepare;
+    }
+
+    for (const tag of ['common', 'rare']) {
+      const tagged = links.filter((link) => link.tags.includes(tag));
+      const byClicks = await t.allPages({ tag, sort: 'clicks', limit: 7 });
+      expect(byClicks.map((link) => link.shortCode)).toEqual(
+        [...tagged].sort((a, b) => b.clickCount - a.clickCount).map((link) => link.shortCode),
+      );
+      const byTitle = await t.allPages({ tag, sort: 'title', limit: 7 });
+      expect(byTitle.map((link) => link.shortCode)).toEqual(
+        [...tagged]
+          .sort((a, b) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : 1))
+          .map((link) => link.shortCode),
+      );
+      expect((await t.page({ tag, sort: 'clicks', limit: 7 })).total).toBe(tagged.length);
+      if (sqlite) {
+        const seen = plans.splice(0);
+        // A walk reads the sort index from its start (SCAN) or from the cursor on (SEARCH … <, >).
+        const walks = seen.map((plan) =>
+          /(SCAN|SEARCH) s USING (COVERING )?INDEX shortlinks_(clicks|title)/.test(plan),
+        );
+        expect(walks.length).toBeGreaterThan(0);
+        expect({ tag, walks, seen }).toEqual({ tag, walks: walks.map(() => tag === 'common'), seen });
+      }
+    }
+  });
 });
 
 /** The order the API promises, computed here from plain data. */
