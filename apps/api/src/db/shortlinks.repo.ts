@@ -193,6 +193,9 @@ const addToTotals = (trx: Executor, links: readonly NewShortlink[]) =>
  * in 100 that is a few thousand index entries, where reading all of a million links' 10,000 tagged
  * rows and sorting them took 12–20 ms warm and over 100 ms cold. A rarer tag is read the other way
  * (its few rows, sorted), since a walk could pass most of the index before finding a page of them.
+ * The walk's bad case is a common tag whose links all sit at the far end of the sort (30,000
+ * imported links with no clicks, sorted by clicks: about 47 ms warm against 26 ms sorted), which
+ * the reader thread absorbs; the usual case gains far more (1 in 7 links: 66 → 12 ms).
  */
 const COMMON_TAG_SHARE = 200;
 
