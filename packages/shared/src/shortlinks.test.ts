@@ -7,6 +7,7 @@ import {
   generateShortCode,
   isAllowedShortCode,
   isSameUtcDay,
+  pooledWords,
   randomIndexFrom,
   SHORT_CODE_ALPHABET,
   SHORT_CODE_LENGTH,
@@ -403,6 +404,24 @@ describe('the shortlink rules, defined once', () => {
 
   it.each([0, -1, 1.5, 2 ** 32 + 1, Number.NaN])('randomIndexFrom refuses max %d', (max) => {
     expect(() => randomIndexFrom(words(0))(max)).toThrow(RangeError);
+  });
+
+  it('pooledWords hands out every word of each fill once, in order, and fills again when the pool is empty', () => {
+    let fills = 0;
+    const source = pooledWords((array) => {
+      fills += 1;
+      for (let i = 0; i < array.length; i += 1) array[i] = fills * 10_000 + i;
+    });
+    const first = new Uint32Array(3);
+    source(first);
+    expect([...first]).toEqual([10_000, 10_001, 10_002]);
+    expect(fills).toBe(1);
+    // The rest of the first fill (1,024 words), then the start of a second one.
+    const rest = new Uint32Array(1024);
+    source(rest);
+    expect(rest[1020]).toBe(11_023);
+    expect([...rest.subarray(1021)]).toEqual([20_000, 20_001, 20_002]);
+    expect(fills).toBe(2);
   });
 
   it('cryptoRandomIndex stays in range', () => {

@@ -20,8 +20,14 @@ export interface AdminSessionsRepo {
   deleteExpired(now: Date): Promise<void>;
 }
 
-/** `reader` serves the check every admin request makes, so it never waits for a long write (an import). */
-export function createAdminSessionsRepo(db: Kysely<Tables>, reader: Kysely<Tables> = db): AdminSessionsRepo {
+/**
+ * The check every admin request makes reads through `db`, the event loop's own connection: one
+ * primary-key lookup takes microseconds there, where a hand-over to the SQLite reader thread and
+ * back waits for the event loop twice, behind whatever else it is doing (an import's slices made
+ * the Manage Links page wait for each of its hand-overs). Writes on SQLite are short transactions
+ * that never span a turn of the event loop, so the lookup never waits for one.
+ */
+export function createAdminSessionsRepo(db: Kysely<Tables>): AdminSessionsRepo {
   return {
     async insert({ id, createdAt, expiresAt }) {
       await db
@@ -30,7 +36,7 @@ export function createAdminSessionsRepo(db: Kysely<Tables>, reader: Kysely<Table
         .execute();
     },
     async isActive(id, now) {
-      const row = await reader
+      const row = await db
         .selectFrom('admin_sessions')
         .select('id')
         .where('id', '=', id)

@@ -40,7 +40,7 @@ export function createRepositories(storage: Storage): Repositories {
     shortlinkClicks: createShortlinkClicksRepo(storage),
     categories: createCategoriesRepo(db, dialectFor(storage.engine)),
     blogPosts: createBlogPostsRepo(db),
-    adminSessions: createAdminSessionsRepo(db, storage.reader),
+    adminSessions: createAdminSessionsRepo(db),
     // The reading connection: a long write (an import) does not make the health check wait.
     async ping() {
       await storage.reader.selectFrom('settings').select('key').limit(1).execute();
