@@ -28,7 +28,9 @@ describe('a SQLite data folder', () => {
     storage = openSqlite(dataDir);
     const sqlite = storage.sqlite!;
     // The writer checkpoints by itself only far past SQLite's default of 1,000 pages.
-    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(100_000);
+    // And cuts the file back to 64 MB when the WAL starts again after a burst of writes.
+    expect(sqlite.pragma('journal_size_limit', { simple: true })).toBe(64 * 1024 * 1024);
 
     const file = path.join(dataDir, DB_FILE_NAME);
     const before = fs.statSync(file).size;
