@@ -1,11 +1,20 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 import type { Express } from 'express';
 import jwt from 'jsonwebtoken';
 import { createApp, type AppDeps } from '../src/app';
-import { createRepositories, migrateSqlite, openMemorySqlite, type Repositories, type Storage } from '../src/db';
+import {
+  createRepositories,
+  migrateSqlite,
+  openMemorySqlite,
+  openSqlite,
+  type Repositories,
+  type Storage,
+} from '../src/db';
 import { loadEnv, type Config } from '../src/env';
 import { silentLogger } from '../src/logger';
 import type { AdminCredentials } from '../src/services/admin-auth.service';
@@ -98,4 +107,28 @@ export function runSqliteScript(dir: string, body: string): SpawnSyncReturns<str
     timeout: 20_000,
     encoding: 'utf8',
   });
+}
+
+/**
+ * Temporary data folders for tests of a SQLite file, and the storages opened in them: after each
+ * test every storage is closed (its threads stopped) and every folder removed.
+ */
+export function sqliteFolders(prefix: string) {
+  const folders: string[] = [];
+  const storages: Storage[] = [];
+  afterEach(async () => {
+    for (const storage of storages.splice(0)) await storage.close();
+    for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  const folder = () => {
+    const created = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    folders.push(created);
+    return created;
+  };
+  /** Closed after the test, like the storages `open` makes. */
+  const track = (storage: Storage) => {
+    storages.push(storage);
+    return storage;
+  };
+  return { folder, track, open: (dir: string = folder()) => track(openSqlite(dir)) };
 }

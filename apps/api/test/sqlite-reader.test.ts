@@ -1,29 +1,20 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME, openMemorySqlite, openSqlite, type Storage } from '../src/db/database';
+import { describe, expect, it } from 'vitest';
+import { DB_FILE_NAME, openMemorySqlite, type Storage } from '../src/db/database';
 import { ThreadReader } from '../src/db/sqlite-reader';
-import { runSqliteScript } from './helpers';
+import { runSqliteScript, sqliteFolders } from './helpers';
 
 /**
  * On a SQLite file, `storage.reader` runs its queries on a thread of its own
  * (src/db/sqlite-reader.ts), so a long read never holds the event loop that serves redirects.
  */
-let dataDir: string | undefined;
-let storage: Storage | undefined;
+const sqliteFiles = sqliteFolders('toolvault-reader-');
 
-afterEach(async () => {
-  await storage?.close();
-  storage = undefined;
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
-});
-
-function openFile(): Storage {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-reader-'));
-  storage = openSqlite(dataDir);
+/** A SQLite file with one table, `t`, in a folder of its own. */
+function openFile(dataDir = sqliteFiles.folder()): Storage {
+  const storage = sqliteFiles.open(dataDir);
   storage.sqlite!.exec('CREATE TABLE t (x INTEGER NOT NULL, label TEXT)');
   return storage;
 }
@@ -119,9 +110,10 @@ describe('the SQLite reader', () => {
   });
 
   it('reads on the event loop instead when its thread dies, including the queries it was given', async () => {
-    const { sqlite } = openFile();
+    const dataDir = sqliteFiles.folder();
+    const { sqlite } = openFile(dataDir);
     sqlite!.prepare('INSERT INTO t (x) VALUES (?)').run(7);
-    const reader = new ThreadReader(path.join(dataDir!, DB_FILE_NAME));
+    const reader = new ThreadReader(path.join(dataDir, DB_FILE_NAME));
     try {
       expect(await reader.query('SELECT x FROM t', [])).toEqual([{ x: 7 }]);
       const worker = (reader as unknown as { worker: { terminate(): Promise<number> } }).worker;
@@ -135,7 +127,7 @@ describe('the SQLite reader', () => {
   });
 
   it('never keeps a process alive once idle: a script that reads and closes only its SQLite handle still ends', () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-reader-'));
+    const dataDir = sqliteFiles.folder();
     const run = runSqliteScript(
       dataDir,
       `const storage = openSqlite(${JSON.stringify(dataDir)});

@@ -1,32 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME, openMemorySqlite, openSqlite, type Storage } from '../src/db/database';
-import { runSqliteScript } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { DB_FILE_NAME, openMemorySqlite } from '../src/db/database';
+import { runSqliteScript, sqliteFolders } from './helpers';
 
 /**
  * The checkpoints of a SQLite file run on a thread of their own (src/db/wal-checkpointer.ts), not
  * inside a commit on the event loop. Seen from outside: a commit that takes the WAL past SQLite's
  * default 1,000 pages leaves the database file as it was, and the pages arrive in it shortly after.
  */
-let dataDir: string | undefined;
-let storage: Storage | undefined;
-
-afterEach(async () => {
-  await storage?.close();
-  storage = undefined;
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
-});
+const sqliteFiles = sqliteFolders('toolvault-checkpoint-');
 
 const PAGE = 4096;
 
 describe('a SQLite data folder', () => {
   it('has its WAL copied into the database file by the checkpointer thread, not by the committing connection', async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-checkpoint-'));
-    storage = openSqlite(dataDir);
-    const sqlite = storage.sqlite!;
+    const dataDir = sqliteFiles.folder();
+    const sqlite = sqliteFiles.open(dataDir).sqlite!;
     // The writer checkpoints by itself only far past SQLite's default of 1,000 pages.
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(100_000);
     // The WAL file is never cut back (that would happen inside a commit, on the event loop).
@@ -49,7 +39,7 @@ describe('a SQLite data folder', () => {
   });
 
   it('never keeps a process alive: a script that closes only its SQLite handle still ends', () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-checkpoint-'));
+    const dataDir = sqliteFiles.folder();
     const run = runSqliteScript(
       dataDir,
       `const storage = openSqlite(${JSON.stringify(dataDir)});
@@ -61,7 +51,7 @@ describe('a SQLite data folder', () => {
   }, 30_000);
 
   it('leaves an in-memory database (tests) without a checkpointer', () => {
-    storage = openMemorySqlite();
+    const storage = sqliteFiles.track(openMemorySqlite());
     // No WAL in memory: SQLite's default stands, and no thread is started.
     expect(storage.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   });
