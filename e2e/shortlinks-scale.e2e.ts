@@ -125,6 +125,11 @@ describe('Manage Links with thousands of links', () => {
     await waitForPage(page, 3);
     await row(page, code(100)).waitFor();
     expect(query(page).getAll('after')).toHaveLength(2);
+    // Next sits below the table; the new page is shown from its first row, not under the sticky header.
+    const header = await page.getByRole('banner').boundingBox();
+    const firstRow = await row(page, code(100)).boundingBox();
+    expect(firstRow!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(firstRow!.y + firstRow!.height).toBeLessThanOrEqual(900);
     await expectAccessible(page, '/shortlink-manager (Manage Links, page 3 of a search)');
 
     // Each page is a history entry: Back shows page 2, Forward page 3 again.

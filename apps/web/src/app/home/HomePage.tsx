@@ -98,7 +98,7 @@ export function HomePage() {
         </p>
       </section>
 
-      <section id="tools" aria-labelledby="tools-heading" className="scroll-mt-20">
+      <section id="tools" aria-labelledby="tools-heading">
         <div className="mx-auto mb-6 max-w-xl">
           <label htmlFor="tool-search" className="sr-only">
             Search tools

@@ -33,7 +33,6 @@ export function LegalSections({ idPrefix, sections }: { idPrefix: string; sectio
             key={section.id}
             id={`${idPrefix}-${section.id}`}
             aria-labelledby={`${idPrefix}-${section.id}-title`}
-            className="scroll-mt-24"
           >
             <h2 id={`${idPrefix}-${section.id}-title`} className={ui.subheading}>
               {index + 1}. {section.title}

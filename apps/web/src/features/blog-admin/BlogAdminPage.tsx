@@ -313,7 +313,7 @@ function BlogAdmin() {
 
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="grid content-start gap-6">
-          <div id="category-form-anchor" className="scroll-mt-24">
+          <div id="category-form-anchor">
             <CategoryForm
               values={categoryForm}
               onChange={(patch) => setCategoryForm((current) => ({ ...current, ...patch }))}
@@ -332,7 +332,7 @@ function BlogAdmin() {
           />
         </div>
         <div className="grid content-start gap-6 lg:col-span-2">
-          <div id="post-form-anchor" className="scroll-mt-24">
+          <div id="post-form-anchor">
             <PostForm
               values={postForm}
               onChange={(patch) => setPostForm((current) => ({ ...current, ...patch }))}

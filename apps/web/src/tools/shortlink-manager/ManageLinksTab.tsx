@@ -125,11 +125,18 @@ export function ManageLinksTab({
     onView({ ...view, after });
   };
 
-  // After Next or Previous the table takes focus (the button pressed may now be disabled), once the page is shown.
+  // After Next or Previous the table takes focus (the button pressed may now be disabled), once the page is
+  // shown. Next sits below the table, so a reader who pressed it would be looking at the end of the new page:
+  // when the table's top is scrolled away (or under the sticky header) it comes back into view, at once,
+  // since the rows have changed anyway. Focusing alone would not scroll: the table is partly on screen.
   useEffect(() => {
     if (!pageMoved.current || !ready || stale) return;
     pageMoved.current = false;
-    document.getElementById(TABLE_REGION_ID)?.focus();
+    const region = document.getElementById(TABLE_REGION_ID);
+    if (!region) return;
+    region.focus({ preventScroll: true });
+    const headerBottom = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (region.getBoundingClientRect().top < headerBottom) region.scrollIntoView?.({ block: 'start', behavior: 'instant' });
   }, [ready, stale]);
 
   useEffect(() => {
