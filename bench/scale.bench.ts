@@ -74,6 +74,11 @@ const PASSWORD = 'bench-password-for-scale';
 const PARTS = new Set(
   (process.env.SCALE_PARTS ?? 'reads,export,import,redirects,browser').split(',').map((part) => part.trim()),
 );
+/**
+ * Extra node flags for the server (SCALE_NODE_ARGS, space-separated), to look inside a slow figure:
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, or `--import ./probe.mjs` to time statements.
+ */
+const SERVER_NODE_ARGS = (process.env.SCALE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Preloaded into the server: reports how long its event loop was held (see the file). */
 const LOOP_MONITOR = path.resolve(import.meta.dirname, 'loop-monitor.mjs');
 /** Fresh loads of the shortlink manager for the Manage Links figures. */
@@ -432,7 +437,7 @@ async function startServer(): Promise<Server> {
   const port = await freePort();
   const loopFile = path.join(os.tmpdir(), `toolvault-scale-loop-${port}.json`);
   // node itself (with tsx's loader), so the pid measured is the server's own.
-  const child = spawn(process.execPath, ['--import', LOOP_MONITOR, '--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', LOOP_MONITOR, '--import', 'tsx', 'src/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '../apps/api'),
     env: {
       ...process.env,

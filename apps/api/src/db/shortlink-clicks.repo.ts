@@ -2,6 +2,7 @@ import { DAY_MS, type ClickExportRow, type DeviceClass, type PublicShortlink } f
 import { sql, type Insertable, type SqlBool } from 'kysely';
 import type { Storage } from './database';
 import type { ShortlinkClicksTable, StatsDimension } from './schema';
+import { yieldToEventLoop } from '../event-loop';
 import {
   PUBLIC_SHORTLINK_COLUMNS,
   toPublicShortlink,
@@ -151,7 +152,7 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
     const totals = new Map<string, number>();
     if (!first || !last) return totals;
     for (let start = first.day; start <= last.day; start = addDays(start, SUM_WINDOW_DAYS)) {
-      if (start !== first.day) await new Promise((resolve) => setImmediate(resolve));
+      if (start !== first.day) await yieldToEventLoop();
       const rows = await statRows(dimension, { ...scope, from: start }, addDays(start, SUM_WINDOW_DAYS))
         .select([sql<string>`${sql.ref(by)}`.as('key'), sql<number>`sum(clicks)`.as('clicks')])
         .groupBy(by)
@@ -229,7 +230,7 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
         deleted += count;
         if (count < batchSize) return deleted;
         // Between batches the redirects' clicks get the database (and the event loop) back.
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
       }
     },
   };

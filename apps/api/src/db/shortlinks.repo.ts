@@ -4,6 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selecta
 import type { Dialect } from './dialect';
 import type { ShortlinksTable, Tables } from './schema';
 import { searchTermsFor, searchTermsSql } from './shortlink-index.sql';
+import { yieldToEventLoop } from '../event-loop';
 
 /** The stored fields of a new link; clickCount and createdAt are set by the caller (imports keep their own). */
 export interface NewShortlink {
@@ -198,8 +199,6 @@ const addToTotals = (trx: Executor, links: readonly NewShortlink[]) =>
  * the reader thread absorbs; the usual case gains far more (1 in 7 links: 66 → 12 ms).
  */
 const COMMON_TAG_SHARE = 200;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The distinct tags of a link, in their order: a repeated tag is one row. */
 const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];

@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import {
   CLICK_CSV_COLUMNS,
   SHORTLINK_CSV_COLUMNS,
@@ -17,6 +17,7 @@ import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
+import { jsonArrayBody } from '../http/json-array-body';
 import { csvLine } from '../services/csv';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { RequestOrigin, ShortlinkFailure, ShortlinkResult, ShortlinkService } from '../services/shortlink.service';
@@ -24,24 +25,13 @@ import type { RequestOrigin, ShortlinkFailure, ShortlinkResult, ShortlinkService
 /** Where `POST /api/shortlinks/import` lives: createApp parses its body before the app-wide 100 kB parser. */
 export const SHORTLINK_IMPORT_PATH = API.shortlinkImport.path;
 /**
- * 10,000 rows of up to about a kilobyte each (a long target URL, title and description). Parsing a
- * body of this size takes a few tens of milliseconds (bench/scale.bench.ts measures it).
+ * The import's own body parser, for up to 10,000 rows of up to about a kilobyte each (a long target
+ * URL, title and description), parsed without holding the event loop. It runs first, so the
+ * app-wide 100 kB parser sees the body already read and skips it; a file that is not a JSON array
+ * answers the designed 'Invalid JSON file format' instead of the generic malformed-body message.
  */
-const IMPORT_JSON_LIMIT = API.shortlinkImport.body.limit;
-
-/**
- * The import's own JSON parser. It runs first, so the app-wide parser sees the
- * body already read and skips it; a file that is not JSON at all answers the
- * designed 'Invalid JSON file format' instead of the generic malformed-body message.
- */
-export function shortlinkImportBody(): RequestHandler {
-  const parse = express.json({ limit: IMPORT_JSON_LIMIT });
-  return (req, res, next) =>
-    parse(req, res, (error?: unknown) => {
-      const malformed = typeof error === 'object' && error !== null && 'type' in error;
-      next(malformed && error.type === 'entity.parse.failed' ? new AppError('SHORTLINK_IMPORT_INVALID') : error);
-    });
-}
+export const shortlinkImportBody = (): RequestHandler =>
+  jsonArrayBody({ limit: API.shortlinkImport.body.limit, invalid: () => new AppError('SHORTLINK_IMPORT_INVALID') });
 
 interface ShortlinksRouterDeps {
   shortlinks: ShortlinkService;

@@ -27,6 +27,7 @@ import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shor
 import type { Clock } from './clock';
 import type { PageMeta } from './html-meta';
 import { ok } from './result';
+import { timeSlices, yieldToEventLoop } from '../event-loop';
 
 /** What a user can get wrong here; the route maps `code` to the status of the same name. */
 export type ShortlinkFailure =
@@ -95,24 +96,9 @@ const MAX_TAGS_LISTED = 500;
 const EXPORT_BATCH = 500;
 /** Codes looked up per query while an import checks which are taken: a few milliseconds each. */
 const IMPORT_SLICE = 200;
-/**
- * The longest an import checks rows or draws codes before it lets other requests run. Counted in
- * time rather than rows: a row costs ten times more on a busy machine than on an idle one.
- */
+/** The longest an import checks rows or draws codes before it lets other requests run. */
 const IMPORT_SLICE_MS = 5;
 const INVALID_CURSOR = 'Invalid cursor';
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** A function to call between two pieces of work: it yields once IMPORT_SLICE_MS have passed since the last turn. */
-function timeSlices(): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < IMPORT_SLICE_MS) return;
-    await yieldToEventLoop();
-    since = performance.now();
-  };
-}
 
 const IMPORT_ROW_NOT_OBJECT = 'Each row must be an object with title and targetUrl';
 
@@ -155,7 +141,7 @@ export function createShortlinkService({
 
   const generateCodes = async (inputs: readonly ShortlinkImportRow[], used: Set<string>): Promise<string[]> => {
     const codes = inputs.map((input) => input.shortCode);
-    const slice = timeSlices();
+    const slice = timeSlices(IMPORT_SLICE_MS);
     for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
       const drawn: number[] = [];
       for (const [index, code] of codes.entries()) {
@@ -269,7 +255,7 @@ export function createShortlinkService({
       const now = clock().toISOString();
       const inputs: ShortlinkImportRow[] = [];
       const suppliedAt = new Map<string, number>();
-      const slice = timeSlices();
+      const slice = timeSlices(IMPORT_SLICE_MS);
       for (const [index, raw] of body.entries()) {
         // Checking 10,000 rows takes a few hundred milliseconds: other requests run between slices.
         await slice();
