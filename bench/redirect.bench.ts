@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createRepositories, migrate, openPostgres, openSqlite } from '../apps/api/src/db';
 import { nginxArgs, renderNginx } from '../deploy/render-nginx.mjs';
-import { startApp } from './support';
+import { startApp, stopWithThisProcess } from './support';
 
 const CODE = 'bench1';
 const CONNECTIONS = 50;
@@ -147,6 +147,7 @@ function startServer(kind: Kind, dataDir: string, databaseUrl = ''): Promise<{ c
       detached: true,
     },
   );
+  stopWithThisProcess(child);
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -54,6 +54,7 @@ import {
   newConsentedContext,
   requireBuild,
   requireChromium,
+  stopWithThisProcess,
   withLighthouse,
 } from './support';
 
@@ -451,6 +452,7 @@ async function startServer(): Promise<Server> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const forget = stopWithThisProcess(child);
   const base = `http://127.0.0.1:${port}`;
   let exited = false;
   child.once('exit', () => void (exited = true));
@@ -481,6 +483,7 @@ async function startServer(): Promise<Server> {
     pid: child.pid!,
     loop,
     stop: () => {
+      forget();
       child.kill('SIGTERM');
       rmSync(loopFile, { force: true });
     },

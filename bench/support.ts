@@ -168,6 +168,28 @@ export interface LighthouseReport {
 /** Audits one URL in the Chromium `withLighthouse` started. */
 export type LighthouseAudit = (url: string, categories: readonly LighthouseCategory[]) => Promise<LighthouseReport>;
 
+/**
+ * Stops `child` (its whole process group when it was started detached) if this process exits before
+ * it stopped it: a bench that throws, or dies on an unhandled rejection, must not leave a server
+ * listening. Answers the function that forgets it again (after a normal stop).
+ */
+export function stopWithThisProcess(child: ChildProcess): () => void {
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) killGroupOrChild(child);
+  };
+  process.once('exit', stop);
+  return () => process.off('exit', stop);
+}
+
+function killGroupOrChild(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // not a group leader (started without detached), or already gone
+    child.kill('SIGTERM');
+  }
+}
+
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     if (child.pid !== undefined) process.kill(-child.pid, signal);
