@@ -175,26 +175,19 @@ export type LighthouseAudit = (url: string, categories: readonly LighthouseCateg
  */
 export function stopWithThisProcess(child: ChildProcess): () => void {
   const stop = () => {
-    if (child.exitCode === null && child.signalCode === null) killGroupOrChild(child);
+    if (child.exitCode === null && child.signalCode === null) killGroup(child, 'SIGTERM');
   };
   process.once('exit', stop);
   return () => process.off('exit', stop);
 }
 
-function killGroupOrChild(child: ChildProcess): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // not a group leader (started without detached), or already gone
-    child.kill('SIGTERM');
-  }
-}
-
+/** Signals the child's whole process group when it leads one (started detached), else the child alone. */
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     if (child.pid !== undefined) process.kill(-child.pid, signal);
   } catch {
-    // already gone
+    // not a group leader, or already gone
+    child.kill(signal);
   }
 }
 
