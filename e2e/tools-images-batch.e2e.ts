@@ -128,6 +128,9 @@ describe('shareable image settings', () => {
     const page = await open('/image-resizer');
     const mode = page.getByRole('combobox', { name: 'Resize mode' });
     await mode.selectOption('instagram');
+    // Each choice is its own history entry once the router has applied it; a second choice
+    // before that replaces the first navigation (seen on a slow CI machine), so wait as a person would.
+    await expect.poll(() => Object.fromEntries(search(page))).toEqual({ mode: 'instagram' });
     await page.getByLabel('Fit (keep everything, pad with a colour)').check();
     await expect.poll(() => Object.fromEntries(search(page))).toEqual({ mode: 'instagram', fit: 'fit' });
 
