@@ -1,6 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { PublicShortlink, RedirectMode, Shortlink, ShortlinkSort } from '@toolvault/shared';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Dialect } from './dialect';
 import type { ShortlinksTable, Tables } from './schema';
 import { searchTermsFor, searchTermsSql } from './shortlink-index.sql';
@@ -344,6 +352,49 @@ export function createShortlinksRepo(
   const running = new Set<number>();
 
   /**
+   * SQLite: the ids set aside for each running import of this process (the only process on its
+   * data folder), by token. Every id in a block belongs to a pending row or to none, so a list can
+   * step over the block by id, which every index holds, without reading the rows' import_pending.
+   * An import's rows are the newest: without this, the first page of Manage Links read 10,000 rows
+   * from the table during an import to find 50 visible ones (9–22 ms against 1 ms between imports).
+   */
+  const pendingBlocks = new Map<number, { first: number; last: number }>();
+
+  /**
+   * The query without the rows of running imports' id blocks. A filter on the id alone: it never
+   * changes which index SQLite walks, and it keeps import_pending as the rule for what is visible.
+   */
+  const skipPendingBlocks = <DB, TB extends keyof DB, O>(
+    query: SelectQueryBuilder<DB, TB, O>,
+    column: string,
+  ): SelectQueryBuilder<DB, TB, O> => {
+    let skipping = query;
+    for (const { first, last } of pendingBlocks.values()) {
+      skipping = skipping.where(sql<SqlBool>`NOT (${sql.ref(column)} BETWEEN ${first} AND ${last})`);
+    }
+    return skipping;
+  };
+
+  /**
+   * SQLite: sets aside `count` ids for an import before its first row is written, by raising the
+   * table's AUTOINCREMENT counter past them (SQLite allows writing sqlite_sequence). A link created
+   * while the import runs is then numbered after the block, not between its chunks, and the block
+   * holds the import's rows only. A block whose import fails stays a gap in the numbering.
+   */
+  const reserveIds = (count: number) =>
+    db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ base: number }>`
+        SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'shortlinks'), 0),
+                   coalesce((SELECT max(id) FROM shortlinks), 0)) AS base`.execute(trx);
+      const last = Number(rows[0]?.base ?? 0) + count;
+      const raised = await sql`UPDATE sqlite_sequence SET seq = ${last} WHERE name = 'shortlinks'`.execute(trx);
+      if (Number(raised.numAffectedRows ?? 0) === 0) {
+        await sql`INSERT INTO sqlite_sequence (name, seq) VALUES ('shortlinks', ${last})`.execute(trx);
+      }
+      return { first: last - count + 1, last };
+    });
+
+  /**
    * Runs an import's statements. On PostgreSQL they all use one connection that holds a session
    * advisory lock on the token while the import runs: another replica's cleanup then sees that the
    * import is alive, and the lock goes with the connection if this process dies. On SQLite there
@@ -381,13 +432,15 @@ export function createShortlinksRepo(
    * Writes the links as pending rows of `token`, INSERT_CHUNK per statement (each its own short
    * transaction), pausing after each, the last too: on SQLite every statement holds the event loop
    * (the driver is synchronous), and the last chunk and the publish together would hold it twice
-   * as long as either. Throws Taken for a taken code. Answers the id range.
+   * as long as either. Throws Taken for a taken code. Answers the id range. With `firstId` (a
+   * reserved block, SQLite) the links take the ids from there on, in their order.
    */
   const writePending = async (
     executor: Executor,
     token: number,
     links: readonly NewShortlink[],
     pause?: () => Promise<void>,
+    firstId?: number,
   ) => {
     let first = Infinity;
     let last = -Infinity;
@@ -397,7 +450,13 @@ export function createShortlinksRepo(
       // other rows are in then, pending, and go with the rest of the import.
       const rows = await executor
         .insertInto('shortlinks')
-        .values(chunk.map((link) => ({ ...linkRow(link), import_pending: token })))
+        .values(
+          chunk.map((link, index) => ({
+            ...linkRow(link),
+            ...(firstId === undefined ? {} : { id: firstId + start + index }),
+            import_pending: token,
+          })),
+        )
         .onConflict((oc) => oc.column('short_code').doNothing())
         .returning(['id', 'short_code'])
         .execute();
@@ -445,8 +504,7 @@ export function createShortlinksRepo(
 
   // Newest first; id breaks ties between links created in the same millisecond (imports).
   const newestFirst = () =>
-    reader
-      .selectFrom('shortlinks')
+    skipPendingBlocks(reader.selectFrom('shortlinks'), 'id')
       .select(SHORTLINK_COLUMNS)
       .where('import_pending', 'is', null)
       .orderBy('created_at', 'desc')
@@ -475,7 +533,8 @@ export function createShortlinksRepo(
             .values({ key: `${IMPORT_KEY}${token}`, value: String(links.length), updated_at: new Date().toISOString() })
             .execute();
           try {
-            const written = await writePending(executor, token, links, pause);
+            if (dialect.engine === 'sqlite') pendingBlocks.set(token, await reserveIds(links.length));
+            const written = await writePending(executor, token, links, pause, pendingBlocks.get(token)?.first);
             await publish(executor, token, links, written.first, written.last);
             return written;
           } catch (error) {
@@ -490,6 +549,7 @@ export function createShortlinksRepo(
         throw error;
       } finally {
         running.delete(token);
+        pendingBlocks.delete(token);
       }
       // The links are in; a failure here leaves the pending record for the next start. The pause
       // keeps the publish and the first indexing transaction in separate turns of the event loop.
@@ -710,8 +770,10 @@ export function createShortlinksRepo(
           }
           return query.execute();
         } else {
-          let query = reader
-            .selectFrom('shortlinks as s')
+          // Unfiltered, the page walks a sort's index from one end, where an import's pending rows
+          // gather (the newest, or in the clicks and title orders wherever theirs fall).
+          const from = reader.selectFrom('shortlinks as s');
+          let query = (terms === undefined && tag === undefined ? skipPendingBlocks(from, 's.id') : from)
             .selectAll('s')
             .where(matches)
             .where('s.import_pending', 'is', null)
@@ -780,8 +842,7 @@ export function createShortlinksRepo(
     async *batchesOldestFirst(batchSize) {
       let after: { createdAt: string; id: number } | undefined;
       for (;;) {
-        let query = reader
-          .selectFrom('shortlinks')
+        let query = skipPendingBlocks(reader.selectFrom('shortlinks'), 'id')
           .select(SHORTLINK_COLUMNS)
           .where('import_pending', 'is', null)
           .orderBy('created_at')
@@ -799,8 +860,7 @@ export function createShortlinksRepo(
     // (click_count, id) is one index, read backwards: ties go to the newer id.
     topByClicks: async (limit) =>
       (
-        await reader
-          .selectFrom('shortlinks')
+        await skipPendingBlocks(reader.selectFrom('shortlinks'), 'id')
           .select(SHORTLINK_COLUMNS)
           .where('import_pending', 'is', null)
           .orderBy('click_count', 'desc')
