@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShortlinkPage } from '@toolvault/shared';
@@ -302,7 +303,7 @@ describe('an import on SQLite', () => {
     expect((await t.db.shortlinks.page({ sort: 'newest', limit: 1, q: 'later1' })).items[0]?.id).toBe(guestId! + 1);
   });
 
-  it('keeps a failed import\'s block a gap, so no later link is ever numbered inside a running one', async () => {
+  it("keeps a failed import's block a gap, so no later link is ever numbered inside a running one", async () => {
     const t = await setup('sqlite');
     const live = await t.db.shortlinks.insert(link());
     // 150 rows whose second code is taken: the first chunk finds it, the rest are never written.
@@ -311,7 +312,7 @@ describe('an import on SQLite', () => {
     expect((await t.db.shortlinks.insert(link({ shortCode: 'after1' })))?.id).toBe(live!.id + 151);
   });
 
-  it('steps over a running import\'s block by id in every unfiltered list, whatever a row there says', async () => {
+  it("steps over a running import's block by id in every unfiltered list, whatever a row there says", async () => {
     const t = await setup('sqlite');
     expect(await t.db.shortlinks.insert(link())).not.toBeNull();
     const links = importRows(250).map((row) => link({ ...row, clickCount: 5, createdAt: '2030-01-01T00:00:00.000Z' }));
@@ -335,7 +336,8 @@ describe('an import on SQLite', () => {
       expect((await t.db.shortlinks.listNewestFirst(5)).map((item) => item.shortCode)).toEqual(['live01']);
       expect((await t.db.shortlinks.topByClicks(5)).map((item) => item.shortCode)).toEqual(['live01']);
       const exported: string[] = [];
-      for await (const batch of t.db.shortlinks.batchesOldestFirst(100)) exported.push(...batch.map((l) => l.shortCode));
+      for await (const batch of t.db.shortlinks.batchesOldestFirst(100))
+        exported.push(...batch.map((l) => l.shortCode));
       expect(exported).toEqual(['live01']);
       await t.storage.db
         .updateTable('shortlinks')
@@ -349,6 +351,41 @@ describe('an import on SQLite', () => {
     expect((await t.db.shortlinks.page({ sort: 'newest', limit: 300 })).items).toHaveLength(251);
     expect((await t.db.shortlinks.topByClicks(1))[0]?.clickCount).toBe(5);
   });
+});
+
+describe('lookups of one link on a SQLite file', () => {
+  it('never queue behind a long read on the reader thread (a broad search, a year of analytics)', async () => {
+    const t = await setup('sqlite');
+    const live = await t.db.shortlinks.insert(link());
+    const done: string[] = [];
+    // About a second of work on the reader thread, which runs its reads one after the other.
+    const longRead = sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000)
+                         SELECT count(*) AS c FROM n`
+      .execute(t.storage.reader)
+      .then(() => done.push('long read'));
+    expect(t.storage.readerOffThread).toBe(true);
+
+    const info = await request(t.app).get('/api/shortlink/live01');
+    expect(info.status).toBe(200);
+    done.push('public link');
+    // A crawler's request reads the link without counting a click.
+    const crawler = await request(t.app)
+      .get('/live01')
+      .set('Accept', 'application/json')
+      .set('User-Agent', 'facebookexternalhit/1.1');
+    expect(crawler.status).toBe(200);
+    done.push('crawler');
+    const guest = await request(t.app)
+      .post('/api/shortlinks')
+      .send({ title: 'Guest', targetUrl: 'https://g.example/' });
+    expect(guest.status).toBe(201);
+    done.push('guest link');
+    expect(await t.db.shortlinks.findById(live!.id)).toMatchObject({ shortCode: 'live01' });
+    done.push('by id');
+
+    await longRead;
+    expect(done).toEqual(['public link', 'crawler', 'guest link', 'by id', 'long read']);
+  }, 60_000);
 });
 
 describe.each(ENGINES)('an import whose code is taken in a later chunk on %s', (engine) => {
