@@ -138,6 +138,9 @@ async function timeReads(base: string, auth: Record<string, string>): Promise<vo
     ['search, one code (L123457)', '/api/shortlinks?limit=25&q=L123457', auth],
     ['search, 1 in 1000 (site777.)', '/api/shortlinks?limit=25&q=site777.', auth],
     ['search, 1 in 100 (site77)', '/api/shortlinks?limit=25&q=site77', auth],
+    // Broad prefixes, found in every link: read by walking the sort's index, counted up to 10,000.
+    ['search, every link (site)', '/api/shortlinks?limit=25&q=site', auth],
+    ['search, one letter (s), by title', '/api/shortlinks?limit=25&q=s&sort=title', auth],
     ['tag filter (tag7, 1 in 100)', '/api/shortlinks?limit=25&tag=tag7', auth],
     ['tag filter by clicks', '/api/shortlinks?limit=25&tag=tag7&sort=clicks', auth],
     ['overview summary', '/api/shortlinks/summary', auth],
@@ -603,6 +606,7 @@ async function redirectsWhileAdminWorks(server: Server, auth: Record<string, str
       '/api/shortlinks/analytics?range=30d',
       '/api/shortlinks/analytics?range=all',
       '/api/shortlinks?limit=25&q=site77',
+      '/api/shortlinks?limit=25&q=s',
       '/api/shortlinks?limit=25&tag=tag7',
       `/api/shortlinks/${topLink}/analytics?range=all`,
     ];

@@ -2,10 +2,23 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceClass, Shortlink, ShortlinkExportRow, ShortlinkPage, ShortlinkSort } from '@toolvault/shared';
+import {
+  SHORTLINK_SORTS,
+  type DeviceClass,
+  type Shortlink,
+  type ShortlinkExportRow,
+  type ShortlinkPage,
+  type ShortlinkSort,
+} from '@toolvault/shared';
 import { createApp } from '../src/app';
 import type { ClickRecord, ShortlinkClicksRepo } from '../src/db/shortlink-clicks.repo';
-import type { NewShortlink } from '../src/db/shortlinks.repo';
+import {
+  createShortlinksRepo,
+  type NewShortlink,
+  type ShortlinkPosition,
+  type ShortlinksRepo,
+} from '../src/db/shortlinks.repo';
+import { dialectFor } from '../src/db/dialect';
 import { silentLogger } from '../src/logger';
 import { startClickRetention } from '../src/services/click-retention.service';
 import { csvCell } from '../src/services/csv';
@@ -399,6 +412,90 @@ async function aggregatesAndRecount(test: TestStorage) {
     countedTotals: [Number(total.counted_links), Number(total.counted_clicks)],
   };
 }
+
+describe.each(ENGINES)('a broad search on %s', (engine) => {
+  /** Every page of a search read straight from `repo`, `limit` at a time, with each total met. */
+  const pagesOf = async (repo: ShortlinksRepo, query: { sort: ShortlinkSort; q: string; tag?: string }, limit = 7) => {
+    const codes: string[] = [];
+    const totals = new Set<string>();
+    let after: ShortlinkPosition | undefined;
+    for (;;) {
+      const page = await repo.page({ ...query, limit, after });
+      totals.add(`${page.total}${page.totalCapped ? '+' : ''}`);
+      codes.push(...page.items.map((item) => item.shortCode));
+      const last = page.items.at(-1);
+      if (page.items.length < limit || !last) return { codes, totals: [...totals] };
+      after =
+        query.sort === 'newest'
+          ? { sort: 'newest', createdAt: last.createdAt, id: last.id }
+          : query.sort === 'clicks'
+            ? { sort: 'clicks', clicks: last.clickCount, id: last.id }
+            : { sort: 'title', title: last.title, id: last.id };
+    }
+  };
+
+  it('pages like a narrow one in every sort, and counts its links only up to the cap', async () => {
+    const t = await setup(engine);
+    // 60 links titled "Bulk …" (one search term each starts with "bulk"), 40 of them tagged "even";
+    // 5 "Rare …" links among them; creation times, clicks and titles in different orders, with ties.
+    const rare = (i: number) => i % 13 === 5;
+    let bulk = 0;
+    const links = Array.from({ length: 65 }, (_, i) => {
+      const n = rare(i) ? -1 : bulk++;
+      return newLink({
+        shortCode: `bs${i}`,
+        title: rare(i) ? `Rare ${i}` : `${n % 2 ? 'bulk' : 'Bulk'} ${String((n * 37) % 60).padStart(2, '0')}`,
+        clickCount: (i * 13) % 9,
+        createdAt: `2025-03-${String(1 + (i % 7)).padStart(2, '0')}T00:00:00.000Z`,
+        tags: !rare(i) && n < 40 ? ['even'] : [],
+      });
+    });
+    await insertAll(t, links);
+    const dialect = dialectFor(t.storage.engine);
+    // The same data read as a broad search (20 entries or more) with a cap of 30, and as the server
+    // reads any search of a few dozen links (narrow).
+    const broad = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, { broadTerms: 20, countCap: 30 });
+    const uncapped = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, { broadTerms: 20, countCap: 100 });
+    const narrow = t.db.shortlinks;
+
+    for (const sort of SHORTLINK_SORTS) {
+      for (const query of [
+        { sort, q: 'bulk' },
+        { sort, q: 'BULK 1' },
+        { sort, q: 'bulk', tag: 'even' },
+      ]) {
+        const expected = await pagesOf(narrow, query);
+        const read = await pagesOf(broad, query);
+        expect({ query, codes: read.codes }).toEqual({ query, codes: expected.codes });
+        expect(expected.totals).toEqual([String(expected.codes.length)]);
+      }
+      expect((await pagesOf(broad, { sort, q: 'bulk' })).totals).toEqual(['30+']);
+      expect((await pagesOf(broad, { sort, q: 'bulk', tag: 'even' })).totals).toEqual(['30+']);
+      expect((await pagesOf(uncapped, { sort, q: 'bulk' })).totals).toEqual(['60']);
+      expect((await pagesOf(uncapped, { sort, q: 'bulk', tag: 'even' })).totals).toEqual(['40']);
+      // "bulk 1" starts 10 titles' terms: below 20, a narrow search, counted exactly.
+      expect((await pagesOf(broad, { sort, q: 'bulk 1' })).totals).toEqual(['10']);
+      expect((await pagesOf(broad, { sort, q: 'rare' })).totals).toEqual(['5']);
+    }
+
+    // The list answers the cap as the page shows it: "30+".
+    const app = createApp({
+      config: testConfig(),
+      db: { ...t.db, shortlinks: broad },
+      logger: silentLogger,
+      credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
+      clock: () => new Date(NOW),
+      geo,
+    });
+    const res = await request(app).get('/api/shortlinks').query({ q: 'bulk', limit: 10 }).set(t.auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 30, totalCapped: true });
+    expect((res.body as ShortlinkPage).items).toHaveLength(10);
+    const rareList = await request(app).get('/api/shortlinks').query({ q: 'rare' }).set(t.auth);
+    expect(rareList.body).toMatchObject({ total: 5 });
+    expect(rareList.body).not.toHaveProperty('totalCapped');
+  });
+});
 
 describe.each(ENGINES)('click aggregates on %s', (engine) => {
   it('equal a recount from the raw clicks after 1,000 random clicks across links and days, and a delete', async () => {

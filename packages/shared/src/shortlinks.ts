@@ -385,8 +385,13 @@ export interface ShortlinkPage {
   items: Shortlink[];
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
-  /** Links matching q and tag, over all pages. */
+  /** Links matching q and tag, over all pages; with totalCapped, at least this many. */
   total: number;
+  /**
+   * Present when a search matched so many links that the server stopped counting them (the
+   * product's cap is 10,000): `total` is the cap, and the page says "10,000+ links".
+   */
+  totalCapped?: true;
 }
 
 /** `GET /api/shortlinks/summary`: the Overview's figures, from counters (never a scan of the links). */

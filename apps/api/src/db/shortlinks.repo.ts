@@ -88,8 +88,12 @@ export interface ShortlinksRepo {
   findById(id: number): Promise<Shortlink | null>;
   /** Never counts a click. */
   findPublic(shortCode: string): Promise<PublicShortlink | null>;
-  /** One keyset page: up to `limit` links after `after`, and how many links match in all. */
-  page(query: ShortlinkPageQuery): Promise<{ items: Shortlink[]; total: number }>;
+  /**
+   * One keyset page: up to `limit` links after `after`, and how many links match in all. A search
+   * so broad that counting its links would cost more than the page stops counting at
+   * SEARCH_COUNT_CAP: `total` is then that many and `totalCapped` is true.
+   */
+  page(query: ShortlinkPageQuery): Promise<{ items: Shortlink[]; total: number; totalCapped?: true }>;
   listNewestFirst(limit: number): Promise<Shortlink[]>;
   /** Every link, oldest first, `batchSize` at a time (keyset reads: memory does not grow with the count). */
   batchesOldestFirst(batchSize: number): AsyncIterable<Shortlink[]>;
@@ -208,6 +212,19 @@ const addToTotals = (trx: Executor, links: readonly NewShortlink[]) =>
  */
 const COMMON_TAG_SHARE = 200;
 
+/**
+ * Search terms (index entries; a link has a few) that make a search broad. A narrower search reads
+ * its matches by id and sorts them: at most this many rows, tens of milliseconds at worst. A broad
+ * one walks the sort's index and checks each link's terms (one probe of the search index each), so
+ * its page costs what it takes to find a page of matches, not all of them: a prefix found in every
+ * one of a million links (a common domain, a single letter) took 1.7–2.9 s to sort and 1 s to count
+ * exactly, and now 50 ms. Counting the entries up to this number is an index walk of a few ms.
+ */
+export const SEARCH_BROAD_TERMS = 20_000;
+
+/** A broad search counts its links up to this many, then says "more" (see ShortlinksRepo#page). */
+export const SEARCH_COUNT_CAP = 10_000;
+
 /** The distinct tags of a link, in their order: a repeated tag is one row. */
 const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
 
@@ -223,6 +240,8 @@ export function createShortlinksRepo(
   db: Kysely<Tables>,
   dialect: Dialect,
   reader: Kysely<Tables> = db,
+  // Tests pass small limits, to reach the broad-search reads with a few dozen links.
+  { broadTerms = SEARCH_BROAD_TERMS, countCap = SEARCH_COUNT_CAP } = {},
 ): ShortlinksRepo {
   /** How many visible links carry `tag`, and how many there are in all. */
   const tagShare = async (tag: string) => {
@@ -730,11 +749,34 @@ export function createShortlinksRepo(
       // A tag alone, sorted by clicks or title: how many links carry it (the page's total as well)
       // decides how SQLite should read the page (see COMMON_TAG_SHARE).
       const tagged = tag !== undefined && terms === undefined && sort !== 'newest' ? await tagShare(tag) : undefined;
+      // How many search-index entries the prefix has, counted up to broadTerms: it decides how the
+      // page is read and whether its links are counted to the end.
+      const broad =
+        terms !== undefined &&
+        Number(
+          (
+            await sql<{ entries: number }>`SELECT count(*) AS entries FROM (
+              SELECT 1 FROM shortlink_search WHERE term >= ${terms.from} AND term < ${terms.to} LIMIT ${broadTerms}
+            ) AS probe`.execute(reader)
+          ).rows[0]?.entries ?? 0,
+        ) >= broadTerms;
       const walkSortIndex =
         dialect.engine === 'sqlite' && tagged !== undefined && tagged.count * COMMON_TAG_SHARE >= tagged.links;
       const matches = (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
         const conditions: Expression<SqlBool>[] = [];
-        if (terms !== undefined) {
+        if (terms !== undefined && broad) {
+          // Correlated: the sort's index is walked and each link probes the search index by its id.
+          conditions.push(
+            eb.exists(
+              eb
+                .selectFrom('shortlink_search as ss')
+                .select(sql.lit(1).as('one'))
+                .whereRef('ss.shortlink_id', '=', 's.id')
+                .where('ss.term', '>=', terms.from)
+                .where('ss.term', '<', terms.to),
+            ),
+          );
+        } else if (terms !== undefined) {
           conditions.push(
             eb(
               's.id',
@@ -805,7 +847,27 @@ export function createShortlinksRepo(
       };
 
       const count = async (): Promise<number> => {
-        if (terms !== undefined && tag === undefined) {
+        if (broad && tag === undefined) {
+          // Up to one past the cap: DISTINCT hands each new id on as it meets it, so LIMIT stops it.
+          const row = await sql<{ count: number }>`SELECT count(*) AS count FROM (
+              SELECT DISTINCT shortlink_id FROM shortlink_search
+              WHERE term >= ${terms!.from} AND term < ${terms!.to} LIMIT ${countCap + 1}
+            ) AS matched`.execute(reader);
+          return Number(row.rows[0]?.count ?? 0);
+        } else if (broad) {
+          const row = await reader
+            .selectFrom((eb) =>
+              eb
+                .selectFrom('shortlinks as s')
+                .select('s.id')
+                .where(matches)
+                .limit(countCap + 1)
+                .as('matched'),
+            )
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirst();
+          return Number(row?.count ?? 0);
+        } else if (terms !== undefined && tag === undefined) {
           // Counted in the search index alone, one range of it: a link's terms are written only once
           // it is published (indexRange skips pending ones) and removed with it, so every distinct id
           // there is a visible link. Reading each link's row as well cost as much again.
@@ -839,7 +901,9 @@ export function createShortlinksRepo(
       // the request going back to the event loop in between (where a busy loop, an import's
       // transaction for one, made it wait once more); PostgreSQL's pool runs them side by side.
       const [items, total] = await Promise.all([pageRows(), count()]);
-      return { items: items.map(toShortlink), total };
+      return total > countCap && broad
+        ? { items: items.map(toShortlink), total: countCap, totalCapped: true }
+        : { items: items.map(toShortlink), total };
     },
 
     listNewestFirst: async (limit) => (await newestFirst().limit(limit).execute()).map(toShortlink),

@@ -185,10 +185,11 @@ export function createShortlinkService({
       const after = cursor === undefined ? undefined : decodeCursor(cursor, sort);
       if (after === null) return fail({ code: 'VALIDATION', message: INVALID_CURSOR });
       // One more than asked tells whether another page follows.
-      const { items, total } = await shortlinks.page({ sort, limit: limit + 1, after, q, tag });
+      const { items, total, totalCapped } = await shortlinks.page({ sort, limit: limit + 1, after, q, tag });
       const page = items.slice(0, limit);
       const last = page.at(-1);
-      return ok({ items: page, nextCursor: items.length > limit && last ? encodeCursor(sort, last) : null, total });
+      const nextCursor = items.length > limit && last ? encodeCursor(sort, last) : null;
+      return ok(totalCapped ? { items: page, nextCursor, total, totalCapped } : { items: page, nextCursor, total });
     },
 
     async summary() {

@@ -73,6 +73,8 @@ function useLoadFailureToast(error: ApiError | null): void {
 /** A page with `change` applied to its rows, its total lowered by the rows it lost. */
 function withRows(page: ShortlinkPage, change: (items: Shortlink[]) => Shortlink[]): ShortlinkPage {
   const items = change(page.items);
+  // A capped total ("10,000+") says only that there are more: it stays as it is.
+  if (page.totalCapped) return { ...page, items };
   return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
 }
 

@@ -136,7 +136,8 @@ export function ManageLinksTab({
     if (!region) return;
     region.focus({ preventScroll: true });
     const headerBottom = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-    if (region.getBoundingClientRect().top < headerBottom) region.scrollIntoView?.({ block: 'start', behavior: 'instant' });
+    if (region.getBoundingClientRect().top < headerBottom)
+      region.scrollIntoView?.({ block: 'start', behavior: 'instant' });
   }, [ready, stale]);
 
   useEffect(() => {
@@ -155,8 +156,12 @@ export function ManageLinksTab({
           <p className={`mt-1 ${ui.muted}`} role="status">
             {ready ? (
               <>
-                {linksLabel(ready.total)}
-                {totalPages !== null && totalPages > 1 ? ` · Page ${number} of ${formatCount(totalPages)}` : ''}
+                {linksLabel(ready.total, ready.totalCapped)}
+                {ready.totalCapped
+                  ? ` · Page ${number}`
+                  : totalPages !== null && totalPages > 1
+                    ? ` · Page ${number} of ${formatCount(totalPages)}`
+                    : ''}
               </>
             ) : page.status === 'pending' ? (
               'Loading...'

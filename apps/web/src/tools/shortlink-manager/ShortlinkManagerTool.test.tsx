@@ -751,6 +751,23 @@ describe('manage links', () => {
     expect(listCalls(calls)).toHaveLength(before);
   });
 
+  it('shows a count the server capped as "10,000+ links" without a page count, and keeps it after a delete', async () => {
+    stubApi(
+      manage({
+        'GET /api/shortlinks': json(pageOf([link(3), link(4)], { nextCursor: 'c3', total: 10_000, totalCapped: true })),
+        'DELETE /api/shortlinks/3': () => new Response(null, { status: 204 }),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage&q=s&after=c2');
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent(/^10,000\+ links · Page 2$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete code03' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await settle();
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent(/^10,000\+ links · Page 2$/);
+  });
+
   it('asks for the rows after it when the last row of a page is deleted', async () => {
     let deleted = false;
     const calls = stubApi(

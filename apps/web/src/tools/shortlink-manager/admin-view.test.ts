@@ -100,4 +100,10 @@ describe('helpers', () => {
     [1, '1 link'],
     [1234567, '1,234,567 links'],
   ])('labels %i as %s', (count, expected) => expect(linksLabel(count)).toBe(expected));
+  it.each([
+    [10000, '10,000+ links'],
+    [1, '1+ links'],
+  ])('labels a count the server capped at %i as %s', (count, expected) =>
+    expect(linksLabel(count, true)).toBe(expected),
+  );
 });

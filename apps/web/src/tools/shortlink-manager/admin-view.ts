@@ -126,7 +126,7 @@ export const isFiltered = (view: Pick<AdminView, 'q' | 'tag'>) => view.q.trim() 
 /** 1-based number of the page the view shows. */
 export const pageNumber = (view: Pick<AdminView, 'after'>) => view.after.length + 1;
 
-/** "1 link", "1,234 links". */
-export function linksLabel(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'link' : 'links'}`;
+/** "1 link", "1,234 links"; "10,000+ links" when the server stopped counting at 10,000 (`capped`). */
+export function linksLabel(count: number, capped = false): string {
+  return `${formatCount(count)}${capped ? '+' : ''} ${count === 1 && !capped ? 'link' : 'links'}`;
 }
