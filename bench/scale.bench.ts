@@ -442,19 +442,23 @@ async function startServer(): Promise<Server> {
   const port = await freePort();
   const loopFile = path.join(os.tmpdir(), `toolvault-scale-loop-${port}.json`);
   // node itself (with tsx's loader), so the pid measured is the server's own.
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', LOOP_MONITOR, '--import', 'tsx', 'src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../apps/api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: PASSWORD,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      LOOP_MONITOR_FILE: loopFile,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, '--import', LOOP_MONITOR, '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: path.resolve(import.meta.dirname, '../apps/api'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: PASSWORD,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        LOOP_MONITOR_FILE: loopFile,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const forget = stopWithThisProcess(child);
   const base = `http://127.0.0.1:${port}`;
   let exited = false;
@@ -581,7 +585,9 @@ async function importStall(server: Server, auth: Record<string, string>): Promis
   );
   console.log(`  ${loopLine(loop)}`);
   clientLoop.disable();
-  console.log(`  (the bench's own event loop, which times the probes, held at most ${(clientLoop.max / 1e6).toFixed(1)} ms)`);
+  console.log(
+    `  (the bench's own event loop, which times the probes, held at most ${(clientLoop.max / 1e6).toFixed(1)} ms)`,
+  );
   for (const { label, waits } of probes) {
     console.log(
       `  ${label.padEnd(30)} ${String(waits.length).padStart(5)} calls, p50 ${percentile(waits, 50).toFixed(1)} ms, ` +
