@@ -94,6 +94,35 @@ const insertAll = async (test: TestStorage, links: NewShortlink[]) => {
   expect(await test.db.shortlinks.insertAll(links)).toBeNull();
 };
 
+/**
+ * The query plans of the SQLite statements `pick` selects, each explained with the parameters it
+ * ran with, as they run (none on PostgreSQL).
+ */
+function recordPlans(storage: TestStorage['storage'], pick: (source: string) => boolean): string[] {
+  const plans: string[] = [];
+  const sqlite = storage.sqlite;
+  if (!sqlite) return plans;
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const statement = prepare(source);
+    if (!pick(source)) return statement;
+    return new Proxy(statement, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'all' || typeof value !== 'function') {
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return (...params: unknown[]) => {
+          const plan = prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as { detail: string }[];
+          plans.push(plan.map((step) => step.detail).join('; '));
+          return (value as (...args: unknown[]) => unknown).apply(target, params);
+        };
+      },
+    });
+  }) as typeof sqlite.prepare;
+  return plans;
+}
+
 describe.each(ENGINES)('shortlink lists on %s', (engine) => {
   it('pages in a stable order with no duplicates or gaps while links are created between pages', async () => {
     const t = await setup(engine);
@@ -295,29 +324,11 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
     );
     await insertAll(t, links);
 
-    const plans: string[] = [];
-    const sqlite = t.storage.sqlite;
-    if (sqlite) {
-      // Every list statement that reads tagged links, explained with the parameters it ran with.
-      const prepare = sqlite.prepare.bind(sqlite);
-      sqlite.prepare = ((source: string) => {
-        const statement = prepare(source);
-        if (!/from "shortlinks" as "s"/i.test(source) || !source.includes('shortlink_tags')) return statement;
-        return new Proxy(statement, {
-          get(target, property, receiver) {
-            const value = Reflect.get(target, property, receiver) as unknown;
-            if (property !== 'all' || typeof value !== 'function') {
-              return typeof value === 'function' ? value.bind(target) : value;
-            }
-            return (...params: unknown[]) => {
-              const plan = prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as { detail: string }[];
-              plans.push(plan.map((step) => step.detail).join('; '));
-              return (value as (...args: unknown[]) => unknown).apply(target, params);
-            };
-          },
-        });
-      }) as typeof sqlite.prepare;
-    }
+    // Every list statement that reads tagged links, explained with the parameters it ran with.
+    const plans = recordPlans(
+      t.storage,
+      (source) => /from "shortlinks" as "s"/i.test(source) && source.includes('shortlink_tags'),
+    );
 
     for (const tag of ['common', 'rare']) {
       const tagged = links.filter((link) => link.tags.includes(tag));
@@ -332,7 +343,7 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
           .map((link) => link.shortCode),
       );
       expect((await t.page({ tag, sort: 'clicks', limit: 7 })).total).toBe(tagged.length);
-      if (sqlite) {
+      if (t.storage.sqlite) {
         const seen = plans.splice(0);
         // A walk reads the sort index from its start (SCAN) or from the cursor on (SEARCH … <, >).
         const walks = seen.map((plan) =>
@@ -450,24 +461,45 @@ describe.each(ENGINES)('a broad search on %s', (engine) => {
         tags: !rare(i) && n < 40 ? ['even'] : [],
       });
     });
-    await insertAll(t, links);
+    // 25 "Aged …" links, the oldest and least clicked: a broad prefix whose links lie at the far end
+    // of the newest and clicks orders, past a short walk.
+    const aged = Array.from({ length: 25 }, (_, i) =>
+      newLink({ shortCode: `ag${i}`, title: `Aged ${i}`, clickCount: 0, createdAt: '2024-01-01T00:00:00.000Z' }),
+    );
+    await insertAll(t, [...aged, ...links]);
     const dialect = dialectFor(t.storage.engine);
     // The same data read as a broad search (20 entries or more) with a cap of 30, and as the server
     // reads any search of a few dozen links (narrow).
     const broad = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, { broadTerms: 20, countCap: 30 });
     const uncapped = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, { broadTerms: 20, countCap: 100 });
     const narrow = t.db.shortlinks;
+    // Walks of 10 links: most pages are found further on, and read by id and sorted after all, or
+    // (a prefix of 40 terms or more: "bulk") found by walking on.
+    const shortWalk = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, {
+      broadTerms: 20,
+      countCap: 30,
+      walkBudget: 10,
+    });
+    const walkOn = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, {
+      broadTerms: 20,
+      countCap: 30,
+      walkBudget: 10,
+      denseTerms: 40,
+    });
 
     for (const sort of SHORTLINK_SORTS) {
       for (const query of [
         { sort, q: 'bulk' },
         { sort, q: 'BULK 1' },
         { sort, q: 'bulk', tag: 'even' },
+        { sort, q: 'aged' },
       ]) {
         const expected = await pagesOf(narrow, query);
-        const read = await pagesOf(broad, query);
-        expect({ query, codes: read.codes }).toEqual({ query, codes: expected.codes });
         expect(expected.totals).toEqual([String(expected.codes.length)]);
+        for (const repo of [broad, shortWalk, walkOn]) {
+          const read = await pagesOf(repo, query);
+          expect({ query, codes: read.codes }).toEqual({ query, codes: expected.codes });
+        }
       }
       expect((await pagesOf(broad, { sort, q: 'bulk' })).totals).toEqual(['30+']);
       expect((await pagesOf(broad, { sort, q: 'bulk', tag: 'even' })).totals).toEqual(['30+']);
@@ -494,6 +526,22 @@ describe.each(ENGINES)('a broad search on %s', (engine) => {
     const rareList = await request(app).get('/api/shortlinks').query({ q: 'rare' }).set(t.auth);
     expect(rareList.body).toMatchObject({ total: 5 });
     expect(rareList.body).not.toHaveProperty('totalCapped');
+  });
+});
+
+describe('title pages on SQLite', () => {
+  it('read a range of the title index after a cursor, not the index from its start', async () => {
+    const t = await setup('sqlite');
+    const links = Array.from({ length: 30 }, (_, i) => newLink({ title: `${i % 2 ? 't' : 'T'}${(i * 7) % 30}` }));
+    await insertAll(t, links);
+    const plans = recordPlans(t.storage, (source) => /order by "s"\."title" collate nocase/i.test(source));
+    const titles = (await t.allPages({ sort: 'title', limit: 4 })).map((link) => link.title);
+    expect(titles).toEqual(
+      links.map((link) => link.title).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || 0),
+    );
+    // The first page starts at the index's start; every later one at its cursor, found by a search.
+    expect(plans.length).toBeGreaterThan(7);
+    for (const plan of plans.slice(1)) expect(plan).toMatch(/SEARCH s USING INDEX shortlinks_title \(title>\?\)/);
   });
 });
 

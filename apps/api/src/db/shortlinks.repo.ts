@@ -173,6 +173,9 @@ class Taken {
 
 type Executor = Kysely<Tables>;
 
+/** A query of the links under the alias `s`, answering rows of type O. */
+type LinkQuery<O> = SelectQueryBuilder<Tables & { s: ShortlinksTable }, 's', O>;
+
 const linkRow = (link: NewShortlink) => ({
   short_code: link.shortCode,
   target_url: link.targetUrl,
@@ -225,6 +228,23 @@ export const SEARCH_BROAD_TERMS = 20_000;
 /** A broad search counts its links up to this many, then says "more" (see ShortlinksRepo#page). */
 export const SEARCH_COUNT_CAP = 10_000;
 
+/**
+ * Links of the sort's index a broad search's page walks at most (a probe of the search index each,
+ * 20–40 ms in all at worst). Should its matches lie further on (a prefix of 30,000 links imported
+ * years ago, sorted newest first), the walk stops there and the page reads its matches by id and
+ * sorts them after all, as a narrow search does: never more than that plus this budget, where an
+ * unbounded walk would cross the whole index (1.6 s at a million links).
+ */
+export const SEARCH_WALK_BUDGET = 20_000;
+
+/**
+ * Search terms from which a broad search whose short walk found too little walks on to the end
+ * rather than sorting its matches: sorting costs in proportion to the matches (1.8 s for a prefix
+ * in every one of a million links), walking in proportion to the distance to them, short when
+ * matches are this many (42 ms for that prefix behind 50,000 newer links that do not match).
+ */
+export const SEARCH_DENSE_TERMS = 200_000;
+
 /** The distinct tags of a link, in their order: a repeated tag is one row. */
 const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
 
@@ -241,7 +261,12 @@ export function createShortlinksRepo(
   dialect: Dialect,
   reader: Kysely<Tables> = db,
   // Tests pass small limits, to reach the broad-search reads with a few dozen links.
-  { broadTerms = SEARCH_BROAD_TERMS, countCap = SEARCH_COUNT_CAP } = {},
+  {
+    broadTerms = SEARCH_BROAD_TERMS,
+    countCap = SEARCH_COUNT_CAP,
+    walkBudget = SEARCH_WALK_BUDGET,
+    denseTerms = SEARCH_DENSE_TERMS,
+  } = {},
 ): ShortlinksRepo {
   /** How many visible links carry `tag`, and how many there are in all. */
   const tagShare = async (tag: string) => {
@@ -749,22 +774,25 @@ export function createShortlinksRepo(
       // A tag alone, sorted by clicks or title: how many links carry it (the page's total as well)
       // decides how SQLite should read the page (see COMMON_TAG_SHARE).
       const tagged = tag !== undefined && terms === undefined && sort !== 'newest' ? await tagShare(tag) : undefined;
-      // How many search-index entries the prefix has, counted up to broadTerms: it decides how the
-      // page is read and whether its links are counted to the end.
-      const broad =
+      /** Whether the prefix has `entries` search-index entries or more (an index walk of that many at most). */
+      const hasEntries = async (entries: number) =>
         terms !== undefined &&
         Number(
           (
             await sql<{ entries: number }>`SELECT count(*) AS entries FROM (
-              SELECT 1 FROM shortlink_search WHERE term >= ${terms.from} AND term < ${terms.to} LIMIT ${broadTerms}
+              SELECT 1 FROM shortlink_search WHERE term >= ${terms.from} AND term < ${terms.to} LIMIT ${entries}
             ) AS probe`.execute(reader)
           ).rows[0]?.entries ?? 0,
-        ) >= broadTerms;
+        ) >= entries;
+      // It decides how the page is read and whether its links are counted to the end.
+      const broad = await hasEntries(broadTerms);
       const walkSortIndex =
         dialect.engine === 'sqlite' && tagged !== undefined && tagged.count * COMMON_TAG_SHARE >= tagged.links;
-      const matches = (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
+      // `walk`: the search as a probe per link (for a walk of the sort's index), else as the set of
+      // its links' ids (read by id, then sorted).
+      const matchesBy = (walk: boolean) => (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
         const conditions: Expression<SqlBool>[] = [];
-        if (terms !== undefined && broad) {
+        if (terms !== undefined && walk) {
           // Correlated: the sort's index is walked and each link probes the search index by its id.
           conditions.push(
             eb.exists(
@@ -799,6 +827,71 @@ export function createShortlinksRepo(
         return eb.and(conditions);
       };
 
+      const matches = matchesBy(false);
+
+      /**
+       * Where `position` lies in the sort's order, as a condition on the links: 'after' is strictly
+       * past it (the keyset of the next page), 'through' is up to it and itself (the end of a walk).
+       */
+      const keyset = (position: ShortlinkPosition, side: 'after' | 'through') => {
+        if (position.sort === 'title') {
+          // Spelled out, not a row value: SQLite reads no index range for a row value whose first
+          // column has a COLLATE, so a page deep in the title order scanned the index from its start
+          // (200 ms at a million links). The first term here is a range of the title index.
+          const key = titleKey('s.title');
+          const value = titleValue(position.title);
+          return side === 'after'
+            ? sql<SqlBool>`(${key} >= ${value} AND (${key} > ${value} OR s.id > ${position.id}))`
+            : sql<SqlBool>`(${key} <= ${value} AND (${key} < ${value} OR s.id <= ${position.id}))`;
+        }
+        const op = sql.raw(side === 'after' ? '<' : '>=');
+        return position.sort === 'newest'
+          ? sql<SqlBool>`(s.created_at, s.id) ${op} (${position.createdAt}, ${position.id})`
+          : sql<SqlBool>`(s.click_count, s.id) ${op} (${position.clicks}, ${position.id})`;
+      };
+      const from = after?.sort === sort ? after : undefined;
+
+      const inSortOrder = <O>(query: LinkQuery<O>): LinkQuery<O> =>
+        sort === 'newest'
+          ? query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc')
+          : sort === 'clicks'
+            ? query.orderBy('s.click_count', 'desc').orderBy('s.id', 'desc')
+            : query.orderBy(titleKey('s.title')).orderBy('s.id');
+
+      /** The links in the sort's order after `start` (the cursor's link), through `through` if given. */
+      const sortedPage = (walk: boolean, through?: ShortlinkPosition, start = from) => {
+        // Unfiltered, the page walks a sort's index from one end, where an import's pending rows
+        // gather (the newest, or in the clicks and title orders wherever theirs fall).
+        const links = reader.selectFrom('shortlinks as s');
+        let query = inSortOrder(
+          (terms === undefined && tag === undefined ? skipPendingBlocks(links, 's.id') : links)
+            .selectAll('s')
+            .where(matchesBy(walk))
+            .where('s.import_pending', 'is', null)
+            .limit(limit),
+        );
+        if (start) query = query.where(keyset(start, 'after'));
+        if (through) query = query.where(keyset(through, 'through'));
+        return query.execute();
+      };
+
+      /**
+       * The walkBudget-th link after the cursor in the sort's order, if there is one. SQLite reads
+       * the skipped links from the sort's index alone: it fetches a row only for the one it answers.
+       */
+      const walkEnd = async (): Promise<ShortlinkPosition | undefined> => {
+        const links = reader.selectFrom('shortlinks as s').select(['s.id', 's.created_at', 's.click_count', 's.title']);
+        const row = await inSortOrder(from ? links.where(keyset(from, 'after')) : links)
+          .limit(1)
+          .offset(walkBudget - 1)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        if (sort === 'newest') return { sort, createdAt: row.created_at, id: row.id };
+        return sort === 'clicks'
+          ? { sort, clicks: row.click_count, id: row.id }
+          : { sort, title: row.title, id: row.id };
+      };
+
       const pageRows = async (): Promise<ShortlinkRow[]> => {
         if (tag !== undefined && sort === 'newest' && terms === undefined) {
           // The tag's own rows are in (tag, created_at, id) order: the page is one index range.
@@ -815,35 +908,18 @@ export function createShortlinksRepo(
             query = query.where(sql<SqlBool>`(t.created_at, t.shortlink_id) < (${after.createdAt}, ${after.id})`);
           }
           return query.execute();
-        } else {
-          // Unfiltered, the page walks a sort's index from one end, where an import's pending rows
-          // gather (the newest, or in the clicks and title orders wherever theirs fall).
-          const from = reader.selectFrom('shortlinks as s');
-          let query = (terms === undefined && tag === undefined ? skipPendingBlocks(from, 's.id') : from)
-            .selectAll('s')
-            .where(matches)
-            .where('s.import_pending', 'is', null)
-            .limit(limit);
-          if (sort === 'newest') {
-            query = query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
-            if (after?.sort === 'newest') {
-              query = query.where(sql<SqlBool>`(s.created_at, s.id) < (${after.createdAt}, ${after.id})`);
-            }
-          } else if (sort === 'clicks') {
-            query = query.orderBy('s.click_count', 'desc').orderBy('s.id', 'desc');
-            if (after?.sort === 'clicks') {
-              query = query.where(sql<SqlBool>`(s.click_count, s.id) < (${after.clicks}, ${after.id})`);
-            }
-          } else {
-            query = query.orderBy(titleKey('s.title')).orderBy('s.id');
-            if (after?.sort === 'title') {
-              query = query.where(
-                sql<SqlBool>`(${titleKey('s.title')}, s.id) > (${titleValue(after.title)}, ${after.id})`,
-              );
-            }
-          }
-          return query.execute();
+        } else if (!broad) {
+          return sortedPage(false);
         }
+        // A broad search walks the sort's index for its page, up to walkBudget links. A page the
+        // walk filled, or a walk that reached the end of the index, is the answer; otherwise the
+        // matches lie further on: a dense prefix walks on to them, any other is read by id and sorted.
+        const end = await walkEnd();
+        const walked = await sortedPage(true, end);
+        if (walked.length >= limit || end === undefined) return walked;
+        if (!(await hasEntries(denseTerms))) return sortedPage(false);
+        // Walking on from where the first walk stopped.
+        return [...walked, ...(await sortedPage(true, undefined, end))].slice(0, limit);
       };
 
       const count = async (): Promise<number> => {
@@ -860,7 +936,7 @@ export function createShortlinksRepo(
               eb
                 .selectFrom('shortlinks as s')
                 .select('s.id')
-                .where(matches)
+                .where(matchesBy(true))
                 .limit(countCap + 1)
                 .as('matched'),
             )
