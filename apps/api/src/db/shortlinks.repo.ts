@@ -221,7 +221,7 @@ const COMMON_TAG_SHARE = 200;
  * one walks the sort's index and checks each link's terms (one probe of the search index each), so
  * its page costs what it takes to find a page of matches, not all of them: a prefix found in every
  * one of a million links (a common domain, a single letter) took 1.7–2.9 s to sort and 1 s to count
- * exactly, and now 50 ms. Counting the entries up to this number is an index walk of a few ms.
+ * exactly, and now 15–150 ms. Counting the entries up to this number is an index walk of a few ms.
  */
 export const SEARCH_BROAD_TERMS = 20_000;
 
@@ -229,19 +229,19 @@ export const SEARCH_BROAD_TERMS = 20_000;
 export const SEARCH_COUNT_CAP = 10_000;
 
 /**
- * Links of the sort's index a broad search's page walks at most (a probe of the search index each,
- * 20–40 ms in all at worst). Should its matches lie further on (a prefix of 30,000 links imported
- * years ago, sorted newest first), the walk stops there and the page reads its matches by id and
- * sorts them after all, as a narrow search does: never more than that plus this budget, where an
- * unbounded walk would cross the whole index (1.6 s at a million links).
+ * Links of the sort's index a broad search's first walk crosses at most (a probe of the search
+ * index each, 20–40 ms in all). Should its matches lie further on (a prefix of 30,000 links imported
+ * years ago, sorted newest first), the walk stops there, where an unbounded one could cross the
+ * whole index (825 ms for "L1" at a million links), and SEARCH_DENSE_TERMS decides what follows.
  */
 export const SEARCH_WALK_BUDGET = 20_000;
 
 /**
- * Search terms from which a broad search whose short walk found too little walks on to the end
- * rather than sorting its matches: sorting costs in proportion to the matches (1.8 s for a prefix
- * in every one of a million links), walking in proportion to the distance to them, short when
- * matches are this many (42 ms for that prefix behind 50,000 newer links that do not match).
+ * After a first walk that found too little: a prefix with this many search terms or more walks on
+ * from where it stopped, any other reads its matches by id and sorts them, as a narrow search does
+ * (never much more than before the walk). Sorting costs in proportion to the matches (1.8 s for a
+ * prefix in every one of a million links), walking in proportion to the distance to them, short
+ * when matches are this many (42 ms for that prefix behind 50,000 newer links that do not match).
  */
 export const SEARCH_DENSE_TERMS = 200_000;
 
