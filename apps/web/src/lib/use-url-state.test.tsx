@@ -1,5 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import {
+  BrowserRouter,
+  createMemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { err, ok } from './result';
 import { urlField } from './url-state';
@@ -114,5 +122,32 @@ describe('useUrlState', () => {
     expect(screen.getByText('format jpg')).toBeInTheDocument();
     expect(screen.getByText('quality 33')).toBeInTheDocument();
     expect(screen.getByText('search ?format=jpg&quality=33')).toBeInTheDocument();
+  });
+
+  it('follows a Back the browser router renders together with the choice it undoes', async () => {
+    // BrowserRouter (the app's router) renders each history change in a transition, so on a
+    // loaded machine a choice and a quick Back can reach the screen in one render: the query is
+    // then the one already shown, yet the choice was undone and must not stay on screen.
+    window.history.replaceState(null, '', '/');
+    window.history.pushState(null, '', '/tool?quality=40');
+    render(
+      <BrowserRouter>
+        <Routes>
+          <Route path="/tool" element={<Demo />} />
+        </Routes>
+      </BrowserRouter>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'jpg' }));
+      expect(window.location.search).toBe('?format=jpg&quality=40');
+      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      window.history.back();
+      await popped;
+    });
+    expect(window.location.search).toBe('?quality=40');
+    expect(screen.getByText('search ?quality=40')).toBeInTheDocument();
+    expect(screen.getByText('format png')).toBeInTheDocument();
+    await click('jpg');
+    expect(screen.getByText('format jpg')).toBeInTheDocument();
   });
 });

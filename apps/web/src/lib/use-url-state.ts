@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Result } from './result';
 import { readUrlSettings, writeUrlSettings, type UrlSettings, type UrlShape } from './url-state';
@@ -45,6 +45,19 @@ export function useUrlState<S extends UrlShape>(shape: S) {
   useLayoutEffect(() => {
     latest.current = current;
   });
+  // BrowserRouter renders each history change in a transition, so on a loaded machine a choice
+  // and a quick Back can reach the screen in one render whose query is the one already shown:
+  // nothing above would notice that the choice was undone. Back and Forward fire popstate at
+  // once, though, so they drop the writes still on their way and show the address as it is.
+  useEffect(() => {
+    const popped = () => {
+      const settings = readUrlSettings(shape, new URLSearchParams(window.location.search));
+      latest.current = { ...latest.current, pending: [], settings };
+      setShown(latest.current);
+    };
+    window.addEventListener('popstate', popped);
+    return () => window.removeEventListener('popstate', popped);
+  }, [shape]);
   const update = useCallback(
     (patch: Partial<UrlSettings<S>>, history: UrlHistory = 'push') => {
       const base = latest.current;
