@@ -160,6 +160,18 @@ describe('performance budgets', () => {
     expect([...libraries].sort()).toEqual([...HEAVY].sort());
   });
 
+  it("bundles React Router's production build, without its development warnings", () => {
+    // React Router's package resolves to its development build; vite.config.ts points the build at the
+    // production one. A message both builds carry shows the scan reads the router's code at all.
+    const scripts = walk(path.join(DIST, 'assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((file) => readFileSync(file, 'latin1'));
+    expect(scripts.some((text) => text.includes('useNavigate() may be used only in the context of a <Router>'))).toBe(
+      true,
+    );
+    expect(scripts.filter((text) => text.includes('You rendered descendant <Routes>'))).toEqual([]);
+  });
+
   it('loads at most 150 KB gzip of JavaScript on the first visit of the home page', async () => {
     const page = await newPage();
     const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];

@@ -1,6 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig, type Alias } from 'vite';
 import { precompressPlugin } from './build/precompress';
 import { routeChunksPlugin } from './build/route-chunks';
 import { tesseractAssetsPlugin } from './build/tesseract-assets';
@@ -8,8 +10,24 @@ import { pwaPlugin } from './src/app/pwa/pwa-plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router 7's package points every import at its development build, whose warnings throw
+ * and catch an Error each (and whose extra checks run on every navigation); the production
+ * build next to it is the same API without them (remix-run/react-router#12532, #14102). A
+ * production bundle takes that one. Resolved through react-router-dom, which depends on it.
+ */
+function reactRouterProduction(): Alias[] {
+  const fromDom = createRequire(createRequire(import.meta.url).resolve('react-router-dom'));
+  const dist = path.join(path.dirname(fromDom.resolve('react-router/package.json')), 'dist', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), tesseractAssetsPlugin(), pwaPlugin(), routeChunksPlugin(), precompressPlugin()],
+  resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/sample-shortlinks.json': apiTarget },
@@ -31,4 +49,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
