@@ -153,9 +153,14 @@ function useReservedHeight(ref: React.RefObject<HTMLElement | null>, visible: bo
     const element = ref.current;
     if (!visible || !element) return;
     const measure = () => setHeight(element.getBoundingClientRect().height);
-    measure();
-    // jsdom and very old browsers have no ResizeObserver: the first measurement is kept.
-    if (typeof ResizeObserver === 'undefined') return;
+    // jsdom and very old browsers have no ResizeObserver: one measurement is kept.
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
+    // The observer reports the first size after the browser's own layout of the frame; measuring
+    // here, right after the first render, would force that layout of the whole page early, inside
+    // a task of ours (a long one on a slow phone).
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();

@@ -1,7 +1,7 @@
 import type { BlogPostPage, BlogPostSummary, Category } from '@toolvault/shared';
 import { ChevronLeft, ChevronRight, Eye, LoaderCircle, Rss, TrendingUp } from 'lucide-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
@@ -44,6 +44,24 @@ export default function BlogListPage() {
   );
 }
 
+/** What a query gives the screen: its state and, once loaded, its data. */
+type Loaded<T> = { status: 'pending' } | { status: 'error' } | { status: 'success'; data: T };
+
+/** A query's state as a value that changes only when its state or data does. */
+function useLoaded<T>(query: UseQueryResult<T>): Loaded<T> {
+  const { status, data } = query;
+  return useMemo(() => (status === 'success' ? { status, data } : { status }), [status, data]);
+}
+
+/** Everything the screen shows, taken together so that it renders in one pass. */
+interface BlogView {
+  page: number;
+  slug: string | null;
+  posts: Loaded<BlogPostPage>;
+  popular: Loaded<BlogPostPage>;
+  categories: Loaded<Category[]>;
+}
+
 function BlogList() {
   const [params] = useSearchParams();
   const slug = params.get(CATEGORY_PARAM) || null;
@@ -52,9 +70,41 @@ function BlogList() {
   const posts = useQuery(postPageQuery({ page, category: slug }));
   const popular = useQuery(popularPostsQuery());
   const categories = useQuery(categoriesQuery());
-  const reloadPosts = () => void posts.refetch();
+  const { refetch: refetchPosts } = posts;
+  const { refetch: refetchPopular } = popular;
+  const { refetch: refetchCategories } = categories;
+  const reloadPosts = useCallback(() => void refetchPosts(), [refetchPosts]);
+  const reloadAll = useCallback(() => {
+    void refetchPosts();
+    void refetchPopular();
+    void refetchCategories();
+  }, [refetchPosts, refetchPopular, refetchCategories]);
 
-  const categoryList = useMemo(() => categories.data ?? [], [categories.data]);
+  const postsView = useLoaded(posts);
+  const popularView = useLoaded(popular);
+  const categoriesView = useLoaded(categories);
+  const view = useMemo(
+    () => ({ page, slug, posts: postsView, popular: popularView, categories: categoriesView }),
+    [page, slug, postsView, popularView, categoriesView],
+  );
+  // A query's answer re-renders its readers at once and in one piece (TanStack Query reads through
+  // useSyncExternalStore), which for ten cards and the sidebar is a long task on a slow phone. The
+  // screen follows a deferred copy instead: React renders it in slices it can interrupt, and
+  // answers that arrive close together show in one render.
+  return <BlogScreen view={useDeferredValue(view)} reloadPosts={reloadPosts} reloadAll={reloadAll} />;
+}
+
+const BlogScreen = memo(function BlogScreen({
+  view,
+  reloadPosts,
+  reloadAll,
+}: {
+  view: BlogView;
+  reloadPosts: () => void;
+  reloadAll: () => void;
+}) {
+  const { page, slug, posts, popular, categories } = view;
+  const categoryList = useMemo(() => (categories.status === 'success' ? categories.data : []), [categories]);
   const active = findCategory(categoryList, slug);
   const heading = slug ? `Posts in ${active?.name ?? slug}` : 'Latest Posts';
   const pageTitle = `${active ? `${active.name} — Blog` : 'Blog'}${page > 1 ? ` (page ${page})` : ''}`;
@@ -62,14 +112,7 @@ function BlogList() {
   return (
     <Page title={pageTitle} description="Articles on security, encoding and image tools.">
       <link rel="alternate" type="application/rss+xml" title="Toolvault Blog" href={RSS_FEED_PATH} />
-      <OfflineNotice
-        what="The blog"
-        onRetry={() => {
-          reloadPosts();
-          void popular.refetch();
-          void categories.refetch();
-        }}
-      />
+      <OfflineNotice what="The blog" onRetry={reloadAll} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className={ui.heading}>Blog</h1>
@@ -136,7 +179,7 @@ function BlogList() {
       </div>
     </Page>
   );
-}
+});
 
 /** "Page 2 of 7, 64 posts" for screen readers once a page has loaded. */
 function postCountText({ page, pageCount, total }: BlogPostPage): string {
@@ -283,7 +326,7 @@ function PostCard({ post }: { post: BlogPostSummary }) {
   );
 }
 
-function CategoriesCard({ categories, active }: { categories: UseQueryResult<Category[]>; active: string | null }) {
+function CategoriesCard({ categories, active }: { categories: Loaded<Category[]>; active: string | null }) {
   return (
     <Card>
       <h2 className={ui.subheading}>Categories</h2>
