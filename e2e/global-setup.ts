@@ -51,7 +51,9 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: () =
 
 /** Starts the built product on a random port with a temporary data folder, and one Chromium for every test file. */
 export default async function setup(project: TestProject) {
-  if (!['apps/web/dist/index.html', 'apps/api/dist/server.mjs'].every((file) => existsSync(path.join(repoRoot, file)))) {
+  if (
+    !['apps/web/dist/index.html', 'apps/api/dist/server.mjs'].every((file) => existsSync(path.join(repoRoot, file)))
+  ) {
     throw new Error('The build is missing: run `pnpm build` first (pnpm test:e2e does).');
   }
   if (!existsSync(CHROMIUM_PATH)) {

@@ -99,7 +99,7 @@ describe('outsideCitations', () => {
   });
 
   it.each([
-    '/** Standard Base64 (RFC 4648 §4) of the text\'s UTF-8 bytes. */',
+    "/** Standard Base64 (RFC 4648 §4) of the text's UTF-8 bytes. */",
     '/** ISO/IEC 18004 §6.3.8: a light border four modules wide. */',
     '* A minimal PNG encoder for 8-bit greyscale images (PNG spec, ISO/IEC 15948):',
     'const STRENGTH_STYLES: Record<Strength, string> = {',

@@ -38,7 +38,9 @@ export async function precompressFile(file: string): Promise<Compressed> {
     brotli(source, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: isText ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
+        [zlib.constants.BROTLI_PARAM_MODE]: isText
+          ? zlib.constants.BROTLI_MODE_TEXT
+          : zlib.constants.BROTLI_MODE_GENERIC,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
       },
     }),

@@ -5,12 +5,14 @@ import { claimHeadTag, HEAD_DEFAULTS, type HeadKey } from './head';
 
 /** The head as a crawler reads it: every title, meta and canonical, in order. */
 function headTags(): string[] {
-  return Array.from(document.head.querySelectorAll('title, meta[name], meta[property], link[rel="canonical"]')).map((element) => {
-    if (element.tagName === 'TITLE') return `title=${element.textContent}`;
-    if (element.tagName === 'LINK') return `canonical=${element.getAttribute('href')}`;
-    const key = element.getAttribute('name') ?? element.getAttribute('property');
-    return `${key}=${element.getAttribute('content')}`;
-  });
+  return Array.from(document.head.querySelectorAll('title, meta[name], meta[property], link[rel="canonical"]')).map(
+    (element) => {
+      if (element.tagName === 'TITLE') return `title=${element.textContent}`;
+      if (element.tagName === 'LINK') return `canonical=${element.getAttribute('href')}`;
+      const key = element.getAttribute('name') ?? element.getAttribute('property');
+      return `${key}=${element.getAttribute('content')}`;
+    },
+  );
 }
 
 /** What the server sends for a short link: index.html with the link's own tags in place of the defaults. */

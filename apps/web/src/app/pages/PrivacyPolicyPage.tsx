@@ -187,9 +187,9 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Contact messages are kept while we handle your request and are then deleted. Shortlinks and their anonymous
-        click records are kept until the link is deleted; a server may be set to delete individual click records
-        sooner, after a fixed number of days, keeping only daily totals. Blog view counts are kept as long as the
-        article exists. Data in your browser stays until you clear it.
+        click records are kept until the link is deleted; a server may be set to delete individual click records sooner,
+        after a fixed number of days, keeping only daily totals. Blog view counts are kept as long as the article
+        exists. Data in your browser stays until you clear it.
       </p>
     ),
   },

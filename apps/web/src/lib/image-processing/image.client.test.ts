@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeWorker as SharedFakeWorker } from '../fake-worker';
-import {
-  createBatchProcessor,
-  needsMainThread,
-  runImageWorker,
-  runOnMainThread,
-  workerCanDraw,
-} from './image.client';
+import { createBatchProcessor, needsMainThread, runImageWorker, runOnMainThread, workerCanDraw } from './image.client';
 import type { ImageOperation, ImageOutput, ImageWorkerRequest, ImageWorkerResponse } from './operations';
 
 class FakeWorker extends SharedFakeWorker<ImageWorkerRequest, ImageWorkerResponse> {}
