@@ -402,6 +402,26 @@ describe('blog admin and blog', () => {
     await page.waitForURL(/\/blog$/);
     expect(errors).toEqual([]);
     await page.context().close();
+
+    // A first visit of that address gets its data with the page: no call for the list, the popular
+    // posts or the categories leaves the browser, and the cards are those of page 3.
+    const visitor = await newPage({ userAgent: VISITOR_UA });
+    const blogCalls: string[] = [];
+    visitor.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/api\/(blog|categories)/.test(url.pathname)) blogCalls.push(url.pathname + url.search);
+    });
+    await visitor.goto(`/blog?category=${category.slug}&page=3`);
+    await blogLoaded(visitor);
+    await visitor.getByRole('heading', { level: 3, name: `Paged ${suffix} 03` }).waitFor();
+    await visitor.getByRole('heading', { name: 'Popular Posts' }).waitFor();
+    expect(blogCalls).toEqual([]);
+    // The next page is asked of the API as before.
+    await visitor.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Previous' }).click();
+    await visitor.getByRole('heading', { level: 3, name: `Paged ${suffix} 13` }).waitFor();
+    expect(blogCalls).toEqual([`/api/blog?page=2&category=${category.slug}`]);
+    expect(pageErrors(visitor)).toEqual([]);
+    await visitor.context().close();
     for (const post of created) await api(`/api/blog/${post.id}`, { method: 'DELETE' });
     await api(`/api/categories/${category.id}`, { method: 'DELETE' });
   });

@@ -11,7 +11,7 @@ import { spa, type ShortlinkResolver } from './http/spa';
 import type { Logger } from './logger';
 import { API_BASE, apiRouter } from './routes';
 import type { Readiness } from './routes/health.routes';
-import { BLOG_API_PATH, blogPostBody, blogPreviewResolver } from './routes/blog.routes';
+import { BLOG_API_PATH, blogPagePreloads, blogPostBody, blogPreviewResolver } from './routes/blog.routes';
 import { feedsRouter } from './routes/feeds.routes';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
 import { systemClock, type Clock } from './services/clock';
@@ -138,7 +138,12 @@ export function createApp(deps: AppDeps): Express {
   if (deps.webDist) {
     const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks);
     app.use(
-      spa({ webDist: deps.webDist, shortlinks, blogPosts: blogPreviewResolver(services.blog, publicOrigin(config)) }),
+      spa({
+        webDist: deps.webDist,
+        shortlinks,
+        blogPosts: blogPreviewResolver(services.blog, publicOrigin(config)),
+        preloads: blogPagePreloads(services.blog, services.categories),
+      }),
     );
   }
   app.use(notFound);

@@ -1,9 +1,13 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PRELOAD_ID } from '@toolvault/shared';
 import { blogSetup } from './blog-fixtures';
 
 const INDEX = `<!doctype html>
@@ -104,11 +108,91 @@ describe('GET /blog/:slug (server-rendered for crawlers)', () => {
     await request(setup.app).get('/blog/hello').set('User-Agent', 'Mozilla/5.0 Chrome/124.0');
     expect((await setup.adminList())[0]?.view_count).toBe(0);
   });
+});
 
-  it('keeps /blog itself the plain page', async () => {
-    const { app } = blogSetup({ webDist });
+describe('GET /blog (its first data inside the page)', () => {
+  /** The answers the page carries, by URL, and how many data blocks it has. */
+  function preloads(html: string) {
+    const { document } = new JSDOM(html).window;
+    const blocks = document.querySelectorAll(`script#${API_PRELOAD_ID}`);
+    return { count: blocks.length, answers: JSON.parse(blocks[0]?.textContent ?? '{}') as Record<string, unknown> };
+  }
+
+  it("answers the page's three calls as the API answers a visitor: drafts left out", async () => {
+    const { app, createPost, createCategory } = blogSetup({ webDist });
+    const category = await createCategory();
+    await createPost({ title: 'Public', slug: 'public', published: true, category_id: category.id });
+    await createPost({ title: 'Secret draft', slug: 'secret', published: false });
     const res = await request(app).get('/blog');
     expect(res.status).toBe(200);
-    expect(res.text).toBe(INDEX);
+    const { count, answers } = preloads(res.text);
+    expect(count).toBe(1);
+    expect(Object.keys(answers).sort()).toEqual(['/api/blog', '/api/blog?sort=popular&limit=5', '/api/categories']);
+    for (const [url, answer] of Object.entries(answers)) {
+      expect(answer, url).toEqual((await request(app).get(url)).body);
+    }
+    expect(JSON.stringify(answers)).toContain('Public');
+    expect(JSON.stringify(answers)).not.toContain('Secret draft');
+  });
+
+  it('answers the page and category of the address', async () => {
+    const { app, createPost, createCategory } = blogSetup({ webDist });
+    const category = await createCategory();
+    for (let index = 1; index <= 12; index += 1) {
+      await createPost({ title: `Post ${index}`, slug: `post-${index}`, published: true, category_id: category.id });
+    }
+    const { answers } = preloads((await request(app).get('/blog?page=2&category=tech-news')).text);
+    const url = '/api/blog?page=2&category=tech-news';
+    expect(answers[url]).toEqual((await request(app).get(url)).body);
+    expect((answers[url] as { items: unknown[] }).items).toHaveLength(2);
+  });
+
+  it('leaves out a call the API refuses: the page then asks for it and shows the refusal', async () => {
+    const { app } = blogSetup({ webDist });
+    const { answers } = preloads((await request(app).get('/blog?category=Not%20a%20slug')).text);
+    expect(Object.keys(answers).sort()).toEqual(['/api/blog?sort=popular&limit=5', '/api/categories']);
+    expect((await request(app).get('/api/blog?category=Not%20a%20slug')).status).toBe(400);
+  });
+
+  it('escapes a hostile title, so the data cannot close its element or run', async () => {
+    const { app, createPost } = blogSetup({ webDist });
+    const title = '</script><script>alert(1)</script><!--';
+    await createPost({ title, slug: 'hostile', published: true });
+    const res = await request(app).get('/blog');
+    expect(res.text).not.toContain('</script><script>');
+    const { count, answers } = preloads(res.text);
+    expect(count).toBe(1);
+    expect((answers['/api/blog'] as { items: { title: string }[] }).items[0]?.title).toBe(title);
+    expect(new JSDOM(res.text).window.document.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  it.each([
+    ['br', (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ['gzip', (body: Buffer) => zlib.gunzipSync(body)],
+    ['identity', (body: Buffer) => body],
+  ] as const)('sends the page with its data compressed as the client accepts (%s)', async (encoding, decode) => {
+    const { app, createPost } = blogSetup({ webDist });
+    await createPost({ title: 'Compressed', slug: 'compressed', published: true });
+    // Node's own client, which hands over the bytes as sent (superagent would undo the compression).
+    const server = app.listen(0);
+    const res = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const { port } = server.address() as AddressInfo;
+      http
+        .get({ port, path: '/blog', headers: { 'Accept-Encoding': encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    }).finally(() => server.close());
+    expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    const html = decode(res.body).toString('utf8');
+    expect(preloads(html).answers['/api/blog']).toEqual((await request(app).get('/api/blog')).body);
+  });
+
+  it('keeps every other page plain', async () => {
+    const { app } = blogSetup({ webDist });
+    for (const url of ['/', '/about', '/hash-generator']) expect((await request(app).get(url)).text, url).toBe(INDEX);
   });
 });

@@ -37,8 +37,12 @@ describe('SPA serving', () => {
     const res = await request(buildApp({ webDist }).app).get(url);
     expect(res.status).toBe(status);
     expect(res.type).toBe('text/html');
+    // /blog carries its first data (test/blog-pages.test.ts), else it is the plain page.
+    const preload = /<script type="application\/json" id="api-preload">.*?<\/script>\n/s;
+    if (url === '/blog') expect(res.text).toMatch(preload);
+    const page = res.text.replace(preload, '');
     // A missing post keeps the plain page: the app says "Post not found" itself.
-    if (status === 200 || url.startsWith('/blog/')) expect(res.text).toBe(INDEX);
+    if (status === 200 || url.startsWith('/blog/')) expect(page).toBe(INDEX);
     else expect(res.text).toContain('<body><div id="root"><main');
     expect(res.headers['cache-control']).toBe('no-cache');
   });

@@ -1,3 +1,5 @@
+import { ENDPOINTS, endpointUrl } from './endpoints';
+
 /** Messages of the blog area, verbatim as designed (docs/decisions/0011-original-design.md); the API answers with the same strings. */
 export const BLOG_MESSAGES = {
   /** 400 when a post's title, slug or content is blank after trimming. */
@@ -135,4 +137,59 @@ export interface BlogPost {
   created_at: string;
   /** ISO 8601, UTC. */
   updated_at: string;
+}
+
+/** Query parameter of /blog that names a category slug. */
+export const CATEGORY_PARAM = 'category';
+/** Query parameter of /blog and the admin's list that holds the page number (1 is left out). */
+export const PAGE_PARAM = 'page';
+
+/** The page number in `?page=`: a whole number from 1 to the API's maximum, else 1. */
+export function pageFromParam(value: string | null): number {
+  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
+  const page = Number(value);
+  return page >= 1 && page <= BLOG_PAGE_MAX ? page : 1;
+}
+
+/** The API address of one page of posts; parameters at their defaults are left out. */
+export function blogListUrl({
+  page = 1,
+  category = null,
+  sort = 'newest',
+  limit,
+  q = '',
+}: {
+  page?: number;
+  category?: string | null;
+  sort?: BlogSort;
+  limit?: number;
+  q?: string;
+}): string {
+  return endpointUrl(ENDPOINTS.blogList, {
+    query: {
+      page: page > 1 ? page : undefined,
+      category,
+      sort: sort === 'newest' ? undefined : sort,
+      limit,
+      q: q.trim(),
+    },
+  });
+}
+
+/**
+ * The API calls the /blog page makes as it opens, for its address's query: its page of posts, the
+ * popular posts and the categories. The server answers them inside the page's HTML (API_PRELOAD_ID),
+ * so the list shows without a round trip after the page's scripts have run.
+ */
+export function blogPageCalls(search: { get(name: string): string | null }): {
+  posts: string;
+  popular: string;
+  categories: string;
+} {
+  const category = search.get(CATEGORY_PARAM) || null;
+  return {
+    posts: blogListUrl({ page: pageFromParam(search.get(PAGE_PARAM)), category }),
+    popular: blogListUrl({ sort: 'popular', limit: BLOG_POPULAR_COUNT }),
+    categories: endpointUrl(ENDPOINTS.categoryList, {}),
+  };
 }

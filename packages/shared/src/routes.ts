@@ -36,6 +36,13 @@ export const SHORT_CODE_ROUTE = ':shortCode';
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
 
 /**
+ * Id of the `<script type="application/json">` in which the server sends, with a page's HTML, the
+ * answers to the API calls the page makes as it opens (an object from each call's URL to its JSON
+ * body): the page's first data arrives with the page instead of one round trip after its scripts.
+ */
+export const API_PRELOAD_ID = 'api-preload';
+
+/**
  * First segments the server keeps for itself: the API, the hashed assets and vendored files of the
  * build, and 'admin', where a link would pass for the site's own admin area.
  */

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { classifyPath, ROUTE_CHUNKS_FILE, routeChunksKey, SHORT_CODE_ROUTE } from '@toolvault/shared';
+import { API_PRELOAD_ID, classifyPath, ROUTE_CHUNKS_FILE, routeChunksKey, SHORT_CODE_ROUTE } from '@toolvault/shared';
 import { RouteChunksSchema } from '@toolvault/shared/schemas';
 import { injectMeta, type PageMeta } from '../services/html-meta';
 import { notFound } from './error-handler';
@@ -19,12 +20,22 @@ export type ShortlinkResolver = (code: string, req: Request) => PageMeta | null 
  */
 export type BlogPostResolver = (slug: string, req: Request) => PageMeta | null | Promise<PageMeta | null>;
 
+/**
+ * The answers to the API calls a page makes as it opens, keyed by each call's URL, for the page at
+ * `segment` with the request's query; null or {} sends the page without any.
+ */
+export type ApiPreloader = (
+  segment: string,
+  query: URLSearchParams,
+) => Record<string, unknown> | null | Promise<Record<string, unknown> | null>;
+
 export interface SpaOptions {
   /** Folder of the built SPA, holding index.html and assets/. */
   webDist: string;
   shortlinks?: ShortlinkResolver;
   /** Without it every /blog/{slug} is answered 200 with the plain page. */
   blogPosts?: BlogPostResolver;
+  preloads?: ApiPreloader;
 }
 
 /** Hashed build output never changes under the same name. */
@@ -33,7 +44,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Static files, then index.html for every client route with the right status (one origin: docs/decisions/0003-one-origin.md). */
-export function spa({ webDist, shortlinks, blogPosts }: SpaOptions): Router {
+export function spa({ webDist, shortlinks, blogPosts, preloads }: SpaOptions): Router {
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const missingPageHtml = notFoundHtml(indexHtml, 'Page not found');
   // Once, here: each route's index.html with its chunks' preload links, never built per request.
@@ -68,8 +79,12 @@ export function spa({ webDist, shortlinks, blogPosts }: SpaOptions): Router {
     const html = htmlFor(routeChunksKey(page));
     switch (page.kind) {
       case 'home':
-      case 'page':
         return sendIndex(res, 200, html);
+      case 'page': {
+        const answers = await preloads?.(page.segment, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
+        if (!answers || Object.keys(answers).length === 0) return sendIndex(res, 200, html);
+        return sendCompressed(req, res, withPreloads(html, answers));
+      }
       case 'blog-post': {
         if (!blogPosts) return sendIndex(res, 200, html);
         const meta = await blogPosts(page.slug, req);
@@ -155,6 +170,35 @@ export function notFoundHtml(indexHtml: string, heading: string): string {
     .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${heading} — Toolvault</title>`)
     .replace(/<\/head>/i, () => `  <meta name="robots" content="noindex">\n  </head>`)
     .replace(/(<div id="root">)[\s\S]*?(<\/div>)/i, (_all, open: string, close: string) => open + body + close);
+}
+
+/**
+ * The page with the answers in a JSON data block, which no script runs and the CSP therefore lets
+ * be. Every `<` is escaped, so no text in the data (a post's title) can close the element early.
+ */
+export function withPreloads(html: string, answers: Record<string, unknown>): string {
+  if (Object.keys(answers).length === 0) return html;
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return html.replace(
+    /<\/body>/i,
+    () => `<script type="application/json" id="${API_PRELOAD_ID}">${json}</script>\n</body>`,
+  );
+}
+
+/**
+ * A page that carries data is made per request, so it cannot come precompressed from the build like
+ * every other file; its data would otherwise make it several times larger on the wire. Compressed
+ * here at a fast setting (well under a millisecond for a page of posts).
+ */
+function sendCompressed(req: Request, res: Response, html: string): void {
+  res.vary('Accept-Encoding');
+  const encoding = req.acceptsEncodings('br', 'gzip');
+  if (encoding !== 'br' && encoding !== 'gzip') return sendIndex(res, 200, html);
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.gzipSync(html, { level: 6 });
+  res.status(200).set({ 'Cache-Control': REVALIDATE, 'Content-Encoding': encoding }).type('html').send(body);
 }
 
 function sendIndex(res: Response, status: number, html: string): void {

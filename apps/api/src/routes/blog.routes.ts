@@ -1,11 +1,12 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { type BlogListQuery, type PostIdParams, type PostInput } from '@toolvault/shared';
+import { blogPageCalls, type BlogListQuery, type PostIdParams, type PostInput } from '@toolvault/shared';
 import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
-import type { BlogPostResolver } from '../http/spa';
+import type { ApiPreloader, BlogPostResolver } from '../http/spa';
 import type { BlogFailure, BlogService } from '../services/blog.service';
+import type { CategoryService } from '../services/categories.service';
 import type { Result } from '../services/result';
 
 /** Where the blog API lives: createApp parses its bodies before the app-wide 100 kB parser. */
@@ -91,4 +92,27 @@ function unwrap<T>(result: Result<T, BlogFailure>): T {
 export function blogPreviewResolver(blog: BlogService, origin: string): BlogPostResolver {
   // og:url and the canonical link use PUBLIC_URL's origin, never the request's Host header.
   return (slug) => blog.preview(slug, `${origin}/blog/${encodeURIComponent(slug)}`);
+}
+
+/**
+ * The calls /blog makes as it opens (blogPageCalls: its page of posts, the popular posts, the
+ * categories), answered as the API answers a visitor: the list route's own query schema, the same
+ * services. A call that fails or whose query the API would refuse is left out; the page then asks
+ * for it itself and shows the API's answer.
+ */
+export function blogPagePreloads(blog: BlogService, categories: CategoryService): ApiPreloader {
+  const list = async (url: string) => {
+    const query = API.blogList.query.safeParse(Object.fromEntries(new URL(url, 'http://localhost').searchParams));
+    if (!query.success) throw new Error(`not a list query: ${url}`);
+    return blog.list({ admin: false }, query.data as BlogListQuery);
+  };
+  return async (segment, search) => {
+    if (segment !== 'blog') return null;
+    const calls = blogPageCalls(search);
+    const urls = [calls.posts, calls.popular, calls.categories];
+    const answers = await Promise.allSettled([list(calls.posts), list(calls.popular), categories.list()]);
+    return Object.fromEntries(
+      answers.flatMap((answer, index) => (answer.status === 'fulfilled' ? [[urls[index], answer.value]] : [])),
+    );
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  API_PRELOAD_ID,
   endpointUrl,
   fetchMethod,
   isApiErrorCode,
@@ -46,6 +47,33 @@ export function serverReason({ code, message }: ApiFailure): string | undefined 
   return code !== undefined && message.trim() !== '' ? message : undefined;
 }
 
+/** The answers the server sent with the page, by URL (see takePreloaded); read at the first call. */
+let preloaded: Map<string, unknown> | undefined;
+
+function readPreloaded(): Map<string, unknown> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(API_PRELOAD_ID);
+  element?.remove();
+  try {
+    const answers: unknown = JSON.parse(element?.textContent ?? '{}');
+    return new Map(typeof answers === 'object' && answers !== null ? Object.entries(answers) : []);
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The answer the server sent with the page's HTML for a visitor's GET of `path` (api/src/http/spa.ts),
+ * once: the page's first data without a round trip; any later call of the same URL (a refetch, a
+ * retry) asks the server again.
+ */
+function takePreloaded(path: string): { value: unknown } | undefined {
+  preloaded ??= readPreloaded();
+  if (!preloaded.has(path)) return undefined;
+  const value = preloaded.get(path);
+  preloaded.delete(path);
+  return { value };
+}
+
 /**
  * Calls the product's own API. Bad input and server refusals come back as
  * values (`ok: false` with the server's `{error, code}` and the status); status 0
@@ -55,6 +83,10 @@ export async function apiFetch<T>(
   path: string,
   { method = 'GET', body, token, signal }: ApiRequest = {},
 ): Promise<ApiResult<T>> {
+  if (method === 'GET' && !token) {
+    const answer = takePreloaded(path);
+    if (answer) return ok(answer.value as T);
+  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,50 +1,17 @@
 import {
-  BLOG_PAGE_MAX,
-  ENDPOINTS,
-  endpointUrl,
+  CATEGORY_PARAM,
+  PAGE_PARAM,
   isHttpUrl,
   parsePostTags,
   type BlogPost,
   type BlogPostPage,
-  type BlogSort,
   type Category,
 } from '@toolvault/shared';
 import { formatCount, formatLongDate } from '../../lib/format';
 
-/** Query parameter of /blog that names a category slug. */
-export const CATEGORY_PARAM = 'category';
-/** Query parameter of /blog and the admin's list that holds the page number (1 is left out). */
-export const PAGE_PARAM = 'page';
-
-/** The page number in `?page=`: a whole number from 1 to the API's maximum, else 1. */
-export function pageFromParam(value: string | null): number {
-  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= BLOG_PAGE_MAX ? page : 1;
-}
-
-/** The API address of one page of posts; parameters at their defaults are left out. */
-export function blogListUrl({
-  page = 1,
-  category = null,
-  sort = 'newest',
-  limit,
-  q = '',
-}: {
-  page?: number;
-  category?: string | null;
-  sort?: BlogSort;
-  limit?: number;
-  q?: string;
-}): string {
-  const params = new URLSearchParams();
-  if (page > 1) params.set('page', String(page));
-  if (category) params.set('category', category);
-  if (sort !== 'newest') params.set('sort', sort);
-  if (limit !== undefined) params.set('limit', String(limit));
-  if (q.trim()) params.set('q', q.trim());
-  return endpointUrl(ENDPOINTS.blogList, { query: params.toString() });
-}
+// In the shared package: the server sends the answers of /blog's first calls with the page
+// (blogPageCalls), so it must spell their addresses exactly as this page does.
+export { blogListUrl, CATEGORY_PARAM, PAGE_PARAM, pageFromParam } from '@toolvault/shared';
 
 /** The /blog address of `page` within a category (page 1 and "all categories" are left out). */
 export function blogPageHref(category: string | null, page: number): string {
