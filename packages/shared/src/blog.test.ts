@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_DEFAULT_AUTHOR, BLOG_LIMITS, BLOG_MESSAGES, isBlogSlug, parsePostTags, slugify } from './blog';
+import {
+  BLOG_DEFAULT_AUTHOR,
+  BLOG_LIMITS,
+  BLOG_MESSAGES,
+  blogListUrl,
+  blogPageCalls,
+  isBlogSlug,
+  pageFromParam,
+  parsePostTags,
+  slugify,
+} from './blog';
 import { ZBlogListQuery, ZCategoryIdParams, ZCategoryInput, ZPostIdParams, ZPostInput } from './blog.schemas';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 
@@ -237,4 +247,52 @@ describe('id params and list query', () => {
   it('refuses a repeated category parameter', () => {
     expect(firstMessage(ZBlogListQuery.safeParse({ category: ['a', 'b'] }))).toBe('category must be one category slug');
   });
+});
+
+// The page and the server both spell these addresses: the server answers them inside /blog's HTML,
+// and the page takes an answer only for the exact address it asks for.
+describe('addresses of the /blog page', () => {
+  it.each([
+    [null, 1],
+    ['', 1],
+    ['1', 1],
+    ['7', 7],
+    ['200', 200],
+    ['0', 1],
+    ['-3', 1],
+    ['2.5', 1],
+    ['abc', 1],
+    ['10001', 1],
+  ])('pageFromParam(%j) → %d', (value, page) => {
+    expect(pageFromParam(value)).toBe(page);
+  });
+
+  it.each([
+    [{}, '/api/blog'],
+    [{ page: 1 }, '/api/blog'],
+    [{ page: 3 }, '/api/blog?page=3'],
+    [{ page: 2, category: 'tech-news' }, '/api/blog?page=2&category=tech-news'],
+    [{ sort: 'popular', limit: 5 }, '/api/blog?sort=popular&limit=5'],
+    [{ q: '  100% sure ' }, '/api/blog?q=100%25+sure'],
+    [{ q: '   ' }, '/api/blog'],
+  ] as const)('blogListUrl(%j) → %s', (query, url) => {
+    expect(blogListUrl(query)).toBe(url);
+  });
+
+  it.each([
+    [{}, '/api/blog'],
+    [{ page: '3' }, '/api/blog?page=3'],
+    [{ category: 'guides', page: '2' }, '/api/blog?page=2&category=guides'],
+    [{ page: '0', category: '' }, '/api/blog'],
+  ] as [Record<string, string>, string][])(
+    'blogPageCalls(%j) asks for %s, the popular posts and the categories',
+    (params, posts) => {
+      const search = { get: (name: string) => params[name] ?? null };
+      expect(blogPageCalls(search)).toEqual({
+        posts,
+        popular: '/api/blog?sort=popular&limit=5',
+        categories: '/api/categories',
+      });
+    },
+  );
 });

@@ -177,7 +177,6 @@ export function notFoundHtml(indexHtml: string, heading: string): string {
  * be. Every `<` is escaped, so no text in the data (a post's title) can close the element early.
  */
 export function withPreloads(html: string, answers: Record<string, unknown>): string {
-  if (Object.keys(answers).length === 0) return html;
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   return html.replace(
     /<\/body>/i,

@@ -104,7 +104,7 @@ export function blogPagePreloads(blog: BlogService, categories: CategoryService)
   const list = async (url: string) => {
     const query = API.blogList.query.safeParse(Object.fromEntries(new URL(url, 'http://localhost').searchParams));
     if (!query.success) throw new Error(`not a list query: ${url}`);
-    return blog.list({ admin: false }, query.data as BlogListQuery);
+    return blog.list({ admin: false }, query.data);
   };
   return async (segment, search) => {
     if (segment !== 'blog') return null;

@@ -1,4 +1,12 @@
-import type { BlogPost, BlogPostSummary, Category, CategoryInput, PostInput } from '@toolvault/shared';
+import {
+  PAGE_PARAM,
+  pageFromParam,
+  type BlogPost,
+  type BlogPostSummary,
+  type Category,
+  type CategoryInput,
+  type PostInput,
+} from '@toolvault/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -14,7 +22,6 @@ import { fromApi, QueryProvider, unlessUnauthorized } from '../../lib/query';
 import { AdminLoginForm } from '../auth/AdminLoginForm';
 import { logout } from '../auth/login';
 import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
-import { PAGE_PARAM, pageFromParam } from '../blog/blog.service';
 import { blogKeys, categoriesQuery } from '../blog/blog.queries';
 import { ADMIN_PAGE_SIZE, blogAdminApi } from './blog-admin.api';
 import {

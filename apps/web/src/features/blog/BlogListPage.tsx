@@ -1,4 +1,11 @@
-import type { BlogPostPage, BlogPostSummary, Category } from '@toolvault/shared';
+import {
+  CATEGORY_PARAM,
+  PAGE_PARAM,
+  pageFromParam,
+  type BlogPostPage,
+  type BlogPostSummary,
+  type Category,
+} from '@toolvault/shared';
 import { ChevronLeft, ChevronRight, Eye, LoaderCircle, Rss, TrendingUp } from 'lucide-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { memo, useCallback, useDeferredValue, useMemo } from 'react';
@@ -9,12 +16,9 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { RSS_FEED_PATH } from '../../app/site-links';
 import {
   blogPageHref,
-  CATEGORY_PARAM,
   categoryHref,
   findCategory,
   formatPostDate,
-  PAGE_PARAM,
-  pageFromParam,
   pagerNumbers,
   postTags,
   viewsLabel,

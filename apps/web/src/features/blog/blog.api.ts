@@ -1,7 +1,7 @@
-import { ENDPOINTS, type BlogPostPage, type BlogSort, type Category } from '@toolvault/shared';
+import { blogListUrl, ENDPOINTS, type BlogPostPage, type BlogSort, type Category } from '@toolvault/shared';
 import { apiFetch, callApi, type ApiResult } from '../../lib/api';
 import { err, ok } from '../../lib/result';
-import { blogListUrl, isPostPage } from './blog.service';
+import { isPostPage } from './blog.service';
 
 /** One page of the post list as the screens ask for it. */
 export interface PostPageQuery {

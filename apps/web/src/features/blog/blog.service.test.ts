@@ -1,7 +1,6 @@
 import type { Category } from '@toolvault/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  blogListUrl,
   blogPageHref,
   categoryHref,
   excerpt,
@@ -9,7 +8,6 @@ import {
   formatPostDate,
   isAllowedImageSrc,
   isAllowedLinkUrl,
-  pageFromParam,
   pagerNumbers,
   postTags,
   safeCoverUrl,
@@ -23,33 +21,6 @@ const categories: Category[] = [
 ];
 
 describe('pages of the list', () => {
-  it.each([
-    [null, 1],
-    ['', 1],
-    ['1', 1],
-    ['7', 7],
-    ['200', 200],
-    ['0', 1],
-    ['-3', 1],
-    ['2.5', 1],
-    ['abc', 1],
-    ['10001', 1],
-  ])('pageFromParam(%j) → %d', (value, page) => {
-    expect(pageFromParam(value)).toBe(page);
-  });
-
-  it.each([
-    [{}, '/api/blog'],
-    [{ page: 1 }, '/api/blog'],
-    [{ page: 3 }, '/api/blog?page=3'],
-    [{ page: 2, category: 'tech-news' }, '/api/blog?page=2&category=tech-news'],
-    [{ sort: 'popular', limit: 5 }, '/api/blog?sort=popular&limit=5'],
-    [{ q: '  100% sure ' }, '/api/blog?q=100%25+sure'],
-    [{ q: '   ' }, '/api/blog'],
-  ] as const)('blogListUrl(%j) → %s', (query, url) => {
-    expect(blogListUrl(query)).toBe(url);
-  });
-
   it.each([
     [null, 1, '/blog'],
     [null, 4, '/blog?page=4'],

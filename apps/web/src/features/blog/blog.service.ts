@@ -9,10 +9,6 @@ import {
 } from '@toolvault/shared';
 import { formatCount, formatLongDate } from '../../lib/format';
 
-// In the shared package: the server sends the answers of /blog's first calls with the page
-// (blogPageCalls), so it must spell their addresses exactly as this page does.
-export { blogListUrl, CATEGORY_PARAM, PAGE_PARAM, pageFromParam } from '@toolvault/shared';
-
 /** The /blog address of `page` within a category (page 1 and "all categories" are left out). */
 export function blogPageHref(category: string | null, page: number): string {
   const params = new URLSearchParams();
