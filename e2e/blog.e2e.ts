@@ -404,8 +404,21 @@ describe('blog admin and blog', () => {
     await page.context().close();
 
     // A first visit of that address gets its data with the page: no call for the list, the popular
-    // posts or the categories leaves the browser, and the cards are those of page 3.
+    // posts or the categories leaves the browser, and the cards are those of page 3. They are in the
+    // app's very first render (the screen's chunk fetched before it, the queries started with the
+    // page's data), not in a second one after a loading state.
     const visitor = await newPage({ userAgent: VISITOR_UA });
+    await visitor.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root')!;
+        const observer = new MutationObserver(() => {
+          if (root.childElementCount === 0) return;
+          observer.disconnect();
+          root.dataset.firstRender = root.innerText;
+        });
+        observer.observe(root, { childList: true });
+      });
+    });
     const blogCalls: string[] = [];
     visitor.on('request', (request) => {
       const url = new URL(request.url());
@@ -416,6 +429,10 @@ describe('blog admin and blog', () => {
     await visitor.getByRole('heading', { level: 3, name: `Paged ${suffix} 03` }).waitFor();
     await visitor.getByRole('heading', { name: 'Popular Posts' }).waitFor();
     expect(blogCalls).toEqual([]);
+    const firstRender = await visitor.locator('#root').getAttribute('data-first-render');
+    expect(firstRender).toContain(`Paged ${suffix} 03`);
+    expect(firstRender).toContain('Popular Posts');
+    expect(firstRender).not.toContain('Loading blog posts');
     // The next page is asked of the API as before.
     await visitor.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Previous' }).click();
     await visitor.getByRole('heading', { level: 3, name: `Paged ${suffix} 13` }).waitFor();

@@ -5,7 +5,7 @@
  * entry script instead of only after the entry has run and the router has asked for them.
  *
  * The routes come from the app's own tables, never from a list kept here: the router's SCREENS
- * record (`pattern: lazy(() => import('…'))`) and the tool folders, where tools/<slug>/index.ts
+ * record (`pattern: lazyScreen(() => import('…'))`) and the tool folders, where tools/<slug>/index.ts
  * lazily imports the screen of /<slug>. If the router or a tool's index lazily imports a module
  * this plugin could not attribute to a route, the build fails rather than ship a partial file.
  */
@@ -16,8 +16,8 @@ import { ROUTE_CHUNKS_FILE } from '../../../packages/shared/src/routes';
 
 const ROUTER = /[\\/]src[\\/]app[\\/]router\.tsx$/;
 const TOOL_INDEX = /[\\/]src[\\/]tools[\\/]([^\\/]+)[\\/]index\.ts$/;
-/** One entry of the router's SCREENS record: `'pattern': lazy(() => import('specifier'))`. */
-const SCREEN_ENTRY = /^\s*(?:'([^']+)'|([\w-]+))\s*:\s*lazy\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)/gm;
+/** One entry of the router's SCREENS record: `'pattern': lazyScreen(() => import('specifier'))`. */
+const SCREEN_ENTRY = /^\s*(?:'([^']+)'|([\w-]+))\s*:\s*lazyScreen\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*'([^']+)'\s*\)/g;
 
 export function routeChunksPlugin(): Plugin {

@@ -4,12 +4,19 @@
  * first load (the home page's first-load budget, docs/decisions/0013-performance-goals.md). Pages other than home and the tools
  * are lazy chunks; a tool's own screen is lazy inside ToolRoute.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { BLOG_POST_ROUTE, PAGE_SEGMENTS, SHORT_CODE_ROUTE, type PageSegment } from '@toolvault/shared';
+import {
+  BLOG_POST_ROUTE,
+  classifyPath,
+  PAGE_SEGMENTS,
+  routeChunksKey,
+  SHORT_CODE_ROUTE,
+  type PageSegment,
+} from '@toolvault/shared';
 import { tools } from '../tools';
 import { HomePage } from './home/HomePage';
 import { Layout } from './Layout';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { NotFoundPage } from './NotFoundPage';
 import { ToolRoute } from './ToolRoute';
 
@@ -18,23 +25,28 @@ import { ToolRoute } from './ToolRoute';
  * (PAGE_SEGMENTS, which is also what short codes may never be: a page added there must get a
  * screen here, and a page has no other way in), a blog post, and a short code. The build reads
  * this table to tell the server which chunks each route loads (build/route-chunks.ts), so every
- * lazy route is declared here as `pattern: lazy(() => import('…'))`, and nowhere else.
+ * lazy route is declared here as `pattern: lazyScreen(() => import('…'))`, and nowhere else.
  */
-const SCREENS: Record<
-  PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_ROUTE,
-  LazyExoticComponent<ComponentType>
-> = {
-  about: lazy(() => import('./pages/AboutPage')),
-  contact: lazy(() => import('./pages/ContactPage')),
-  'privacy-policy': lazy(() => import('./pages/PrivacyPolicyPage')),
-  'terms-of-service': lazy(() => import('./pages/TermsOfServicePage')),
-  blog: lazy(() => import('../features/blog/BlogListPage')),
-  'blog-admin': lazy(() => import('../features/blog-admin/BlogAdminPage')),
-  login: lazy(() => import('../features/auth/LoginPage')),
-  'blog/:slug': lazy(() => import('../features/blog/BlogPostPage')),
-  ':shortCode': lazy(() => import('../features/shortlinks/RedirectPage')),
+const SCREENS: Record<PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_ROUTE, LazyScreen> = {
+  about: lazyScreen(() => import('./pages/AboutPage')),
+  contact: lazyScreen(() => import('./pages/ContactPage')),
+  'privacy-policy': lazyScreen(() => import('./pages/PrivacyPolicyPage')),
+  'terms-of-service': lazyScreen(() => import('./pages/TermsOfServicePage')),
+  blog: lazyScreen(() => import('../features/blog/BlogListPage')),
+  'blog-admin': lazyScreen(() => import('../features/blog-admin/BlogAdminPage')),
+  login: lazyScreen(() => import('../features/auth/LoginPage')),
+  'blog/:slug': lazyScreen(() => import('../features/blog/BlogPostPage')),
+  ':shortCode': lazyScreen(() => import('../features/shortlinks/RedirectPage')),
 };
 const BlogPostPage = SCREENS[BLOG_POST_ROUTE];
+
+/** Fetches the screen of `pathname` (none for home, the tools and unknown addresses: they have no lazy screen here). */
+export function preloadScreen(pathname: string): Promise<void> {
+  const key = routeChunksKey(classifyPath(pathname));
+  return key !== null && Object.hasOwn(SCREENS, key)
+    ? SCREENS[key as keyof typeof SCREENS].preload()
+    : Promise.resolve();
+}
 const RedirectPage = SCREENS[SHORT_CODE_ROUTE];
 
 export function AppRoutes() {

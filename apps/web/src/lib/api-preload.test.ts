@@ -1,41 +1,22 @@
 import { API_PRELOAD_ID } from '@toolvault/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/** The page as the server sends /blog: the answers of its first calls in a JSON data block. */
-function sendWithPage(text: string) {
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = API_PRELOAD_ID;
-  block.textContent = text;
-  document.body.append(block);
-}
+import { describe, expect, it } from 'vitest';
+import { sendWithPage, withPageData } from './testing-preload';
 
 const fromNetwork = { items: ['from the network'] };
-let fetchMock: ReturnType<typeof vi.fn>;
-
-beforeEach(() => {
-  // api.ts reads the block once, at its first call: each test loads a fresh copy of the module.
-  vi.resetModules();
-  fetchMock = vi.fn(async () => new Response(JSON.stringify(fromNetwork), { status: 200 }));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  document.body.innerHTML = '';
-});
+const fetched = withPageData(fromNetwork);
 
 describe('answers sent with the page', () => {
   it("answers a visitor's first GET of a URL from the page, once; later calls ask the server", async () => {
     sendWithPage(JSON.stringify({ '/api/blog': { items: ['from the page'] }, '/api/categories': [] }));
     const { apiFetch } = await import('./api');
     expect(await apiFetch('/api/blog')).toEqual({ ok: true, value: { items: ['from the page'] } });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetched()).not.toHaveBeenCalled();
     expect(document.getElementById(API_PRELOAD_ID)).toBeNull();
     expect(await apiFetch('/api/blog')).toEqual({ ok: true, value: fromNetwork });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetched()).toHaveBeenCalledTimes(1);
     // Another URL, or the same one with a query, is not the page's answer.
     await apiFetch('/api/blog?page=2');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetched()).toHaveBeenCalledTimes(2);
   });
 
   it("never answers the admin's calls (with a token, drafts count) or a write from the page", async () => {
@@ -43,7 +24,7 @@ describe('answers sent with the page', () => {
     const { apiFetch } = await import('./api');
     expect(await apiFetch('/api/blog', { token: 'admin-token' })).toEqual({ ok: true, value: fromNetwork });
     expect(await apiFetch('/api/blog', { method: 'POST', body: {} })).toEqual({ ok: true, value: fromNetwork });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetched()).toHaveBeenCalledTimes(2);
   });
 
   it.each([
@@ -54,6 +35,6 @@ describe('answers sent with the page', () => {
     if (text !== null) sendWithPage(text);
     const { apiFetch } = await import('./api');
     expect(await apiFetch('/api/blog')).toEqual({ ok: true, value: fromNetwork });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetched()).toHaveBeenCalledTimes(1);
   });
 });

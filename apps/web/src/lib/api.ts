@@ -66,7 +66,7 @@ function readPreloaded(): Map<string, unknown> {
  * once: the page's first data without a round trip; any later call of the same URL (a refetch, a
  * retry) asks the server again.
  */
-function takePreloaded(path: string): { value: unknown } | undefined {
+export function takePreloaded(path: string): { value: unknown } | undefined {
   preloaded ??= readPreloaded();
   if (!preloaded.has(path)) return undefined;
   const value = preloaded.get(path);

@@ -1,7 +1,7 @@
-import { blogListUrl, ENDPOINTS, type BlogPostPage, type BlogSort, type Category } from '@toolvault/shared';
+import { blogListUrl, ENDPOINTS, type BlogPostPage, type BlogSort } from '@toolvault/shared';
 import { apiFetch, callApi, type ApiResult } from '../../lib/api';
 import { err, ok } from '../../lib/result';
-import { isPostPage } from './blog.service';
+import { isCategoryList, isPostPage } from './blog.service';
 
 /** One page of the post list as the screens ask for it. */
 export interface PostPageQuery {
@@ -17,7 +17,6 @@ function checked<T>(result: ApiResult<unknown>, isRight: (value: unknown) => val
   if (!result.ok) return result;
   return isRight(result.value) ? ok(result.value) : err({ message: 'Unexpected answer', status: 200 });
 }
-const isList = (value: unknown): value is Category[] => Array.isArray(value);
 
 /** The public blog calls (a token, when given, lets an admin see drafts). */
 export const blogApi = {
@@ -29,5 +28,5 @@ export const blogApi = {
     callApi(ENDPOINTS.blogRead, { params: { slug }, ...options }),
 
   categories: async (options: { signal?: AbortSignal } = {}) =>
-    checked(await callApi(ENDPOINTS.categoryList, options), isList),
+    checked(await callApi(ENDPOINTS.categoryList, options), isCategoryList),
 };

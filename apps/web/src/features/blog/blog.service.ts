@@ -38,6 +38,9 @@ export function pagerNumbers(current: number, count: number): (number | null)[] 
 }
 
 /** An API answer that must be a page of posts: anything else counts as a failed load. */
+/** Whether an answer is a list of categories (the API's answer is checked for its form, not trusted). */
+export const isCategoryList = (value: unknown): value is Category[] => Array.isArray(value);
+
 export function isPostPage(value: unknown): value is BlogPostPage {
   return (
     typeof value === 'object' &&
