@@ -69,6 +69,8 @@ describe('footer icons', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/rss+xml');
     await page.goto('/about');
+    // The app renders once the page's screen has loaded, which can be after the load event.
+    await page.getByRole('heading', { level: 1 }).waitFor();
     const hrefs = await page
       .getByRole('list', { name: 'Social links' })
       .getByRole('link')
