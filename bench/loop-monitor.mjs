@@ -1,11 +1,15 @@
 /**
  * Loaded into the benchmarked server (`node --import ./bench/loop-monitor.mjs`): how long its event
  * loop was held, the figure behind "no request may hold the event loop for more than 50 ms", which
- * a client's timings mix with network and queueing. On SIGUSR2 it writes the longest and the p99
- * delay since the previous SIGUSR2 to LOOP_MONITOR_FILE as JSON, then starts over.
+ * a client's timings mix with network and queueing. And how long the server took over each request,
+ * from its parsed head to the end of its answer, by URL: a client's figure for the same request
+ * adds its own process's delays and the time the request waited to be read. On SIGUSR2 it writes
+ * the longest and the p99 delay and the requests' figures since the previous SIGUSR2 to
+ * LOOP_MONITOR_FILE as JSON, then starts over.
  */
+import diagnostics from 'node:diagnostics_channel';
 import { renameSync, writeFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const file = process.env.LOOP_MONITOR_FILE;
 if (file) {
@@ -13,15 +17,40 @@ if (file) {
   // millisecond of the longest stretch the loop was busy.
   const delays = monitorEventLoopDelay({ resolution: 1 });
   delays.enable();
+  const started = new WeakMap();
+  /** URL → how long each request for it took, in ms. */
+  let took = new Map();
+  // The URL as it came: Express rewrites request.url inside the routers it mounts.
+  diagnostics.subscribe('http.server.request.start', ({ request }) =>
+    started.set(request, { start: performance.now(), url: request.url }),
+  );
+  diagnostics.subscribe('http.server.response.finish', ({ request }) => {
+    const { start, url } = started.get(request) ?? {};
+    if (start === undefined) return;
+    const times = took.get(url) ?? [];
+    times.push(performance.now() - start);
+    took.set(url, times);
+  });
+  const figures = (times) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return { count: sorted.length, p50Ms: sorted[Math.ceil(sorted.length / 2) - 1], maxMs: sorted.at(-1) };
+  };
   let generation = 0;
   process.on('SIGUSR2', () => {
     generation += 1;
     // Written aside and renamed, so the bench never reads a half-written file.
     writeFileSync(
       `${file}.tmp`,
-      JSON.stringify({ generation, maxMs: delays.max / 1e6, p99Ms: delays.percentile(99) / 1e6, count: delays.count }),
+      JSON.stringify({
+        generation,
+        maxMs: delays.max / 1e6,
+        p99Ms: delays.percentile(99) / 1e6,
+        count: delays.count,
+        requests: Object.fromEntries([...took].map(([url, times]) => [url, figures(times)])),
+      }),
     );
     renameSync(`${file}.tmp`, file);
     delays.reset();
+    took = new Map();
   });
 }

@@ -436,6 +436,8 @@ interface Server {
 interface LoopFigures {
   maxMs: number;
   p99Ms: number;
+  /** By URL: how long the server itself took over those requests (bench/loop-monitor.mjs). */
+  requests: Record<string, { count: number; p50Ms: number; maxMs: number }>;
 }
 
 /** The production server as an operator runs it, on a free port, on the seeded data folder. */
@@ -565,7 +567,7 @@ async function importStall(server: Server, auth: Record<string, string>): Promis
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
-    return { label, waits, done };
+    return { label, route, waits, done };
   });
   await server.loop();
   // The probes' own process: a stall here would show as slow answers that the server never gave.
@@ -589,10 +591,12 @@ async function importStall(server: Server, auth: Record<string, string>): Promis
   console.log(
     `  (the bench's own event loop, which times the probes, held at most ${(clientLoop.max / 1e6).toFixed(1)} ms)`,
   );
-  for (const { label, waits } of probes) {
+  for (const { label, route, waits } of probes) {
+    const own = loop.requests[route];
     console.log(
       `  ${label.padEnd(30)} ${String(waits.length).padStart(5)} calls, p50 ${percentile(waits, 50).toFixed(1)} ms, ` +
-        `p99 ${percentile(waits, 99).toFixed(1)} ms, max ${Math.max(...waits).toFixed(1)} ms (goal: max ≤ 50 ms)`,
+        `p99 ${percentile(waits, 99).toFixed(1)} ms, max ${Math.max(...waits).toFixed(1)} ms (goal: max ≤ 50 ms)` +
+        (own ? `; in the server: p50 ${own.p50Ms.toFixed(1)} ms, max ${own.maxMs.toFixed(1)} ms` : ''),
     );
   }
 }
