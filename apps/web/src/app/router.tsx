@@ -39,6 +39,7 @@ const SCREENS: Record<PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_R
   ':shortCode': lazyScreen(() => import('../features/shortlinks/RedirectPage')),
 };
 const BlogPostPage = SCREENS[BLOG_POST_ROUTE];
+const RedirectPage = SCREENS[SHORT_CODE_ROUTE];
 
 /** Fetches the screen of `pathname` (none for home, the tools and unknown addresses: they have no lazy screen here). */
 export function preloadScreen(pathname: string): Promise<void> {
@@ -47,7 +48,6 @@ export function preloadScreen(pathname: string): Promise<void> {
     ? SCREENS[key as keyof typeof SCREENS].preload()
     : Promise.resolve();
 }
-const RedirectPage = SCREENS[SHORT_CODE_ROUTE];
 
 export function AppRoutes() {
   return (
