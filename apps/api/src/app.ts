@@ -21,7 +21,7 @@ import { createContactService } from './services/contact.service';
 import { createFeedService } from './services/feeds.service';
 import { sharedHtmlSanitizerPool, type HtmlSanitizerPool } from './services/html-sanitizer.pool';
 import { offlineGeoService, type GeoService } from './services/geo.service';
-import { directRedirects, shortlinkClicks, shortlinkPreviewResolver } from './routes/shortlink-redirect.routes';
+import { shortlinkPreviewResolver, shortlinkVisits } from './routes/shortlink-redirect.routes';
 import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.routes';
 import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
 import { createShortlinkClickService } from './services/shortlink-click.service';
@@ -112,10 +112,9 @@ export function createApp(deps: AppDeps): Express {
   // A hop count, never `true`: with 0 a client cannot pick its own rate-limit key via X-Forwarded-For.
   app.set('trust proxy', config.trustProxy);
 
-  // The redirect page's click request (GET /{code}, Accept: application/json) is the hot path:
-  // the first middleware answers it, with the same security headers (bench/redirect.bench.ts).
-  const clicks = { clicks: shortlinkClickService, webDist: deps.webDist };
-  app.use(shortlinkClicks(clicks));
+  // A click (the redirect page's JSON request, or a page request for a link that redirects at
+  // once) is the hot path: the first middleware answers it, with the same security headers.
+  app.use(shortlinkVisits({ clicks: shortlinkClickService, webDist: deps.webDist }));
   app.use(requestLog(logger));
   app.use(securityHeaders());
   // Pages and JSON made per request; static files arrive precompressed (http/spa.ts) and are left alone.
@@ -133,8 +132,6 @@ export function createApp(deps: AppDeps): Express {
       origin: publicOrigin(config),
     }),
   );
-  // Links that redirect at once answer people with a 302 before the preview page is considered.
-  app.use(directRedirects(clicks));
   if (deps.webDist) {
     const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks);
     app.use(

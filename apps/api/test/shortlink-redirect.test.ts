@@ -422,6 +422,10 @@ describe('GET /:shortCode of a link that redirects at once', () => {
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe(LINK.targetUrl);
     expect(res.headers['cache-control']).toBe('no-store');
+    // Answered before helmet runs, with the same headers it sets.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-length']).toBe('0');
     expect(await built.clicksOf('direct1')).toBe(1);
     expect(built.clickRows()).toMatchObject([{ referrer_host: 'news.example', device }]);
     expect(statsRows(built)).toEqual([
@@ -477,6 +481,22 @@ describe('GET /:shortCode of a link that redirects at once', () => {
     const res = await request(built.app).get('/direct1').set('User-Agent', CURL);
     expect(res.status).toBe(302);
     expect(await built.clicksOf('direct1')).toBe(1);
+  });
+
+  it.each([
+    ['the redirect page JSON', 'application/json'],
+    ['a direct 302', 'text/html'],
+  ])('answers a failed count of %s with the error JSON and the security headers', async (_label, accept) => {
+    const built = setup();
+    await built.create({ ...LINK, shortCode: 'direct1', redirectMode: 'direct' });
+    // The click middleware answers before helmet: the error handler's answer must still carry its headers.
+    built.db.shortlinkClicks.countClick = () => Promise.reject(new Error('disk I/O error'));
+    const res = await request(built.app).get('/direct1').set('Accept', accept).set('User-Agent', CHROME);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers.location).toBeUndefined();
   });
 
   it('switches between the two modes with PUT', async () => {
