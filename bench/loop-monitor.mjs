@@ -33,7 +33,8 @@ if (file) {
   });
   const figures = (times) => {
     const sorted = [...times].sort((a, b) => a - b);
-    return { count: sorted.length, p50Ms: sorted[Math.ceil(sorted.length / 2) - 1], maxMs: sorted.at(-1) };
+    const at = (percent) => sorted[Math.max(0, Math.ceil((sorted.length * percent) / 100) - 1)];
+    return { count: sorted.length, p50Ms: at(50), p99Ms: at(99), maxMs: sorted.at(-1) };
   };
   let generation = 0;
   process.on('SIGUSR2', () => {
