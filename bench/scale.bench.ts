@@ -602,13 +602,19 @@ async function importStall(server: Server, auth: Record<string, string>): Promis
     `  (the bench's own event loop, which times the probes, held at most ${(clientLoop.max / 1e6).toFixed(1)} ms)`,
   );
   for (const { label, route, waits } of probes) {
-    const own = loop.requests[route];
     console.log(
       `  ${label.padEnd(30)} ${String(waits.length).padStart(5)} calls, p50 ${percentile(waits, 50).toFixed(1)} ms, ` +
         `p99 ${percentile(waits, 99).toFixed(1)} ms, max ${Math.max(...waits).toFixed(1)} ms (goal: max ≤ 50 ms)` +
-        (own ? `; in the server: p50 ${own.p50Ms.toFixed(1)} ms, max ${own.maxMs.toFixed(1)} ms` : ''),
+        serverLine(loop.requests[route]),
     );
   }
+}
+
+/** The server's own time for one URL's requests, to print beside the client's; nothing if it saw none. */
+function serverLine(own: LoopFigures['requests'][string] | undefined): string {
+  return own
+    ? `; in the server: p50 ${own.p50Ms.toFixed(1)} ms, p99 ${own.p99Ms.toFixed(1)} ms, max ${own.maxMs.toFixed(1)} ms`
+    : '';
 }
 
 function loopLine({ maxMs, p99Ms }: LoopFigures): string {
@@ -666,14 +672,11 @@ async function redirectsWhileAdminWorks(server: Server, auth: Record<string, str
         ...options,
       });
       const loop = await server.loop();
-      const own = loop.requests[`/${code}`];
       console.log(
         `${label} (${load}) while the admin works: ${Math.round(result.requests.average)} req/s, ` +
           `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms ` +
           `(2xx ${result['2xx']}, 3xx ${result['3xx']}, errors ${result.errors}); ${loopLine(loop)}` +
-          (own
-            ? `; in the server: p50 ${own.p50Ms.toFixed(1)} ms, p99 ${own.p99Ms.toFixed(1)} ms, max ${own.maxMs.toFixed(1)} ms`
-            : ''),
+          serverLine(loop.requests[`/${code}`]),
       );
     }
   }
