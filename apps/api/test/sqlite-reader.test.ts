@@ -91,7 +91,7 @@ describe('the SQLite reader', () => {
     expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(reader)).rows).toEqual([{ one: 1 }]);
   });
 
-  it('runs at a lower CPU priority than the event loop (Linux niceness 10), so redirects win a busy machine', async () => {
+  it("runs at the event loop's CPU priority, so an admin's read is not starved while an import keeps the loop busy", async () => {
     // The niceness of each thread of this process (field 19 of /proc/<pid>/task/<tid>/stat).
     const niceness = () =>
       new Map(
@@ -100,13 +100,14 @@ describe('the SQLite reader', () => {
           return [Number(task), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const;
         }),
       );
-    const niceThreads = () => [...niceness().values()].filter((value) => value === 10).length;
-    const before = niceThreads();
+    const before = new Set(niceness().keys());
     const { reader } = openFile();
     await sql`SELECT 1`.execute(reader);
-    expect(niceThreads()).toBe(before + 1);
-    // The event loop's own thread (its id is the process id) keeps the process's priority.
-    expect(niceness().get(process.pid)).toBe(0);
+    const started = [...niceness()].filter(([task]) => !before.has(task));
+    // The reader's thread is among the new ones (others, e.g. libuv's pool, may start with it).
+    expect(started.length).toBeGreaterThan(0);
+    const loop = niceness().get(process.pid);
+    expect(started.map(([, value]) => value)).toEqual(started.map(() => loop));
   });
 
   it('reads on the event loop instead when its thread dies, including the queries it was given', async () => {

@@ -1,20 +1,8 @@
 // The SQLite reader's thread (see sqlite-reader.ts): a read-only connection of its own runs the
 // queries the event loop hands it, one at a time, and posts the rows back. Plain JavaScript, so the
 // sources (run through tsx) and the built server start the same file.
-import { readlinkSync } from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-
-// This thread yields the CPU to the event loop: on a machine whose cores are all busy, an admin's
-// read waits a little longer, and the redirects the event loop serves do not wait for it. On
-// Linux a thread's niceness is its own (setpriority with the thread's id); elsewhere this is a no-op.
-try {
-  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  os.setPriority(threadId, workerData.niceness);
-} catch {
-  // No /proc, or not allowed: the thread runs at the process's priority.
-}
 
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma(`busy_timeout = ${workerData.busyTimeoutMs}`);
