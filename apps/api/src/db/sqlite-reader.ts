@@ -38,9 +38,9 @@ type Answer = { id: number; rows: unknown[] } | { id: number; error: { message: 
  * were all busy the redirects would win), an admin's first page of links during a 10,000-row
  * import waited up to 58 ms in the server (23–58 ms in ten runs, at a million links): the import
  * keeps the event loop busy, and the thread got the CPU only when nothing else wanted it. At the
- * process's priority that was 25–32 ms in five runs, the health check (read here too) no longer
- * waited behind the import, and redirects at 500 a second while the admin worked moved by under
- * a millisecond (client p99 3.4–3.9 ms against 2.8–3.6).
+ * process's priority that was 25–32 ms in five runs (48 ms once in eight), the health check (read
+ * here too) no longer waited behind the import, and redirects at 500 a second while the admin
+ * worked moved by under a millisecond (client p99 3.4–3.9 ms against 2.8–3.6).
  *
  * Should the thread fail to start or die, its queries (and every later one) run on a read-only
  * connection on the event loop instead: slower for the others, never wrong.
