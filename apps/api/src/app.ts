@@ -7,6 +7,7 @@ import { publicOrigin, type Config } from './env';
 import { errorHandler, notFound } from './http/error-handler';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { wholeBodyCompression } from './http/whole-body-compression';
 import { spa, type ShortlinkResolver } from './http/spa';
 import type { Logger } from './logger';
 import { API_BASE, apiRouter } from './routes';
@@ -119,6 +120,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders());
   // Pages and JSON made per request; static files arrive precompressed (http/spa.ts) and are left alone.
   app.use(compression());
+  // After it, so it sees a whole body first: compressed at once instead of on later turns of the loop.
+  app.use(wholeBodyCompression());
   // The import takes up to 1 MB; parsed here, the app-wide parser below skips it.
   app.post(SHORTLINK_IMPORT_PATH, shortlinkImportBody());
   // Post bodies carry up to 200 000 characters of HTML; parsed here, the app-wide parser below skips them.

@@ -184,6 +184,14 @@ describe('compression', () => {
     expect(zlib.gunzipSync(res.body).toString()).toBe(PAGE);
   });
 
+  it('compresses the page whole, at once: sent with its compressed length, not chunked by a stream', async () => {
+    const res = await fetchRaw('/about', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(PAGE);
+  });
+
   it('never compresses the speed test download', async () => {
     const res = await fetchRaw('/api/speedtest/download?size=1', 'br, gzip');
     expect(res.status).toBe(200);
