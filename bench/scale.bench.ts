@@ -256,7 +256,7 @@ async function seed(): Promise<void> {
         .prepare(
           `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name IN
              ('shortlinks_clicks', 'shortlink_clicks_shortlink_id', 'shortlink_tags_newest',
-              'shortlink_tags_shortlink_id', 'shortlink_search_shortlink_id')`,
+              'shortlink_tags_shortlink_id', 'shortlink_search_shortlink_id', 'shortlink_search_day')`,
         )
         .all() as { name: string; sql: string }[]
     ).map(({ name, sql }) => [name, sql]),
@@ -297,13 +297,13 @@ async function seed(): Promise<void> {
   step(
     'search terms',
     `DELETE FROM shortlink_search;
-     INSERT INTO shortlink_search (term, shortlink_id)
-       SELECT lower(short_code), id FROM shortlinks
-       UNION ALL SELECT lower(title), id FROM shortlinks
-       UNION ALL SELECT substr(target_url, 9), id FROM shortlinks
-       UNION ALL SELECT tag, shortlink_id FROM shortlink_tags
+     INSERT INTO shortlink_search (term, shortlink_id, created_day)
+       SELECT lower(short_code), id, substr(created_at, 1, 10) FROM shortlinks
+       UNION ALL SELECT lower(title), id, substr(created_at, 1, 10) FROM shortlinks
+       UNION ALL SELECT substr(target_url, 9), id, substr(created_at, 1, 10) FROM shortlinks
+       UNION ALL SELECT tag, shortlink_id, substr(created_at, 1, 10) FROM shortlink_tags
        ORDER BY 1, 2;
-     ${createIndexes('shortlink_search_shortlink_id')}`,
+     ${createIndexes('shortlink_search_shortlink_id', 'shortlink_search_day')}`,
   );
   const keys = timed('click model (click times)', () => clickKeys(model, counts));
   timed('clicks (time order)', () => writeClicks(db, model, keys));

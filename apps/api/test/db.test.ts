@@ -92,6 +92,29 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     expect(Object.keys(await columns(storage))).not.toContain('half');
   });
 
+  it('writes every published link’s search terms again with its creation day (version 11)', async () => {
+    const { storage } = await fresh(engine, { migrated: false });
+    await migrate(
+      storage,
+      MIGRATIONS.filter((migration) => migration.version <= 10),
+    );
+    // Links as version 10 held them: one with a tag, and one of an import not yet published.
+    await sql`INSERT INTO shortlinks (short_code, target_url, title, tags, created_at, import_pending) VALUES
+      ('Abc', 'https://www.Example.com/x', 'Hello World', '["News"]', '2024-02-29T23:59:59.999Z', NULL),
+      ('pend', 'http://pending.test/', 'Pending', '[]', '2024-03-01T00:00:00.000Z', 77)`.execute(storage.db);
+    await sql`INSERT INTO shortlink_tags (shortlink_id, tag, created_at)
+      SELECT id, 'News', created_at FROM shortlinks WHERE short_code = 'Abc'`.execute(storage.db);
+    expect(await migrate(storage)).toEqual({ from: 10, to: LATEST });
+    const terms = await storage.db
+      .selectFrom('shortlink_search')
+      .select(['term', 'created_day'])
+      .orderBy('term')
+      .execute();
+    expect(terms).toEqual(
+      ['abc', 'example.com/x', 'hello world', 'news'].map((term) => ({ term, created_day: '2024-02-29' })),
+    );
+  });
+
   it('stores contact messages and lists them newest first as camelCase objects', async () => {
     const { db } = await fresh(engine);
     const message = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' };

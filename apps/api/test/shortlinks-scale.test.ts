@@ -486,6 +486,23 @@ describe.each(ENGINES)('a broad search on %s', (engine) => {
       walkBudget: 10,
       denseTerms: 40,
     });
+    // Newest first, the short walks above go on by creation day and read each day's few matches by
+    // id; here a day with 3 of the prefix's terms or more is walked instead.
+    const dayWalk = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, {
+      broadTerms: 20,
+      countCap: 30,
+      walkBudget: 10,
+      daySortTerms: 3,
+    });
+    // And here every search of 3 terms or more goes by day (not only broad ones), in batches of as
+    // many days as a page has links (several, where the tag filter leaves links out).
+    const narrowByDay = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, {
+      broadTerms: 20,
+      countCap: 30,
+      walkBudget: 10,
+      daySortTerms: 3,
+      newestSortTerms: 3,
+    });
 
     for (const sort of SHORTLINK_SORTS) {
       for (const query of [
@@ -496,7 +513,7 @@ describe.each(ENGINES)('a broad search on %s', (engine) => {
       ]) {
         const expected = await pagesOf(narrow, query);
         expect(expected.totals).toEqual([String(expected.codes.length)]);
-        for (const repo of [broad, shortWalk, walkOn]) {
+        for (const repo of [broad, shortWalk, walkOn, dayWalk, narrowByDay]) {
           const read = await pagesOf(repo, query);
           expect({ query, codes: read.codes }).toEqual({ query, codes: expected.codes });
         }
@@ -526,6 +543,83 @@ describe.each(ENGINES)('a broad search on %s', (engine) => {
     const rareList = await request(app).get('/api/shortlinks').query({ q: 'rare' }).set(t.auth);
     expect(rareList.body).toMatchObject({ total: 5 });
     expect(rareList.body).not.toHaveProperty('totalCapped');
+  });
+});
+
+describe.each(ENGINES)('a broad search sorted newest first on %s', (engine) => {
+  it('goes on day by day behind newer links that do not match, reading only the days that hold it', async () => {
+    const t = await setup(engine);
+    const day = (date: string, count: number, title: string, code: string) =>
+      Array.from({ length: count }, (_, i) =>
+        newLink({
+          shortCode: `${code}${i}`,
+          title: `${title} ${i}`,
+          // Several links per second, and the day's first and last milliseconds: the day's bounds.
+          createdAt:
+            i === 0 ? `${date}T00:00:00.000Z` : i === 1 ? `${date}T23:59:59.999Z` : `${date}T12:00:0${i % 3}.000Z`,
+        }),
+      );
+    await insertAll(t, [
+      ...day('2024-06-01', 30, 'Old many', 'om'),
+      ...day('2024-12-31', 8, 'Old few', 'of'),
+      ...day('2025-01-05', 5, 'Old last', 'ol'),
+      ...day('2025-02-01', 40, 'Other', 'ot'),
+      ...day('2025-03-10', 100, 'Newer', 'na'),
+      ...day('2025-03-11', 100, 'Newer', 'nb'),
+    ]);
+    const dialect = dialectFor(t.storage.engine);
+    // The statements that find days (the recursive one), count or read a day's matches by the day,
+    // and walk a day's stretch of the newest index (bounded by the day's first and last times).
+    const plans = recordPlans(
+      t.storage,
+      (source) =>
+        source.includes('WITH RECURSIVE days') ||
+        source.includes('"created_day" in (') ||
+        source.includes('"s"."created_at" < ?'),
+    );
+    // "old" is broad here (20 terms or more), and a walk of 10 links finds none of it.
+    const repo = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, {
+      broadTerms: 20,
+      walkBudget: 10,
+      daySortTerms: 10,
+    });
+    const codes = async (read: ShortlinksRepo, q: string, limit: number) => {
+      const found: string[] = [];
+      let after: ShortlinkPosition | undefined;
+      for (;;) {
+        const page = await read.page({ sort: 'newest', q, limit, after });
+        found.push(...page.items.map((item) => item.shortCode));
+        const last = page.items.at(-1);
+        if (page.items.length < limit || !last) return found;
+        after = { sort: 'newest', createdAt: last.createdAt, id: last.id };
+      }
+    };
+    for (const limit of [4, 7, 25, 50]) {
+      expect(await codes(repo, 'old', limit)).toEqual(await codes(t.db.shortlinks, 'old', limit));
+    }
+    expect(await codes(repo, 'old', 50)).toHaveLength(43);
+    expect((await codes(repo, 'old many', 7)).slice(0, 2)).toEqual(['om1', 'om29']);
+    expect((await codes(repo, 'old', 7)).slice(0, 7)).toEqual(['ol1', 'ol2', 'ol4', 'ol3', 'ol0', 'of1', 'of5']);
+
+    if (engine === 'sqlite') {
+      // Days are found by the (created_day, term) index; a day of 8 or 5 matches is read by id from
+      // it, the day of 30 is walked within its own stretch of the newest index.
+      expect(
+        plans.some((plan) =>
+          /shortlink_search USING COVERING INDEX shortlink_search_day \(created_day<\?\)/.test(plan),
+        ),
+      ).toBe(true);
+      expect(
+        plans.some((plan) =>
+          /SEARCH shortlink_search USING COVERING INDEX shortlink_search_day \(created_day=\? AND term>\? AND term<\?\)/.test(
+            plan,
+          ),
+        ),
+      ).toBe(true);
+      expect(
+        plans.some((plan) => /SEARCH s USING INDEX shortlinks_newest \(created_at>\? AND created_at<\?\)/.test(plan)),
+      ).toBe(true);
+    }
   });
 });
 

@@ -69,6 +69,8 @@ export interface ShortlinkTagCountsTable {
 export interface ShortlinkSearchTable {
   term: string;
   shortlink_id: number;
+  /** The link's UTC creation day, YYYY-MM-DD (substr(created_at, 1, 10)). */
+  created_day: string;
 }
 
 /** The one row (id 1) of link and click totals, kept with every write. */
