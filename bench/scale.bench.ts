@@ -284,7 +284,9 @@ async function seed(): Promise<void> {
        FROM n`,
     ).run(JSON.stringify(Array.from(counts)));
     db.exec(`${createIndexes('shortlinks_clicks')}
-             UPDATE shortlink_totals SET links = ${links}, clicks = ${clicks}`);
+             UPDATE shortlink_totals SET links = ${links}, clicks = ${clicks};
+             INSERT INTO shortlink_daily_created (day, links)
+               SELECT substr(created_at, 1, 10), count(*) FROM shortlinks GROUP BY substr(created_at, 1, 10)`);
   });
   step(
     'tags',

@@ -29,6 +29,7 @@ const TABLES = [
   'rate_counters',
   'settings',
   'shortlink_clicks',
+  'shortlink_daily_created',
   'shortlink_daily_stats',
   'shortlink_search',
   'shortlink_tag_counts',
@@ -113,6 +114,24 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     expect(terms).toEqual(
       ['abc', 'example.com/x', 'hello world', 'news'].map((term) => ({ term, created_day: '2024-02-29' })),
     );
+  });
+
+  it('counts the published links of each UTC day (version 12)', async () => {
+    const { storage } = await fresh(engine, { migrated: false });
+    await migrate(
+      storage,
+      MIGRATIONS.filter((migration) => migration.version <= 11),
+    );
+    await sql`INSERT INTO shortlinks (short_code, target_url, title, created_at, import_pending) VALUES
+      ('a', 'https://a.example/', 'A', '2024-02-29T00:00:00.000Z', NULL),
+      ('b', 'https://b.example/', 'B', '2024-02-29T23:59:59.999Z', NULL),
+      ('c', 'https://c.example/', 'C', '2024-03-01T00:00:00.000Z', NULL),
+      ('p', 'https://p.example/', 'P', '2024-03-01T00:00:00.000Z', 5)`.execute(storage.db);
+    expect(await migrate(storage)).toEqual({ from: 11, to: LATEST });
+    expect(await storage.db.selectFrom('shortlink_daily_created').selectAll().orderBy('day').execute()).toEqual([
+      { day: '2024-02-29', links: 2 },
+      { day: '2024-03-01', links: 1 },
+    ]);
   });
 
   it('stores contact messages and lists them newest first as camelCase objects', async () => {

@@ -261,6 +261,61 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
     expect(res.body.recent.map((link: Shortlink) => link.title)).toEqual(['S6', 'S5', 'S4', 'S3', 'S2']);
   });
 
+  it('counts the links created per UTC day as a recount does, through inserts, imports and deletes', async () => {
+    const days = ['2024-12-31', '2025-01-01', '2025-01-02'];
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('insert' as const), day: fc.constantFrom(...days), last: fc.boolean() }),
+      fc.record({ kind: fc.constant('import' as const), days: fc.array(fc.constantFrom(...days), { maxLength: 4 }) }),
+      fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        const test = await openTestStorage(engine);
+        try {
+          const ids: number[] = [];
+          // The day's first or last millisecond: the count follows the UTC day, not the time.
+          const at = (day: string, last: boolean) => `${day}T${last ? '23:59:59.999' : '00:00:00.000'}Z`;
+          for (const step of ops) {
+            if (step.kind === 'insert') {
+              const link = await test.db.shortlinks.insert(newLink({ createdAt: at(step.day, step.last) }));
+              ids.push(link!.id);
+            } else if (step.kind === 'import') {
+              const links = step.days.map((day, i) => newLink({ createdAt: at(day, i % 2 === 0) }));
+              expect(await test.db.shortlinks.insertAll(links)).toBeNull();
+              const stored = await test.storage.db
+                .selectFrom('shortlinks')
+                .select('id')
+                .where('short_code', 'in', links.length > 0 ? links.map((link) => link.shortCode) : [''])
+                .execute();
+              ids.push(...stored.map((row) => row.id));
+            } else if (ids.length > 0) {
+              const [id] = ids.splice(step.pick % ids.length, 1);
+              expect(await test.db.shortlinks.delete(id!)).toBe(true);
+            }
+          }
+          const recount = await test.storage.db
+            .selectFrom('shortlinks')
+            .select((eb) => [sql<string>`substr(created_at, 1, 10)`.as('day'), eb.fn.countAll<number>().as('links')])
+            .where('import_pending', 'is', null)
+            .groupBy(sql`substr(created_at, 1, 10)`)
+            .execute();
+          const expected = Object.fromEntries(recount.map((row) => [row.day, Number(row.links)]));
+          for (const day of days) {
+            const next = days[days.indexOf(day) + 1] ?? '2025-01-03';
+            const { createdBetween } = await test.db.shortlinks.totals({ from: day, to: next });
+            expect({ day, createdBetween }).toEqual({ day, createdBetween: expected[day] ?? 0 });
+          }
+          const all = await test.db.shortlinks.totals({ from: '2000', to: '3000' });
+          expect(all.createdBetween).toBe(ids.length);
+          expect(all.totalLinks).toBe(ids.length);
+        } finally {
+          await test.close();
+        }
+      }),
+      { numRuns: engine === 'sqlite' ? 25 : 5 },
+    );
+  }, 120_000);
+
   const LIMIT = 'limit must be a whole number from 1 to 100';
   it.each<[string, Record<string, string>, string]>([
     ['limit 0', { limit: '0' }, LIMIT],

@@ -14,6 +14,7 @@ export interface Tables {
   shortlink_tag_counts: ShortlinkTagCountsTable;
   shortlink_search: ShortlinkSearchTable;
   shortlink_totals: ShortlinkTotalsTable;
+  shortlink_daily_created: ShortlinkDailyCreatedTable;
   click_daily_stats: ClickDailyStatsTable;
   shortlink_daily_stats: ShortlinkDailyStatsTable;
   click_value_totals: ClickValueTotalsTable;
@@ -74,6 +75,13 @@ export interface ShortlinkSearchTable {
 }
 
 /** The one row (id 1) of link and click totals, kept with every write. */
+/** Visible links per UTC creation day, kept with every insert, publish and delete. */
+export interface ShortlinkDailyCreatedTable {
+  /** YYYY-MM-DD, the first 10 characters of created_at. */
+  day: string;
+  links: number;
+}
+
 export interface ShortlinkTotalsTable {
   id: number;
   links: number;

@@ -80,7 +80,7 @@ export function createShortlinkAnalyticsService({
       const today = utcDayStart(clock());
       const firstDay = await firstDayOf(range, today);
       const [totals, topLinks, recentLinks, stats] = await Promise.all([
-        shortlinks.totals({ from: new Date(today).toISOString(), to: new Date(today + DAY_MS).toISOString() }),
+        shortlinks.totals({ from: utcDayKey(today), to: utcDayKey(today + DAY_MS) }),
         shortlinks.topByClicks(ANALYTICS_TOP),
         shortlinks.listNewestFirst(ANALYTICS_TOP),
         // All time, unless ten years of clicks cut the range short: then the sums follow the days shown.
