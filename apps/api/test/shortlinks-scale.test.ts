@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,6 +19,7 @@ import {
   type ShortlinksRepo,
 } from '../src/db/shortlinks.repo';
 import { dialectFor } from '../src/db/dialect';
+import { searchTermsSql } from '../src/db/shortlink-index.sql';
 import { silentLogger } from '../src/logger';
 import { startClickRetention } from '../src/services/click-retention.service';
 import { csvCell } from '../src/services/csv';
@@ -675,6 +676,49 @@ describe.each(ENGINES)('a broad search sorted newest first on %s', (engine) => {
         plans.some((plan) => /SEARCH s USING INDEX shortlinks_newest \(created_at>\? AND created_at<\?\)/.test(plan)),
       ).toBe(true);
     }
+  });
+});
+
+describe.runIf(ENGINES.includes('postgres'))('searches read by id on PostgreSQL', () => {
+  it('read the matches by id and sort them, not the newest index walked with a probe per link', async () => {
+    const t = await openTestStorage('postgres');
+    opened.push(t);
+    // 20,000 links, the newest 5,000 without the prefix "site77"; of the older ones 1 in 100 has it
+    // (150 links). Walking the newest index from the front crosses 5,000 links before the first.
+    await sql
+      .raw(
+        `INSERT INTO shortlinks (short_code, target_url, title, tags, created_at)
+         SELECT 'p' || i, CASE WHEN i <= 15000 THEN 'https://site' || (i % 100) || '.example/' || i
+                               ELSE 'https://other.example/' || i END,
+                'Link ' || i, '[]', to_char(timestamp '2025-01-01' + i * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+         FROM generate_series(1, 20000) AS i;
+         ${searchTermsSql('TRUE', 'TRUE')};
+         ANALYZE`,
+      )
+      .execute(t.storage.db);
+    const compiled: CompiledQuery[] = [];
+    const executor = t.storage.db.getExecutor();
+    const record: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        compiled.push(executor.compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    };
+    const db = t.storage.db.withPlugin(record);
+    const repo = createShortlinksRepo(db, dialectFor('postgres'), db);
+    const page = await repo.page({ sort: 'newest', q: 'site77', limit: 25 });
+    expect(page.items.map((item) => item.shortCode)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `p${15000 - 23 - i * 100}`),
+    );
+    const reads = compiled.filter((query) => /^select "s"\.\*/.test(query.sql));
+    expect(reads).toHaveLength(1);
+    const plan = await t.storage.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`EXPLAIN ${reads[0]!.sql}`, [...reads[0]!.parameters]),
+    );
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index Cond: \(id = ANY/);
+    expect(text).not.toMatch(/shortlinks_newest/);
   });
 });
 

@@ -865,7 +865,15 @@ export function createShortlinksRepo(
               .where('term', '>=', terms.from)
               .where('term', '<', terms.to);
             if (days !== undefined) ids = ids.where('created_day', 'in', days);
-            conditions.push(eb('s.id', 'in', ids));
+            // PostgreSQL: the ids as an array, read first. With IN (…) and a newest-first LIMIT its
+            // planner walked the newest index and probed each link instead, betting on matches near
+            // the front: 280 ms for a prefix in 2,200 of 250,000 links behind 50,000 newer links
+            // that lacked it, against 4–60 ms read by id and sorted.
+            conditions.push(
+              dialect.engine === 'postgres'
+                ? sql<SqlBool>`${sql.ref('s.id')} = ANY(ARRAY(${ids}))`
+                : eb('s.id', 'in', ids),
+            );
           }
           if (tag !== undefined && (sort !== 'newest' || terms !== undefined)) {
             // The unary plus keeps s.id out of SQLite's index choice: it then walks the sort's own
