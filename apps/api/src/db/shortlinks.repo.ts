@@ -188,11 +188,13 @@ const linkRow = (link: NewShortlink) => ({
   redirect_mode: link.redirectMode,
 });
 
-/** Raises the link and click totals by these links (all of them inserted). */
 /** Days per statement when the per-day counts are raised (2 parameters each). */
 const DAY_COUNTS_CHUNK = 500;
 
-/** Adds links to the totals and to the counts of links created per UTC day. */
+/**
+ * Raises the link and click totals, and the counts of links created per UTC day, by these links
+ * (all of them inserted).
+ */
 const addToTotals = async (trx: Executor, links: readonly NewShortlink[]) => {
   await trx
     .updateTable('shortlink_totals')
@@ -255,17 +257,18 @@ export const SEARCH_COUNT_CAP = 10_000;
  * Links of the sort's index a broad search's first walk crosses at most (a probe of the search
  * index each, 20–40 ms in all). Should its matches lie further on (a prefix of 30,000 links imported
  * years ago, sorted newest first), the walk stops there, where an unbounded one could cross the
- * whole index (825 ms for "L1" at a million links). Newest first, the search then goes on by creation
- * day (SEARCH_DAY_SORT_TERMS); in the other orders SEARCH_DENSE_TERMS decides what follows.
+ * whole index (825 ms for "L1" at a million links). Newest first, the search then goes on by
+ * creation day (SEARCH_DAY_SORT_TERMS); in the other orders SEARCH_DENSE_TERMS decides what follows.
  */
 export const SEARCH_WALK_BUDGET = 20_000;
 
 /**
- * After a first walk that found too little, sorted by clicks or by title: a prefix with this many search terms or more walks on
- * from where it stopped, any other reads its matches by id and sorts them, as a narrow search does
- * (never much more than before the walk). Sorting costs in proportion to the matches (1.8 s for a
- * prefix in every one of a million links), walking in proportion to the distance to them, short
- * when matches are this many (42 ms for that prefix behind 50,000 newer links that do not match).
+ * After a first walk that found too little, sorted by clicks or by title: a prefix with this many
+ * search terms or more walks on from where it stopped, any other reads its matches by id and sorts
+ * them, as a narrow search does (never much more than before the walk). Sorting costs in
+ * proportion to the matches (1.8 s for a prefix in every one of a million links), walking in
+ * proportion to the distance to them, short when matches are this many (42 ms for that prefix
+ * behind 50,000 newer links that do not match).
  */
 export const SEARCH_DENSE_TERMS = 200_000;
 
