@@ -501,6 +501,36 @@ describe.each(ENGINES)('a broad search on %s', (engine) => {
     }
   };
 
+  it('counts links, not entries: exact below the cap, capped above it, however many entries a link has', async () => {
+    const t = await setup(engine);
+    // 12 links with six terms each starting "zq": code, title, target and three tags. In term
+    // order a link's entries lie together, so the first entries of the range hold few links.
+    const links = Array.from({ length: 12 }, (_, index) => {
+      const i = index + 10;
+      return newLink({
+        shortCode: `zq${i}c`,
+        title: `zq${i}t`,
+        targetUrl: `https://zq${i}u.example/`,
+        tags: [`zq${i}a`, `zq${i}b`, `zq${i}d`],
+      });
+    });
+    await insertAll(t, links);
+    const dialect = dialectFor(t.storage.engine);
+    const totalWith = async (countCap: number) => {
+      const repo = createShortlinksRepo(t.storage.db, dialect, t.storage.reader, { broadTerms: 20, countCap });
+      const page = await repo.page({ sort: 'newest', q: 'zq', limit: 5 });
+      expect(page.items).toHaveLength(5);
+      return `${page.total}${page.totalCapped ? '+' : ''}`;
+    };
+    expect((await t.db.shortlinks.page({ sort: 'newest', q: 'zq', limit: 5 })).total).toBe(12);
+    // PostgreSQL counts in windows of entries (twice the cap, then wider): with a cap of 20 the
+    // first window (42 entries) holds 7 links, the next the whole range (72 entries).
+    expect(await totalWith(20)).toBe('12');
+    expect(await totalWith(12)).toBe('12');
+    expect(await totalWith(11)).toBe('11+');
+    expect(await totalWith(5)).toBe('5+');
+  });
+
   it('pages like a narrow one in every sort, and counts its links only up to the cap', async () => {
     const t = await setup(engine);
     // 60 links titled "Bulk …" (one search term each starts with "bulk"), 40 of them tagged "even";
