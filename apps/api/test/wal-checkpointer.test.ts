@@ -18,7 +18,7 @@ describe('a SQLite data folder', () => {
     const dataDir = sqliteFiles.folder();
     const sqlite = sqliteFiles.open(dataDir).sqlite!;
     // The writer checkpoints by itself only far past SQLite's default of 1,000 pages.
-    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(100_000);
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(250_000);
     // The WAL file is never cut back (that would happen inside a commit, on the event loop).
     expect(sqlite.pragma('journal_size_limit', { simple: true })).toBe(-1);
 

@@ -8,18 +8,26 @@ import type Database from 'better-sqlite3';
 const CHECKPOINT_INTERVAL_MS = 250;
 
 /**
- * The WAL size (in 4 KiB pages, 400 MB) at which the writing connection checkpoints by itself after
- * all, so the WAL stays bounded should the checkpointer's thread fall behind or stop. The WAL
- * starts again from its beginning only once every frame is copied and a write comes; while writes
- * keep coming it grows. A 10,000-row import writes some 200 MB of it in a second: with a backstop of
- * 10,000 pages (40 MB) the writer checkpointed two or three times per import, 38–46 ms each inside
- * a commit on the event loop, where every redirect waited too. Measured with this backstop: no
- * statement of the import over 19 ms. The WAL file keeps the size it reached (SQLite writes it
- * again from its start): cutting it back (journal_size_limit) happens inside the commit that
- * starts it again: with a 64 MB limit, the redirects after an import saw the event loop held for
- * 62–96 ms, without it 9–20 ms.
+ * The WAL size (in 4 KiB pages, 1 GB) at which the writing connection checkpoints by itself after
+ * all, so the WAL stays bounded should the checkpointer's thread fall behind or stop. That
+ * checkpoint runs inside a commit on the event loop, where every request waits for it, so the bound
+ * sits well above what normal work writes between two restarts of the WAL.
+ *
+ * The WAL starts again from its beginning only once every frame is copied and a write comes; while
+ * writes keep coming (an import, or clicks at full speed) it grows. A 10,000-row import's indexing
+ * writes about 6 pages per link, since each transaction of 50 links rewrites the index pages its
+ * terms land on: 300–400 MB of WAL in all. With a backstop of 10,000 pages (40 MB) the writer
+ * checkpointed two or three times per import, 38–46 ms each. At 100,000 pages (400 MB) one import
+ * reached it on a database of about 1.8 million links: the event loop was held 390–580 ms in each
+ * of six runs, growing with the database; at this bound, 45–83 ms (the import's own statements).
+ * Clicks at full speed write 3–5 MB of WAL a second: without a pause for minutes, they still reach
+ * it.
+ *
+ * The WAL file keeps the size it reached (SQLite writes it again from its start): cutting it back
+ * (journal_size_limit) happens inside the commit that starts it again: with a 64 MB limit, the
+ * redirects after an import saw the event loop held for 62–96 ms, without it 9–20 ms.
  */
-const BACKSTOP_PAGES = 100_000;
+const BACKSTOP_PAGES = 250_000;
 
 export interface WalCheckpointer {
   /** The last checkpoint that found pages to copy: WAL frames, and how many it copied. */
