@@ -25,8 +25,15 @@ async function routeLinks(route: string): Promise<{ html: string; hrefs: string[
 }
 
 /**
+ * The last script every page asks for: the layout registers the service worker once the page has
+ * rendered (PwaUpdater), and the registration's module then loads this one.
+ */
+const LAST_SCRIPT = /\/assets\/workbox-window[^/]*\.js$/;
+
+/**
  * Loads the route (optionally with its document replaced) and lists the same-origin scripts it
- * requested once its screen's chunk has been asked for and no further script has been for a while.
+ * requested once its screen's chunk and the last script have been asked for and no further script
+ * has been for a while.
  */
 async function scriptsLoaded(
   route: string,
@@ -48,8 +55,14 @@ async function scriptsLoaded(
   }
   await page.goto(route, { waitUntil: 'networkidle' });
   // 'networkidle' can come before the entry script, slow to run on a busy machine, has asked for
-  // the screen's chunk at all: wait for it, then until no further script is requested for 750 ms.
-  await expect.poll(() => scripts.some((path) => screen.test(path)), { timeout: 15_000 }).toBe(true);
+  // the screen's chunk at all: wait for it and for the last script, then until no further script
+  // is requested for 750 ms. Without the links the screen renders later (its chunks come one after
+  // the other), and on a busy machine the service worker's scripts came after a quiet 750 ms.
+  await expect
+    .poll(() => [screen, LAST_SCRIPT].every((script) => scripts.some((path) => script.test(path))), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   for (let seen = -1; seen !== scripts.length;) {
     seen = scripts.length;
     await page.waitForTimeout(750);
