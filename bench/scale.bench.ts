@@ -10,7 +10,8 @@
  * Debian's Chromium (the browser part, which needs `pnpm build`: the server serves apps/web/dist)
  * the time from a click on the Manage Links tab to its first page of rows (p50 and max over
  * SCALE_BROWSER_TRIES fresh loads, default 5), the page's JS heap and DOM size then, and Lighthouse
- * (mobile, simulated throttling, performance) on /blog with all the posts. The posts are what the
+ * (mobile, simulated throttling, performance) on /blog with all the posts: each of
+ * SCALE_LIGHTHOUSE_RUNS runs (default 3) and their median, which the goal is read on. The posts are what the
  * editor saves: titles, authors, categories, tags, several paragraphs with headings, a list and
  * code, and their excerpts. Prints figures and goals only; never fails on them. Smaller sizes
  * through the environment, e.g. `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`.
@@ -99,6 +100,12 @@ const PROBE_LOOP = path.resolve(import.meta.dirname, 'probe-loop.mjs');
 const PACED_STREAMS = 50;
 /** Fresh loads of the shortlink manager for the Manage Links figures. */
 const BROWSER_TRIES = envNumber('SCALE_BROWSER_TRIES', 5);
+/**
+ * Lighthouse runs on /blog. One score moves by several points between runs on a quiet machine
+ * (its simulated phone scales what this CPU did at that moment), so the goal is read on the median,
+ * as Lighthouse's own guidance on variability advises.
+ */
+const LIGHTHOUSE_RUNS = envNumber('SCALE_LIGHTHOUSE_RUNS', 3);
 const BROWSER_GOALS = { firstPageMs: 1000, heapMb: 100, performance: 95 } as const;
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
@@ -800,13 +807,21 @@ async function browserFigures(base: string, token: string): Promise<void> {
 
   try {
     await withLighthouse(async (audit) => {
-      const { scores, metrics, runtimeError } = await audit(`${base}/blog`, ['performance']);
+      console.log(`  Lighthouse /blog (mobile, simulated throttling), ${LIGHTHOUSE_RUNS} runs:`);
+      const performance: number[] = [];
+      for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+        const { scores, metrics, runtimeError } = await audit(`${base}/blog`, ['performance']);
+        performance.push(scores.performance);
+        console.log(
+          `    run ${run}: performance ${scores.performance}; ${metrics}` +
+            `${runtimeError ? `; runtime error: ${runtimeError}` : ''}`,
+        );
+      }
+      const median = percentile(performance, 50);
       console.log(
-        `  Lighthouse /blog (mobile, simulated throttling): performance ${scores.performance} ` +
-          `(goal ≥ ${BROWSER_GOALS.performance}: ${met(scores.performance >= BROWSER_GOALS.performance)})` +
-          `${runtimeError ? `, runtime error: ${runtimeError}` : ''}`,
+        `  Lighthouse /blog performance: median ${median} of ${performance.join(', ')} ` +
+          `(goal ≥ ${BROWSER_GOALS.performance}: ${met(median >= BROWSER_GOALS.performance)})`,
       );
-      console.log(`    ${metrics}`);
     });
   } catch (error) {
     console.log(`  Lighthouse could not run here: ${error instanceof Error ? error.message : String(error)}`);
