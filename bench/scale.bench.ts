@@ -808,18 +808,18 @@ async function browserFigures(base: string, token: string): Promise<void> {
   try {
     await withLighthouse(async (audit) => {
       console.log(`  Lighthouse /blog (mobile, simulated throttling), ${LIGHTHOUSE_RUNS} runs:`);
-      const performance: number[] = [];
+      const runScores: number[] = [];
       for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
         const { scores, metrics, runtimeError } = await audit(`${base}/blog`, ['performance']);
-        performance.push(scores.performance);
+        runScores.push(scores.performance);
         console.log(
           `    run ${run}: performance ${scores.performance}; ${metrics}` +
             `${runtimeError ? `; runtime error: ${runtimeError}` : ''}`,
         );
       }
-      const median = percentile(performance, 50);
+      const median = percentile(runScores, 50);
       console.log(
-        `  Lighthouse /blog performance: median ${median} of ${performance.join(', ')} ` +
+        `  Lighthouse /blog performance: median ${median} of ${runScores.join(', ')} ` +
           `(goal ≥ ${BROWSER_GOALS.performance}: ${met(median >= BROWSER_GOALS.performance)})`,
       );
     });
