@@ -5,11 +5,13 @@
  * from its parsed head to the end of its answer, by URL: a client's figure for the same request
  * adds its own process's delays and the time the request waited to be read. On SIGUSR2 it writes
  * the longest and the p99 delay and the requests' figures since the previous SIGUSR2 to
- * LOOP_MONITOR_FILE as JSON, then starts over.
+ * LOOP_MONITOR_FILE as JSON, then starts over. With them, the longest garbage collection pause and
+ * its kind, so that a long stall can be told apart: the collector's, or one no pause matches (the
+ * server's own work, or the whole process held up).
  */
 import diagnostics from 'node:diagnostics_channel';
 import { renameSync, writeFileSync } from 'node:fs';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 
 const file = process.env.LOOP_MONITOR_FILE;
 if (file) {
@@ -36,6 +38,13 @@ if (file) {
     const at = (percent) => sorted[Math.max(0, Math.ceil((sorted.length * percent) / 100) - 1)];
     return { count: sorted.length, p50Ms: at(50), p99Ms: at(99), maxMs: sorted.at(-1) };
   };
+  /** The longest GC pause since the last SIGUSR2, and its kind (node:perf_hooks' NODE_PERFORMANCE_GC_* flags). */
+  let gc = { ms: 0, kind: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.duration > gc.ms) gc = { ms: entry.duration, kind: entry.detail?.kind ?? 0 };
+    }
+  }).observe({ entryTypes: ['gc'] });
   let generation = 0;
   process.on('SIGUSR2', () => {
     generation += 1;
@@ -47,11 +56,14 @@ if (file) {
         maxMs: delays.max / 1e6,
         p99Ms: delays.percentile(99) / 1e6,
         count: delays.count,
+        gcMaxMs: gc.ms,
+        gcKind: gc.kind,
         requests: Object.fromEntries([...took].map(([url, times]) => [url, figures(times)])),
       }),
     );
     renameSync(`${file}.tmp`, file);
     delays.reset();
     took = new Map();
+    gc = { ms: 0, kind: 0 };
   });
 }

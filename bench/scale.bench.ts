@@ -37,7 +37,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import type { Page } from 'playwright-core';
@@ -457,6 +457,9 @@ interface Server {
 interface LoopFigures {
   maxMs: number;
   p99Ms: number;
+  /** The longest garbage collection pause meanwhile, and its kind (one of perf_hooks' NODE_PERFORMANCE_GC_* flags). */
+  gcMaxMs: number;
+  gcKind: number;
   /** By URL: how long the server itself took over those requests (bench/loop-monitor.mjs). */
   requests: Record<string, { count: number; p50Ms: number; p99Ms: number; maxMs: number }>;
 }
@@ -625,8 +628,18 @@ function serverLine(own: LoopFigures['requests'][string] | undefined): string {
     : '';
 }
 
-function loopLine({ maxMs, p99Ms }: LoopFigures): string {
-  return `server event loop held at most ${maxMs.toFixed(1)} ms (p99 of delays ${p99Ms.toFixed(1)} ms; goal: ≤ 50 ms)`;
+const GC_KINDS: Record<number, string> = {
+  [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+function loopLine({ maxMs, p99Ms, gcMaxMs, gcKind }: LoopFigures): string {
+  return (
+    `server event loop held at most ${maxMs.toFixed(1)} ms (p99 of delays ${p99Ms.toFixed(1)} ms; goal: ≤ 50 ms; ` +
+    `longest GC pause ${gcMaxMs.toFixed(1)} ms${gcMaxMs > 0 ? `, ${GC_KINDS[gcKind] ?? `kind ${gcKind}`}` : ''})`
+  );
 }
 
 /** autocannon on a direct link and on the redirect page's click request, while admin reads loop. */
