@@ -25,6 +25,8 @@ async function main(): Promise<void> {
   if (migration.to !== migration.from)
     logger.info(`Database migrated from version ${migration.from} to ${migration.to}`);
 
+  // Once the tables exist: the first visitor's click should not wait for the writer's thread to load.
+  storage.clickWriter?.start();
   const repos = createRepositories(storage);
   // An import that stopped before it published its links leaves them pending (invisible, their
   // codes taken): they go before the server answers, at most a few short deletes per import. Should

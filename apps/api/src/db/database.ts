@@ -5,8 +5,9 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type Pg from 'pg';
 import type { Tables } from './schema';
+import { ClickWriterThread } from './click-writer';
 import { sqliteReaderDialect } from './sqlite-reader';
-import { startWalCheckpointer } from './wal-checkpointer';
+import { BACKSTOP_PAGES, startWalCheckpointer } from './wal-checkpointer';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -26,10 +27,19 @@ export interface Storage {
   engine: Engine;
   /** The raw SQLite handle (migrations, backups, pragmas); absent on PostgreSQL. */
   sqlite?: Database.Database;
+  /**
+   * On a SQLite file, the thread that writes the batches of clicks with a connection of its own
+   * (click-writer.ts), so their file writes never hold the event loop. Absent elsewhere: PostgreSQL's
+   * driver never blocks, and an in-memory database has no file another connection could open.
+   */
+  clickWriter?: ClickWriterThread;
   close(): Promise<void>;
 }
 
 export const DB_FILE_NAME = 'toolvault.db';
+
+/** How long a SQLite connection waits for another's lock before it fails with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
 
 /** A request waits this long for a pooled PostgreSQL connection before it fails (503), never forever. */
 const PG_CONNECT_TIMEOUT_MS = 10_000;
@@ -120,11 +130,19 @@ export function openPostgres(connectionString: string, options: { max?: number }
 function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
   // WAL lets readers proceed while one writer commits.
   sqlite.pragma('journal_mode = WAL');
+  // A commit writes the WAL without an fsync; the checkpointer's thread syncs before it copies. Said
+  // here, not left to the build's default for WAL files (NORMAL in better-sqlite3's, FULL in
+  // SQLite's own, which would fsync at every commit on the event loop).
+  sqlite.pragma('synchronous = NORMAL');
   // Wait for a competing writer instead of failing with SQLITE_BUSY at once.
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   const checkpointer = file === undefined ? undefined : startWalCheckpointer(sqlite, file);
+  const clickWriter =
+    file === undefined
+      ? undefined
+      : new ClickWriterThread({ file, busyTimeoutMs: BUSY_TIMEOUT_MS, autocheckpointPages: BACKSTOP_PAGES });
   // Started after the writer has switched the file to WAL (a read-only handle cannot). An
   // in-memory database has no file another connection could open: there `db` reads too.
   const reader = file === undefined ? db : new Kysely<Tables>({ dialect: sqliteReaderDialect(file) });
@@ -134,9 +152,11 @@ function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
     readerOffThread: reader !== db,
     engine: 'sqlite',
     sqlite,
+    clickWriter,
     // Kysely's destroy closes the handles through the wrapper below.
     close: async () => {
       await checkpointer?.stop();
+      await clickWriter?.stop();
       if (reader !== db) await reader.destroy();
       await db.destroy();
     },

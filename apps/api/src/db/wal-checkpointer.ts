@@ -27,7 +27,7 @@ const CHECKPOINT_INTERVAL_MS = 250;
  * (journal_size_limit) happens inside the commit that starts it again: with a 64 MB limit, the
  * redirects after an import saw the event loop held for 62–96 ms, without it 9–20 ms.
  */
-const BACKSTOP_PAGES = 250_000;
+export const BACKSTOP_PAGES = 250_000;
 
 export interface WalCheckpointer {
   /** The last checkpoint that found pages to copy: WAL frames, and how many it copied. */
