@@ -228,7 +228,7 @@ type WriteClicks = (batch: QueuedClick[]) => Promise<(PublicShortlink | null)[]>
 
 /**
  * Most clicks written in one transaction: it bounds the statements' size (the raw insert binds 5
- * parameters per click, PostgreSQL takes 65,535) and how long one flush holds SQLite's event loop.
+ * parameters per click, PostgreSQL takes 65,535) and how long one flush holds the writing connection.
  */
 const MAX_BATCH = 500;
 
