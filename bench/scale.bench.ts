@@ -14,7 +14,8 @@
  * SCALE_LIGHTHOUSE_RUNS runs (default 3) and their median, which the goal is read on. The posts are what the
  * editor saves: titles, authors, categories, tags, several paragraphs with headings, a list and
  * code, and their excerpts. Prints figures and goals only; never fails on them. Smaller sizes
- * through the environment, e.g. `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`.
+ * through the environment, e.g. `SCALE_LINKS=100000 SCALE_CLICKS=1000000 pnpm bench scale`, and a
+ * busy neighbour on the disk with SCALE_DISK_WRITER_MB (below).
  *
  * The clicks follow a model of real traffic (scale-clicks.ts): each after its link's creation,
  * most in the link's first days, a few links with most of the clicks and many with one or none,
@@ -92,6 +93,14 @@ const PARTS = new Set(
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, or `--import ./probe.mjs` to time statements.
  */
 const SERVER_NODE_ARGS = (process.env.SCALE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * SCALE_DISK_WRITER_MB: during the import and the redirect runs, another process writes this many
+ * MB to a file beside the database and flushes it, over and over (dd), as a busy neighbour on the
+ * same disk would. Off by default. With 3,000 it showed that a write on the event loop is the
+ * kernel's to hold: the WAL appends of one click batch took 120–173 ms each, 508 ms of loop in all,
+ * before the clicks moved to a thread of their own (docs/decisions/0005-storage.md).
+ */
+const DISK_WRITER_MB = envNumber('SCALE_DISK_WRITER_MB', 0);
 /** Preloaded into the server: reports how long its event loop was held (see the file). */
 const LOOP_MONITOR = path.resolve(import.meta.dirname, 'loop-monitor.mjs');
 const PACED_LOAD = path.resolve(import.meta.dirname, 'paced-load.mjs');
@@ -140,13 +149,52 @@ async function main(): Promise<void> {
     const auth = { Authorization: `Bearer ${token}` };
     if (PARTS.has('reads')) await timeReads(server.base, auth);
     if (PARTS.has('export')) await timeExport(server, auth);
-    if (PARTS.has('import')) await importStall(server, auth);
-    if (PARTS.has('redirects')) await redirectsWhileAdminWorks(server, auth);
+    const neighbour = DISK_WRITER_MB > 0 ? startDiskWriter(DISK_WRITER_MB) : undefined;
+    try {
+      if (PARTS.has('import')) await importStall(server, auth);
+      if (PARTS.has('redirects')) await redirectsWhileAdminWorks(server, auth);
+    } finally {
+      neighbour?.stop();
+    }
     // Last: the import above adds its links, as an administrator's would.
     if (PARTS.has('browser')) await browserFigures(server.base, token);
   } finally {
     server.stop();
   }
+}
+
+/**
+ * Another process that writes `mb` MB to a file in the data folder's parent (the same disk) and
+ * flushes it, again and again until stopped; stop() prints how much it wrote.
+ */
+function startDiskWriter(mb: number): { stop: () => void } {
+  const file = path.join(path.dirname(dataDir), `toolvault-scale-neighbour-${process.pid}`);
+  const child = spawn(
+    'sh',
+    [
+      '-c',
+      `while :; do dd if=/dev/zero of="$1" bs=1M count=${mb} conv=fdatasync 2>/dev/null && echo written; done`,
+      'sh',
+      file,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+  );
+  const forget = stopWithThisProcess(child);
+  let writes = 0;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (writes += chunk.split('written').length - 1));
+  console.log(`\na neighbour process writes ${mb} MB at a time to ${file} and flushes it, until the redirect runs end`);
+  return {
+    stop: () => {
+      forget();
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      rmSync(file, { force: true });
+      console.log(`the neighbour process wrote and flushed ${((writes * mb) / 1000).toFixed(1)} GB meanwhile`);
+    },
+  };
 }
 
 /** p50/p99 of the admin's and the public's reads, CALLS sequential calls each. */
