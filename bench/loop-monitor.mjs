@@ -10,7 +10,7 @@
  * server's own work, or the whole process held up).
  */
 import diagnostics from 'node:diagnostics_channel';
-import { renameSync, writeFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 
 const file = process.env.LOOP_MONITOR_FILE;
@@ -48,22 +48,21 @@ if (file) {
   let generation = 0;
   process.on('SIGUSR2', () => {
     generation += 1;
-    // Written aside and renamed, so the bench never reads a half-written file.
-    writeFileSync(
-      `${file}.tmp`,
-      JSON.stringify({
-        generation,
-        maxMs: delays.max / 1e6,
-        p99Ms: delays.percentile(99) / 1e6,
-        count: delays.count,
-        gcMaxMs: gc.ms,
-        gcKind: gc.kind,
-        requests: Object.fromEntries([...took].map(([url, times]) => [url, figures(times)])),
-      }),
-    );
-    renameSync(`${file}.tmp`, file);
+    const report = JSON.stringify({
+      generation,
+      maxMs: delays.max / 1e6,
+      p99Ms: delays.percentile(99) / 1e6,
+      count: delays.count,
+      gcMaxMs: gc.ms,
+      gcKind: gc.kind,
+      requests: Object.fromEntries([...took].map(([url, times]) => [url, figures(times)])),
+    });
     delays.reset();
     took = new Map();
     gc = { ms: 0, kind: 0 };
+    // Written on libuv's thread pool, not on the event loop: with another process writing to the
+    // same disk, this file's rename took 200–260 ms, which the next window then counted as the
+    // server's own stall. Written aside and renamed, so the bench never reads a half-written file.
+    void writeFile(`${file}.tmp`, report).then(() => rename(`${file}.tmp`, file));
   });
 }
