@@ -56,6 +56,7 @@ import {
 } from './scale-clicks';
 import {
   freePort,
+  killGroup,
   launchChromium,
   newConsentedContext,
   requireBuild,
@@ -186,11 +187,7 @@ function startDiskWriter(mb: number): { stop: () => void } {
   return {
     stop: () => {
       forget();
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+      killGroup(child, 'SIGTERM');
       rmSync(file, { force: true });
       console.log(`the neighbour process wrote and flushed ${((writes * mb) / 1000).toFixed(1)} GB meanwhile`);
     },

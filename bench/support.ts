@@ -182,7 +182,7 @@ export function stopWithThisProcess(child: ChildProcess): () => void {
 }
 
 /** Signals the child's whole process group when it leads one (started detached), else the child alone. */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     if (child.pid !== undefined) process.kill(-child.pid, signal);
   } catch {

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { sqliteClickTransaction, type QueuedClick } from './click-batch';
 import type { ClickWriterData, ClickWriterReply } from './click-writer';
+import { configureWritingConnection } from './sqlite-connection';
 
 /**
  * The SQLite click writer's thread (see click-writer.ts): a connection of its own to the database
@@ -13,11 +14,8 @@ if (!port) throw new Error('click-writer.worker runs only as a worker thread');
 const data = workerData as ClickWriterData;
 
 const db = new Database(data.file, { fileMustExist: true });
-// As on the event loop's connection (database.ts): wait for a lock rather than fail at once, check
-// foreign keys, and leave checkpoints to the checkpointer's thread up to the same backstop.
-db.pragma(`busy_timeout = ${data.busyTimeoutMs}`);
-db.pragma('foreign_keys = ON');
-db.pragma('synchronous = NORMAL');
+configureWritingConnection(db, data.busyTimeoutMs);
+// As on the event loop's connection: checkpoints are left to the checkpointer's thread up to the same backstop.
 db.pragma(`wal_autocheckpoint = ${data.autocheckpointPages}`);
 
 let write: ReturnType<typeof sqliteClickTransaction> | undefined;

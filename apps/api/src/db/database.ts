@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Sqlit
 import type Pg from 'pg';
 import type { Tables } from './schema';
 import { ClickWriterThread } from './click-writer';
+import { BUSY_TIMEOUT_MS, configureWritingConnection } from './sqlite-connection';
 import { sqliteReaderDialect } from './sqlite-reader';
 import { BACKSTOP_PAGES, startWalCheckpointer } from './wal-checkpointer';
 
@@ -37,9 +38,6 @@ export interface Storage {
 }
 
 export const DB_FILE_NAME = 'toolvault.db';
-
-/** How long a SQLite connection waits for another's lock before it fails with SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 5000;
 
 /** A request waits this long for a pooled PostgreSQL connection before it fails (503), never forever. */
 const PG_CONNECT_TIMEOUT_MS = 10_000;
@@ -130,13 +128,7 @@ export function openPostgres(connectionString: string, options: { max?: number }
 function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
   // WAL lets readers proceed while one writer commits.
   sqlite.pragma('journal_mode = WAL');
-  // A commit writes the WAL without an fsync; the checkpointer's thread syncs before it copies. Said
-  // here, not left to the build's default for WAL files (NORMAL in better-sqlite3's, FULL in
-  // SQLite's own, which would fsync at every commit on the event loop).
-  sqlite.pragma('synchronous = NORMAL');
-  // Wait for a competing writer instead of failing with SQLITE_BUSY at once.
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  sqlite.pragma('foreign_keys = ON');
+  configureWritingConnection(sqlite);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   const checkpointer = file === undefined ? undefined : startWalCheckpointer(sqlite, file);
   const clickWriter =
