@@ -1,7 +1,8 @@
 /**
  * The shell's own links: a mistyped address says so and offers Home and Tools
  * (before and after the app starts), the header marks one current item, and
- * the footer's feed icon opens the feed and its API reference link opens the reference.
+ * the footer's feed icon opens the feed, its API reference link opens the reference, and its
+ * "Sign in" link opens the admin sign-in page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +99,19 @@ describe('footer API reference', () => {
       '/api/openapi.json',
     );
     await expectAccessible(page, '/api/docs');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('footer sign-in link', () => {
+  it('opens the admin sign-in page, the one way to it from the site', async () => {
+    const page = await newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseURL}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor();
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

@@ -52,6 +52,15 @@ describe('Footer Quick Links', () => {
   });
 });
 
+describe('Footer sign-in link', () => {
+  it('leads to the sign-in page from the last row, outside the link columns', () => {
+    renderFooter({ links: {} });
+    const signIn = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Sign in' });
+    expect(signIn).toHaveAttribute('href', '/login');
+    for (const nav of screen.getAllByRole('navigation')) expect(nav).not.toContainElement(signIn);
+  });
+});
+
 describe('externalLinks: only absolute http(s) addresses', () => {
   it.each<[string | undefined, string | undefined]>([
     [undefined, undefined],

@@ -2,7 +2,7 @@ import { TOOL_CATEGORIES } from '@toolvault/shared';
 import { AtSign, Code2, Mail, Rss, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { openConsentPreferences } from './consent/consent';
-import { LEGAL_LINKS, QUICK_LINKS, type HomeNavigationState } from './nav';
+import { LEGAL_LINKS, QUICK_LINKS, SIGN_IN_LINK, type HomeNavigationState } from './nav';
 import { API_DOCS_PATH, EXTERNAL_LINKS, RSS_FEED_PATH, type ExternalLinks } from './site-links';
 
 interface SocialLink {
@@ -125,8 +125,12 @@ export function Footer({ links = EXTERNAL_LINKS }: { links?: ExternalLinks } = {
           </ul>
         </nav>
       </div>
-      <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-        © {new Date().getFullYear()} Toolvault. All rights reserved.
+      <div className="flex flex-wrap justify-center gap-x-4 gap-y-2 border-t border-slate-200 py-6 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+        <p>© {new Date().getFullYear()} Toolvault. All rights reserved.</p>
+        {/* Underlined: beside plain text of the same colour, the line is what shows it is a link. */}
+        <Link to={SIGN_IN_LINK.to} className={`${linkClass} underline underline-offset-2`}>
+          {SIGN_IN_LINK.label}
+        </Link>
       </div>
     </footer>
   );

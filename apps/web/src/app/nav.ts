@@ -34,6 +34,12 @@ export const LEGAL_LINKS = [
   { label: 'Contact', to: '/contact' },
 ] as const;
 
+/**
+ * The admin's way in, kept small in the footer's last row: visitors have no use for it, and without it
+ * nothing on the site leads to the sign-in page.
+ */
+export const SIGN_IN_LINK = { label: 'Sign in', to: '/login' } as const;
+
 /** Navigation state the footer's category buttons carry to the home page. */
 export interface HomeNavigationState {
   category?: string;
