@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
   // After it, so it sees a whole body first: compressed at once instead of on later turns of the loop.
   app.use(wholeBodyCompression());
-  // The import takes up to 1 MB; parsed here, the app-wide parser below skips it.
+  // The import takes up to 10 MB; parsed here, the app-wide parser below skips it.
   app.post(SHORTLINK_IMPORT_PATH, shortlinkImportBody());
   // Post bodies carry up to 200 000 characters of HTML; parsed here, the app-wide parser below skips them.
   app.use(BLOG_API_PATH, blogPostBody());
