@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl?: string;
   /** Redis for the rate-limit counters that several replicas share. */
   redisUrl?: string;
+  /** Put before every Redis key; derived from the database when unset (counters/index.ts). */
+  redisKeyPrefix?: string;
   /** Number of reverse proxies in front of the app; 0 = the socket address is the client. */
   trustProxy: number;
   logLevel: LogLevel;
@@ -90,6 +92,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: 'REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ : . -' })
+    .optional(),
   PUBLIC_URL: ZPublicUrl.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   INIT_CWD: z.string().optional(),
@@ -120,6 +126,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clickRetentionDays: env.CLICK_RETENTION_DAYS,

@@ -25,6 +25,7 @@ describe('loadEnv', () => {
         ADMIN_PASSWORD: 'twelve chars',
         JWT_SECRET: secret,
         TRUST_PROXY: '2',
+        REDIS_KEY_PREFIX: 'site-b:',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: 'https://Tools.Example.org/',
       }),
@@ -35,6 +36,7 @@ describe('loadEnv', () => {
       adminPassword: 'twelve chars',
       jwtSecret: secret,
       trustProxy: 2,
+      redisKeyPrefix: 'site-b:',
       logLevel: 'warn',
       publicUrl: 'https://tools.example.org',
     });
@@ -83,6 +85,8 @@ describe('loadEnv', () => {
     ['NODE_ENV', 'staging'],
     ['CLICK_RETENTION_DAYS', '0'],
     ['CLICK_RETENTION_DAYS', '30d'],
+    ['REDIS_KEY_PREFIX', 'two words'],
+    ['REDIS_KEY_PREFIX', 'x'.repeat(65)],
   ])('rejects %s=%s with a message naming it', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrow(new RegExp(`- ${key}: `));

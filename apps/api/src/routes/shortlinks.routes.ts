@@ -16,6 +16,7 @@ import {
 import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
+import { clientKey } from '../http/client-key';
 import { AppError } from '../http/errors';
 import { jsonArrayBody } from '../http/json-array-body';
 import { csvLine } from '../services/csv';
@@ -77,7 +78,7 @@ export function shortlinksRouter({
     const result = isAdmin(res)
       ? await shortlinks.createAsAdmin(req.body as ShortlinkInput, origin)
       : // req.ip honours the TRUST_PROXY hop count: with 0 it is the socket address, whatever X-Forwarded-For says.
-        await shortlinks.createAsGuest(req.body, { ...origin, clientKey: req.ip ?? '' });
+        await shortlinks.createAsGuest(req.body, { ...origin, clientKey: clientKey(req.ip) });
     privateJson(res, 201, unwrap(res, result));
   };
   const update = async (req: Request<{ id: string }, unknown, ShortlinkUpdate>, res: Response) => {
