@@ -32,7 +32,13 @@ export const SHORTLINK_IMPORT_PATH = API.shortlinkImport.path;
  * answers the designed 'Invalid JSON file format' instead of the generic malformed-body message.
  */
 export const shortlinkImportBody = (): RequestHandler =>
-  jsonArrayBody({ limit: API.shortlinkImport.body.limit, invalid: () => new AppError('SHORTLINK_IMPORT_INVALID') });
+  jsonArrayBody({
+    limit: API.shortlinkImport.body.limit,
+    maxDepth: IMPORT_DEPTH,
+    invalid: () => new AppError('SHORTLINK_IMPORT_INVALID'),
+  });
+/** The deepest a valid import nests: the array of rows, a row (an object), a row's tags (an array of text). */
+const IMPORT_DEPTH = 3;
 
 interface ShortlinksRouterDeps {
   shortlinks: ShortlinkService;
