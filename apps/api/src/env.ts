@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ZAdminLogin } from '@toolvault/shared/schemas';
+import { SERVER_LIMITS } from './http/server-limits';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -20,6 +21,10 @@ export interface Config {
   redisKeyPrefix?: string;
   /** Number of reverse proxies in front of the app; 0 = the socket address is the client. */
   trustProxy: number;
+  /** Open connections at most. */
+  maxConnections: number;
+  /** Open connections per client address (IPv6: per /56); 0 = no cap. Not applied behind a proxy. */
+  maxConnectionsPerIp: number;
   logLevel: LogLevel;
   /** Raw click rows older than this many days are deleted (aggregates stay); unset keeps every row. */
   clickRetentionDays?: number;
@@ -83,6 +88,8 @@ const ZEnv = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
   TRUST_PROXY: integer('TRUST_PROXY', 0, 10).default(0),
+  MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 10, 100_000).default(SERVER_LIMITS.maxConnections),
+  MAX_CONNECTIONS_PER_IP: integer('MAX_CONNECTIONS_PER_IP', 0, 100_000).default(SERVER_LIMITS.maxConnectionsPerClient),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(?:ql)?:\/\/\S+$/, { error: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
@@ -128,6 +135,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     trustProxy: env.TRUST_PROXY,
+    maxConnections: env.MAX_CONNECTIONS,
+    maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clickRetentionDays: env.CLICK_RETENTION_DAYS,
     publicUrl: env.PUBLIC_URL,
