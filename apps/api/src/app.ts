@@ -4,6 +4,7 @@ import { JSON_BODY_LIMIT } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from './counters/counter-store';
 import type { Repositories } from './db';
 import { publicOrigin, type Config } from './env';
+import { jsonBody } from './http/body-limit';
 import { errorHandler, notFound } from './http/error-handler';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -126,7 +127,7 @@ export function createApp(deps: AppDeps): Express {
   app.post(SHORTLINK_IMPORT_PATH, shortlinkImportBody());
   // Post bodies carry up to 200 000 characters of HTML; parsed here, the app-wide parser below skips them.
   app.use(BLOG_API_PATH, blogPostBody());
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(jsonBody(JSON_BODY_LIMIT));
   app.use(API_BASE, apiRouter({ logger, limits: { logger, counters }, readiness, services }));
   // Generated here, so served with or without a built SPA, and before its fallback.
   app.use(

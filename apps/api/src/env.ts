@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ZAdminLogin } from '@toolvault/shared/schemas';
+import { SERVER_LIMITS } from './http/server-limits';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -16,8 +17,14 @@ export interface Config {
   databaseUrl?: string;
   /** Redis for the rate-limit counters that several replicas share. */
   redisUrl?: string;
+  /** Put before every Redis key; derived from the database when unset (counters/index.ts). */
+  redisKeyPrefix?: string;
   /** Number of reverse proxies in front of the app; 0 = the socket address is the client. */
   trustProxy: number;
+  /** Open connections at most. */
+  maxConnections: number;
+  /** Open connections per client address (IPv6: per /56); 0 = no cap. Not applied behind a proxy. */
+  maxConnectionsPerIp: number;
   logLevel: LogLevel;
   /** Raw click rows older than this many days are deleted (aggregates stay); unset keeps every row. */
   clickRetentionDays?: number;
@@ -81,6 +88,8 @@ const ZEnv = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
   TRUST_PROXY: integer('TRUST_PROXY', 0, 10).default(0),
+  MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 10, 100_000).default(SERVER_LIMITS.maxConnections),
+  MAX_CONNECTIONS_PER_IP: integer('MAX_CONNECTIONS_PER_IP', 0, 100_000).default(SERVER_LIMITS.maxConnectionsPerClient),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(?:ql)?:\/\/\S+$/, { error: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
@@ -89,6 +98,10 @@ const ZEnv = z.object({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: 'REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ : . -' })
     .optional(),
   PUBLIC_URL: ZPublicUrl.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
@@ -120,7 +133,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     trustProxy: env.TRUST_PROXY,
+    maxConnections: env.MAX_CONNECTIONS,
+    maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clickRetentionDays: env.CLICK_RETENTION_DAYS,
     publicUrl: env.PUBLIC_URL,

@@ -6,7 +6,7 @@ import { openCounterStore } from './counters';
 import { createRepositories, migrate, openPostgres, openSqlite, type Storage } from './db';
 import { folderInUseMessage, lockDataFolder, permissionWarning, type DataFolderLock } from './db/data-folder';
 import { EnvError, loadEnv, type Config } from './env';
-import { createHttpServer, listenErrorMessage } from './http/server-limits';
+import { createHttpServer, listenErrorMessage, serverLimits } from './http/server-limits';
 import { createLogger, type Logger } from './logger';
 import { startClickRetention } from './services/click-retention.service';
 import { systemClock } from './services/clock';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   if (config.clickRetentionDays !== undefined) {
     startClickRetention({ clicks: repos.shortlinkClicks, days: config.clickRetentionDays, clock: systemClock, logger });
   }
-  const server = createHttpServer(app);
+  const server = createHttpServer(app, serverLimits(config));
   const listenFailed = (error: NodeJS.ErrnoException) => {
     process.stderr.write(`${listenErrorMessage(error, config.port)}\n`);
     void Promise.allSettled([counters.close(), storage.close()]).finally(() => process.exit(1));

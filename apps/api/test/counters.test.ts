@@ -1,16 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Options, Store } from 'express-rate-limit';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CounterStoreUnavailableError,
   databaseCounterStore,
   memoryCounterStore,
+  openCounterStore,
   redisCounterStore,
+  redisKeyPrefix,
   type CounterStore,
 } from '../src/counters';
+import { openMemorySqlite } from '../src/db';
 import { createRateCountersRepo } from '../src/db/rate-counters.repo';
 import { silentLogger } from '../src/logger';
 import { ENGINES, openTestStorage } from './engines';
-import { freePort, redisUrl, testRedisStore } from './servers';
+import { deleteKeys, freePort, redisUrl, testRedisStore } from './servers';
 
 /** Two handles on one store, as two replicas would have; `close` cleans up after the test. */
 interface Shared {
@@ -205,6 +211,62 @@ describe('Redis that does not answer', () => {
       await expect(store.ping()).rejects.toBeInstanceOf(CounterStoreUnavailableError);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('the Redis key prefix', () => {
+  const sqlite = (dataDir: string) => ({ dataDir, databaseUrl: undefined, redisKeyPrefix: undefined });
+  const postgres = (databaseUrl: string) => ({ dataDir: '/srv/data', databaseUrl, redisKeyPrefix: undefined });
+
+  it('is REDIS_KEY_PREFIX when set, ending with a colon', () => {
+    expect(redisKeyPrefix({ ...sqlite('/srv/a'), redisKeyPrefix: 'site-b' })).toBe('site-b:');
+    expect(redisKeyPrefix({ ...postgres('postgres://db/x'), redisKeyPrefix: 'site-b:' })).toBe('site-b:');
+  });
+
+  it('otherwise names the database: one per SQLite folder, one per PostgreSQL database, whatever its password', () => {
+    const a = redisKeyPrefix(sqlite('/srv/a'));
+    expect(a).toMatch(/^toolvault:[0-9a-f]{12}:$/);
+    expect(redisKeyPrefix(sqlite('/srv/a'))).toBe(a);
+    expect(redisKeyPrefix(sqlite('/srv/b'))).not.toBe(a);
+    const pg = redisKeyPrefix(postgres('postgres://tv:one@db.internal:5432/toolvault'));
+    expect(redisKeyPrefix(postgres('postgres://tv:two@db.internal:5432/toolvault'))).toBe(pg);
+    expect(redisKeyPrefix(postgres('postgres://tv:one@db.internal:5432/other'))).not.toBe(pg);
+    expect(redisKeyPrefix(postgres('postgres://tv:one@db2.internal:5432/toolvault'))).not.toBe(pg);
+  });
+});
+
+describe.runIf(redisUrl)('two installations sharing one Redis', () => {
+  it("never throttle each other's clients; the replicas of one installation share their counts", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'toolvault-prefix-'));
+    const storage = openMemorySqlite();
+    const open = (dataDir: string) =>
+      openCounterStore({
+        config: { redisUrl: redisUrl!, redisKeyPrefix: undefined, databaseUrl: undefined, dataDir },
+        storage,
+        logger: silentLogger,
+        clock: fixedClock,
+      });
+    const first = path.join(root, 'first');
+    const second = path.join(root, 'second');
+    const [replicaA, replicaB, other] = [open(first), open(first), open(second)];
+    try {
+      expect(await replicaA.reserve('guest:203.0.113.1', MINUTE)).toBe(0);
+      expect(await replicaB.reserve('guest:203.0.113.1', MINUTE)).toBeGreaterThan(0);
+      expect(await other.reserve('guest:203.0.113.1', MINUTE)).toBe(0);
+
+      const [limiterA, limiterB, limiterOther] = await Promise.all(
+        [replicaA, replicaB, other].map((store) => limiterStore(store, 'login:')),
+      );
+      expect((await limiterA!.increment('203.0.113.1')).totalHits).toBe(1);
+      expect((await limiterB!.increment('203.0.113.1')).totalHits).toBe(2);
+      expect((await limiterOther!.increment('203.0.113.1')).totalHits).toBe(1);
+    } finally {
+      await Promise.all([replicaA, replicaB, other].map((store) => store.close()));
+      for (const dataDir of [first, second])
+        await deleteKeys(redisUrl!, redisKeyPrefix({ dataDir, databaseUrl: undefined, redisKeyPrefix: undefined }));
+      await storage.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -234,6 +234,36 @@ describe('SQLite specifics', () => {
   });
 });
 
+describe('a new SQLite database is private whatever the umask', () => {
+  const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+  // 022 is the usual umask; 0277 takes the owner's own write bit away from every file it creates.
+  it.each([
+    ['022', 0o022],
+    ['0277', 0o277],
+  ])('umask %s: the folder 0700, the database and its -wal and -shm 0600', async (_label, umask) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-modes-'));
+    fs.chmodSync(root, 0o755);
+    const dataDir = path.join(root, 'nested', 'data');
+    const previous = process.umask(umask);
+    let storage: Storage | undefined;
+    try {
+      storage = openSqlite(dataDir);
+      await migrate(storage);
+      // A write, so that the WAL holds frames and both files exist.
+      storage.sqlite!.exec('CREATE TABLE probe (x INTEGER); INSERT INTO probe VALUES (1)');
+      expect(mode(path.join(root, 'nested'))).toBe(0o700);
+      expect(mode(dataDir)).toBe(0o700);
+      for (const name of ['toolvault.db', 'toolvault.db-wal', 'toolvault.db-shm'])
+        expect(mode(path.join(dataDir, name)), name).toBe(0o600);
+    } finally {
+      process.umask(previous);
+      await storage?.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('isDatabaseUnavailable: outage or bug', () => {
   const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
   it.each([

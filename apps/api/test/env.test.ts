@@ -11,6 +11,8 @@ describe('loadEnv', () => {
       adminPassword: undefined,
       jwtSecret: undefined,
       trustProxy: 0,
+      maxConnections: 1_000,
+      maxConnectionsPerIp: 64,
       logLevel: 'info',
     });
   });
@@ -25,6 +27,9 @@ describe('loadEnv', () => {
         ADMIN_PASSWORD: 'twelve chars',
         JWT_SECRET: secret,
         TRUST_PROXY: '2',
+        MAX_CONNECTIONS: '5000',
+        MAX_CONNECTIONS_PER_IP: '0',
+        REDIS_KEY_PREFIX: 'site-b:',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: 'https://Tools.Example.org/',
       }),
@@ -35,6 +40,9 @@ describe('loadEnv', () => {
       adminPassword: 'twelve chars',
       jwtSecret: secret,
       trustProxy: 2,
+      maxConnections: 5_000,
+      maxConnectionsPerIp: 0,
+      redisKeyPrefix: 'site-b:',
       logLevel: 'warn',
       publicUrl: 'https://tools.example.org',
     });
@@ -83,6 +91,10 @@ describe('loadEnv', () => {
     ['NODE_ENV', 'staging'],
     ['CLICK_RETENTION_DAYS', '0'],
     ['CLICK_RETENTION_DAYS', '30d'],
+    ['MAX_CONNECTIONS', '5'],
+    ['MAX_CONNECTIONS_PER_IP', '-1'],
+    ['REDIS_KEY_PREFIX', 'two words'],
+    ['REDIS_KEY_PREFIX', 'x'.repeat(65)],
   ])('rejects %s=%s with a message naming it', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrow(new RegExp(`- ${key}: `));

@@ -9,9 +9,9 @@ import { jsonArrayBody, parseJsonArray } from '../src/http/json-array-body';
 class Invalid extends Error {}
 
 /** The parser alone, behind a route that answers what it left in req.body (or the error's name). */
-function app(limit = '1mb') {
+function app(limit = '1mb', maxDepth = 64) {
   const server = express();
-  server.post('/', jsonArrayBody({ limit, invalid: () => new Invalid() }), (req, res) => {
+  server.post('/', jsonArrayBody({ limit, maxDepth, invalid: () => new Invalid() }), (req, res) => {
     res.json({ body: req.body === undefined ? 'unset' : req.body });
   });
   const errors: ErrorRequestHandler = (error, _req, res, _next) => {
@@ -44,7 +44,7 @@ describe('jsonArrayBody', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 20 }), async (rows) => {
         const text = JSON.stringify(rows, null, rows.length % 2 === 0 ? 2 : undefined);
-        expect(await parseJsonArray(Buffer.from(text), utf8())).toEqual(JSON.parse(text));
+        expect(await parseJsonArray(Buffer.from(text), utf8(), Infinity)).toEqual(JSON.parse(text));
       }),
       { numRuns: 200 },
     );
@@ -63,7 +63,7 @@ describe('jsonArrayBody', () => {
   });
 
   it('keeps a "__proto__" key from changing any prototype', async () => {
-    const [row] = (await parseJsonArray(Buffer.from('[{"__proto__":{"polluted":1}}]'), utf8())) as object[];
+    const [row] = (await parseJsonArray(Buffer.from('[{"__proto__":{"polluted":1}}]'), utf8(), 3)) as object[];
     expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -117,6 +117,36 @@ describe('jsonArrayBody', () => {
     expect(text.body).toEqual({ body: 'unset' });
   });
 
+  it.each<[string, string, number, boolean]>([
+    ['a flat array at depth 1', '[1, "a", null]', 1, true],
+    ['rows with a list inside, at depth 3', '[{"tags":["a","b"]},{"tags":[]}]', 3, true],
+    ['a list one level too deep', '[{"tags":[["a"]]}]', 3, false],
+    ['an object one level too deep', '[{"meta":{"a":{"b":1}}}]', 3, false],
+    ['arrays in arrays', '[[[[]]]]', 3, false],
+    ['an empty array at depth 0', '[]', 0, false],
+  ])('depth: %s', async (_label, text, maxDepth, accepted) => {
+    const parsed = parseJsonArray(Buffer.from(text), utf8(), maxDepth);
+    if (accepted) await expect(parsed).resolves.toEqual(JSON.parse(text));
+    else await expect(parsed).rejects.toThrow(/Nested deeper/);
+  });
+
+  it('stops at the first bracket too deep: ten megabytes of nesting cost neither time nor memory', async () => {
+    const half = 4_950_000;
+    const body = Buffer.from(`${'['.repeat(half)}${']'.repeat(half)}`);
+    const before = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    await expect(parseJsonArray(body, utf8(), 3)).rejects.toThrow(/Nested deeper than 3/);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // Five million nested arrays, parsed to the end, would take hundreds of megabytes.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('answers the invalid error for a body nested too deep', async () => {
+    const res = await send(app('1mb', 3), '[[[[1]]]]');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid' });
+  });
+
   it('lets other work run while it parses a large body', async () => {
     // 3 MB, an import's size: tens of milliseconds of parsing, more than one slice's budget.
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ title: `Row ${i}`, description: 'x'.repeat(300) }));
@@ -128,7 +158,7 @@ describe('jsonArrayBody', () => {
       if (counting) setImmediate(count);
     };
     setImmediate(count);
-    const parsed = await parseJsonArray(body, utf8());
+    const parsed = await parseJsonArray(body, utf8(), 2);
     counting = false;
     expect(parsed).toHaveLength(10_000);
     // JSON.parse, or a parse that never yields, would finish before the first turn.

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { clientKey } from '../src/http/client-key';
 import { IP_LOOKUP_LIMIT, SPEEDTEST_TRANSFER_LIMIT } from '../src/http/rate-limit';
 import { buildApp } from './helpers';
 
@@ -33,6 +34,30 @@ describe('IP lookup rate limit', () => {
 
   it('is per app instance (each test app starts clean)', async () => {
     expect((await request(buildApp().app).get('/api/ip/8.8.8.8')).status).toBe(200);
+  });
+});
+
+describe('a client is an IPv4 address or an IPv6 /56', () => {
+  it.each([
+    ['an IPv4 address', '203.0.113.7', '203.0.113.7'],
+    ['an IPv4-mapped IPv6 address', '::ffff:203.0.113.7', '203.0.113.7'],
+    ['an IPv6 address', '2001:db8:1:2:3:4:5:6', '2001:db8:1::/56'],
+    ['the last address of that /56', '2001:db8:1:ff:ffff:ffff:ffff:ffff', '2001:db8:1::/56'],
+    ['the next /56', '2001:db8:1:100::1', '2001:db8:1:100::/56'],
+    ['IPv6 loopback', '::1', '::/56'],
+    ['no address (a closed socket)', undefined, ''],
+    ['something that is not an address', 'not-an-ip', 'not-an-ip'],
+  ])('%s', (_label, ip, key) => {
+    expect(clientKey(ip)).toBe(key);
+  });
+
+  it('a client rotating through the addresses of its /56 shares one budget; the next /56 has its own', async () => {
+    const { app } = buildApp({ config: { trustProxy: 1 } });
+    const from = (ip: string) => request(app).get('/api/ip/8.8.8.8').set('X-Forwarded-For', ip);
+    const seen = await statuses(IP_LOOKUP_LIMIT.limit, (i) => from(`2001:db8:1:${(i % 256).toString(16)}::${i + 1}`));
+    expect(new Set(seen)).toEqual(new Set([200]));
+    expect((await from('2001:db8:1:ab:cd::ef')).status).toBe(429);
+    expect((await from('2001:db8:1:100::1')).status).toBe(200);
   });
 });
 

@@ -259,6 +259,17 @@ describe('POST /api/shortlinks as guest (no token)', () => {
     expect((await from('203.0.113.1')).status).toBe(429);
   });
 
+  it.each([
+    ['another address in the same /64', '2001:db8:1:2:ffff::9', 429],
+    ['another /64 of the same /56', '2001:db8:1:ff::1', 429],
+    ['another /56', '2001:db8:1:100::1', 201],
+  ])('keys an IPv6 client by its /56: %s', async (_label, next, status) => {
+    const { app } = setup({ config: { trustProxy: 1 } });
+    const from = (ip: string) => request(app).post('/api/shortlinks').set('X-Forwarded-For', ip).send(LINK);
+    expect((await from('2001:db8:1:2::1')).status).toBe(201);
+    expect((await from(next)).status).toBe(status);
+  });
+
   it('creates exactly one link for 20 concurrent guest creations from one client', async () => {
     const { app, list } = setup();
     const responses = await Promise.all(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Storage } from '../db';
 import { createRateCountersRepo } from '../db/rate-counters.repo';
 import type { Config } from '../env';
@@ -22,12 +23,35 @@ export function openCounterStore({
   logger,
   clock,
 }: {
-  config: Pick<Config, 'redisUrl'>;
+  config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'databaseUrl' | 'dataDir'>;
   storage: Storage;
   logger: Logger;
   clock: Clock;
 }): CounterStore {
-  if (config.redisUrl) return redisCounterStore({ url: config.redisUrl, logger });
+  if (config.redisUrl) return redisCounterStore({ url: config.redisUrl, logger, keyPrefix: redisKeyPrefix(config) });
   if (storage.engine === 'postgres') return databaseCounterStore(createRateCountersRepo(storage.db), clock);
   return memoryCounterStore(clock);
+}
+
+/**
+ * What every Redis key starts with: REDIS_KEY_PREFIX, else one derived from the database, so that
+ * two installations sharing one Redis never count each other's clients, while the replicas of one
+ * installation (one database) always share their counts. The database is named by DATABASE_URL
+ * without its password (a changed password is the same database) or by the SQLite folder's path.
+ */
+export function redisKeyPrefix(config: Pick<Config, 'redisKeyPrefix' | 'databaseUrl' | 'dataDir'>): string {
+  if (config.redisKeyPrefix)
+    return config.redisKeyPrefix.endsWith(':') ? config.redisKeyPrefix : `${config.redisKeyPrefix}:`;
+  const database = config.databaseUrl ? withoutPassword(config.databaseUrl) : `sqlite:${config.dataDir}`;
+  return `toolvault:${createHash('sha256').update(database).digest('hex').slice(0, 12)}:`;
+}
+
+function withoutPassword(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    url.password = '';
+    return url.href;
+  } catch {
+    return databaseUrl;
+  }
 }

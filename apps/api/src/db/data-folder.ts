@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createPrivateFile, DB_FILE_NAME, PRIVATE_DIR_MODE } from './database';
+import { createPrivateDir, createPrivateFile, DB_FILE_NAME } from './database';
 
 /** The file whose lock says that a server is using the folder. */
 export const LOCK_FILE_NAME = 'toolvault.lock';
@@ -37,7 +37,7 @@ export interface DataFolderLock {
  * when another process holds it.
  */
 export function lockDataFolder(dataDir: string): DataFolderLock | null {
-  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  createPrivateDir(dataDir);
   const file = path.join(dataDir, LOCK_FILE_NAME);
   createPrivateFile(file);
   const db = new Database(file, { timeout: 0 });

@@ -80,18 +80,50 @@ export const PRIVATE_FILE_MODE = 0o600;
 
 /** Opens (creating if needed, privately) `${dataDir}/toolvault.db`. */
 export function openSqlite(dataDir: string): Storage {
-  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  createPrivateDir(dataDir);
   const file = path.join(dataDir, DB_FILE_NAME);
   createPrivateFile(file);
   return sqliteStorage(new Database(file), file);
 }
 
-/** Creates `file` empty with mode 0600 unless it exists; an existing file keeps its mode. */
+/**
+ * Creates `file` empty with mode 0600 unless it exists; an existing file keeps its mode. The mode
+ * given to open() passes through the umask, which may take the owner's own bits away (0400 would
+ * be a database the server cannot write), so it is set again with fchmod, which the umask does
+ * not touch. SQLite creates the -wal and -shm files with the database file's mode (and sets it
+ * with fchmod as well), so they are 0600 too.
+ */
 export function createPrivateFile(file: string): void {
+  let fd: number;
   try {
-    fs.closeSync(fs.openSync(file, 'wx', PRIVATE_FILE_MODE));
+    fd = fs.openSync(file, 'wx', PRIVATE_FILE_MODE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return;
+  }
+  try {
+    fs.fchmodSync(fd, PRIVATE_FILE_MODE);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Creates `dir` and any missing parent with mode 0700, whatever the umask (see createPrivateFile);
+ * a folder that exists keeps its mode (the start warns when the data folder is open to others).
+ */
+export function createPrivateDir(dir: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) missing.unshift(at);
+  for (const folder of missing) {
+    try {
+      fs.mkdirSync(folder, { mode: PRIVATE_DIR_MODE });
+    } catch (error) {
+      // Made meanwhile by someone else: theirs, mode included.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    fs.chmodSync(folder, PRIVATE_DIR_MODE);
   }
 }
 

@@ -3,6 +3,7 @@ import { RATE_LIMITS, type RateLimit } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from '../counters/counter-store';
 import type { Logger } from '../logger';
 import { systemClock } from '../services/clock';
+import { IPV6_SUBNET } from './client-key';
 import { AppError } from './errors';
 
 /** Where a limiter keeps its counts and reports its own problems. */
@@ -15,7 +16,7 @@ export interface LimiterDeps {
 /**
  * Each call makes a limiter with its own store from `counters` under the rule's own key
  * prefix; with the in-memory store every app (and every test) starts clean. The key is req.ip,
- * which honours `trust proxy`. When a shared store does not answer, the request fails with 503.
+ * which honours `trust proxy`, as clientKey makes it (an IPv6 client by its /56). When a shared store does not answer, the request fails with 503.
  * The rules themselves (budgets and why) are part of the API contract: RATE_LIMITS in @toolvault/shared.
  */
 export function limiter(rule: RateLimit, { logger, counters }: LimiterDeps): RateLimitRequestHandler {
@@ -24,6 +25,8 @@ export function limiter(rule: RateLimit, { logger, counters }: LimiterDeps): Rat
     limit: rule.limit,
     skipSuccessfulRequests: rule.failuresOnly ?? false,
     store: counters.rateLimitStore(`${rule.name}:`),
+    // express-rate-limit's own key generator (it checks the proxy settings), with clientKey's prefix.
+    ipv6Subnet: IPV6_SUBNET,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     // The limiter sets Retry-After before calling this; the error middleware writes the body.

@@ -1,4 +1,6 @@
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Config } from '../env';
+import { guardConnections } from './connection-guard';
 import { ERRORS, errorBodyText } from './errors';
 
 /**
@@ -21,8 +23,16 @@ export interface ServerLimits {
   idleTimeoutMs: number;
   /** An idle keep-alive connection waits this long for its next request. */
   keepAliveTimeoutMs: number;
-  /** Connections beyond this are closed as soon as they are accepted. */
+  /**
+   * Open connections at most (MAX_CONNECTIONS); at the cap, idle ones make room for new ones
+   * (http/connection-guard.ts).
+   */
   maxConnections: number;
+  /**
+   * Open connections per client address (MAX_CONNECTIONS_PER_IP), well below maxConnections so
+   * that no one client can take them all; 0: no cap.
+   */
+  maxConnectionsPerClient: number;
   /** How often Node checks the header and request deadlines. */
   checkIntervalMs: number;
 }
@@ -34,8 +44,25 @@ export const SERVER_LIMITS: ServerLimits = {
   idleTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1_000,
+  // A browser opens at most six connections to a site; 64 leaves room for a household or an office behind one address.
+  maxConnectionsPerClient: 64,
   checkIntervalMs: 1_000,
 };
+
+/**
+ * The limits with the configured connection caps. Behind a proxy (TRUST_PROXY above 0) every
+ * connection comes from the proxy, whose address would soon be over its share: there is no cap
+ * per address, and the proxy is the place to limit each visitor's connections.
+ */
+export function serverLimits(
+  config: Pick<Config, 'maxConnections' | 'maxConnectionsPerIp' | 'trustProxy'>,
+): ServerLimits {
+  return {
+    ...SERVER_LIMITS,
+    maxConnections: config.maxConnections,
+    maxConnectionsPerClient: config.trustProxy > 0 ? 0 : config.maxConnectionsPerIp,
+  };
+}
 
 /** Requests whose body may take up to requestTimeoutMs instead of bodyTimeoutMs. */
 const LONG_BODY_PATHS = new Set(['/api/speedtest/upload']);
@@ -51,7 +78,7 @@ export function createHttpServer(handler: RequestListener, limits: ServerLimits 
     },
     handler,
   );
-  server.maxConnections = limits.maxConnections;
+  guardConnections(server, limits);
   // Without a 'timeout' listener Node destroys an idle socket, which is what is wanted here.
   server.setTimeout(limits.idleTimeoutMs);
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>

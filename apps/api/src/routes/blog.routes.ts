@@ -1,8 +1,9 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { blogPageCalls, type BlogListQuery, type PostIdParams, type PostInput } from '@toolvault/shared';
 import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
+import { jsonBody } from '../http/body-limit';
 import { AppError } from '../http/errors';
 import type { ApiPreloader, BlogPostResolver } from '../http/spa';
 import type { BlogFailure, BlogService } from '../services/blog.service';
@@ -16,7 +17,7 @@ const BLOG_JSON_LIMIT = API.blogCreate.body.limit;
 
 /** The blog's own JSON parser; the app-wide parser then sees the body already read and skips it. */
 export function blogPostBody(): RequestHandler {
-  return express.json({ limit: BLOG_JSON_LIMIT });
+  return jsonBody(BLOG_JSON_LIMIT);
 }
 
 interface BlogRouterDeps {

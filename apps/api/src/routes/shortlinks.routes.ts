@@ -16,6 +16,7 @@ import {
 import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
+import { clientKey } from '../http/client-key';
 import { AppError } from '../http/errors';
 import { jsonArrayBody } from '../http/json-array-body';
 import { csvLine } from '../services/csv';
@@ -31,7 +32,13 @@ export const SHORTLINK_IMPORT_PATH = API.shortlinkImport.path;
  * answers the designed 'Invalid JSON file format' instead of the generic malformed-body message.
  */
 export const shortlinkImportBody = (): RequestHandler =>
-  jsonArrayBody({ limit: API.shortlinkImport.body.limit, invalid: () => new AppError('SHORTLINK_IMPORT_INVALID') });
+  jsonArrayBody({
+    limit: API.shortlinkImport.body.limit,
+    maxDepth: IMPORT_DEPTH,
+    invalid: () => new AppError('SHORTLINK_IMPORT_INVALID'),
+  });
+/** The deepest a valid import nests: the array of rows, a row (an object), a row's tags (an array of text). */
+const IMPORT_DEPTH = 3;
 
 interface ShortlinksRouterDeps {
   shortlinks: ShortlinkService;
@@ -77,7 +84,7 @@ export function shortlinksRouter({
     const result = isAdmin(res)
       ? await shortlinks.createAsAdmin(req.body as ShortlinkInput, origin)
       : // req.ip honours the TRUST_PROXY hop count: with 0 it is the socket address, whatever X-Forwarded-For says.
-        await shortlinks.createAsGuest(req.body, { ...origin, clientKey: req.ip ?? '' });
+        await shortlinks.createAsGuest(req.body, { ...origin, clientKey: clientKey(req.ip) });
     privateJson(res, 201, unwrap(res, result));
   };
   const update = async (req: Request<{ id: string }, unknown, ShortlinkUpdate>, res: Response) => {
