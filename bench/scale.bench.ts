@@ -534,6 +534,9 @@ async function startServer(): Promise<Server> {
         ADMIN_PASSWORD: PASSWORD,
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
+        // Every simulated visitor and the admin's probes connect from 127.0.0.1: the per-address
+        // cap stands for one real client and would refuse the bench's own load.
+        MAX_CONNECTIONS_PER_IP: '0',
         LOOP_MONITOR_FILE: loopFile,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
