@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
+import { LANDING_HOST } from './chromium';
 
 interface Shortlink {
   id: number;
@@ -106,7 +107,7 @@ beforeAll(async () => {
   token = ((await login.json()) as { token: string }).token;
   expect(token).toBeTruthy();
   landing = await startLanding();
-  landingURL = `http://127.0.0.1:${(landing.address() as AddressInfo).port}/landing`;
+  landingURL = `http://${LANDING_HOST}:${(landing.address() as AddressInfo).port}/landing`;
 });
 
 afterAll(() => new Promise<void>((resolve) => landing.close(() => resolve())));

@@ -28,6 +28,7 @@ import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.
 import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
 import { createShortlinkClickService } from './services/shortlink-click.service';
 import { createShortlinkService } from './services/shortlink.service';
+import { machineAddresses } from './services/machine-addresses';
 import { createIpLookupService } from './services/ip-lookup.service';
 import { createSpeedtestService } from './services/speedtest.service';
 
@@ -51,6 +52,8 @@ export interface AppDeps {
   counters?: CounterStore;
   /** What /api/health checks besides the database (Redis when configured). */
   readiness?: Readiness;
+  /** This machine's addresses, which no link may target; its network interfaces' when omitted. */
+  ownAddresses?: () => readonly string[];
 }
 
 /**
@@ -87,7 +90,7 @@ export function createApp(deps: AppDeps): Express {
       shortlinks: db.shortlinks,
       clock,
       counters,
-      self: { hosts: [new URL(publicOrigin(config)).host], port: config.port },
+      self: { hosts: [new URL(publicOrigin(config)).host], addresses: deps.ownAddresses ?? machineAddresses },
     }),
     shortlinkAnalytics: createShortlinkAnalyticsService({
       shortlinks: db.shortlinks,

@@ -8,6 +8,7 @@ import { folderInUseMessage, lockDataFolder, permissionWarning, type DataFolderL
 import { EnvError, loadEnv, type Config } from './env';
 import { createHttpServer, listenErrorMessage, serverLimits } from './http/server-limits';
 import { createLogger, type Logger } from './logger';
+import { guardProcess } from './process-guards';
 import { startClickRetention } from './services/click-retention.service';
 import { systemClock } from './services/clock';
 
@@ -17,6 +18,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
+  guardProcess(logger);
   if (!config.databaseUrl) claimDataFolder(config, logger);
   if (!config.publicUrl)
     logger.info(`PUBLIC_URL is not set: links in feeds and pages use http://localhost:${config.port}`);

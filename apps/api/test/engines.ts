@@ -23,6 +23,8 @@ export const ENGINES: readonly Engine[] = postgresUrl ? ['sqlite', 'postgres'] :
 export interface TestStorage {
   storage: Storage;
   db: Repositories;
+  /** PostgreSQL: the connection URL of the test's schema, for a server started on it. */
+  url?: string;
   /** Closes the connections and, on PostgreSQL, drops the test's own schema. */
   close(): Promise<void>;
 }
@@ -60,6 +62,7 @@ export async function openTestStorage(engine: Engine, { migrated = true, file = 
   return {
     storage,
     db: createRepositories(storage),
+    url: url.toString(),
     async close() {
       await storage.close();
       const cleanup = new pg.Client({ connectionString: postgresUrl });

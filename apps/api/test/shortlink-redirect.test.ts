@@ -499,6 +499,27 @@ describe('GET /:shortCode of a link that redirects at once', () => {
     expect(res.headers.location).toBeUndefined();
   });
 
+  const bug = () => {
+    throw new Error('a bug while answering');
+  };
+  it.each([
+    // JSON.stringify of the answer throws.
+    ['the redirect page JSON', 'application/json', { ...LINK, shortCode: 'direct1', toJSON: bug }],
+    // Reading the target for the Location header throws.
+    ['a direct 302', 'text/html', Object.defineProperty({ ...LINK, shortCode: 'direct1' }, 'targetUrl', { get: bug })],
+  ])('answers a throw while writing %s with the error JSON, and serves on', async (_label, accept, broken) => {
+    const built = setup();
+    await built.create({ ...LINK, shortCode: 'direct1', redirectMode: 'direct' });
+    // A bug in the answer itself, after the click was counted: it must end in this request's 500,
+    // not in a rejection that nothing handles (which ends the process).
+    built.db.shortlinkClicks.countClick = () => Promise.resolve(broken);
+    const res = await request(built.app).get('/direct1').set('Accept', accept).set('User-Agent', CHROME);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect((await request(built.app).get('/api/health')).status).toBe(200);
+  });
+
   it('switches between the two modes with PUT', async () => {
     const built = setup();
     const link = await built.create({ ...LINK, shortCode: 'switch1' });

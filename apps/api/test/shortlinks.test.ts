@@ -144,7 +144,7 @@ describe('POST /api/shortlinks as admin', () => {
   it.each([
     ['the same host', 'toolvault.test', 'https://toolvault.test/abc123', 400],
     ['the same host, other case and a query', 'toolvault.test', 'http://TOOLVAULT.test/abc123?x=1', 400],
-    ['the same host and port', 'localhost:3000', 'http://localhost:3000/abc123', 400],
+    ['the same host on another port', 'toolvault.test:3000', 'http://toolvault.test:3001/abc123', 400],
     ['a page of this site', 'toolvault.test', 'https://toolvault.test/hash-generator', 201],
     ['the home page', 'toolvault.test', 'https://toolvault.test/', 201],
     ['another host', 'toolvault.test', 'https://other.test/abc123', 201],

@@ -16,6 +16,9 @@ export const API_ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   SHORTLINK_NOT_FOUND: { status: 404, message: SHORTLINK_MESSAGES.notFound },
   SHORTLINK_SELF_LINK: { status: 400, message: SHORTLINK_MESSAGES.selfLink },
+  SHORTLINK_OWN_ADDRESS: { status: 400, message: SHORTLINK_MESSAGES.ownAddress },
+  /** `GET /{code}` of a link whose stored target cannot be a Location header: the row is broken, not the request. */
+  SHORTLINK_TARGET_UNUSABLE: { status: 500, message: SHORTLINK_MESSAGES.targetUnusable },
   SHORTLINK_IMPORT_INVALID: { status: 400, message: SHORTLINK_MESSAGES.invalidImport },
   SHORT_CODE_TAKEN: { status: 409, message: SHORTLINK_MESSAGES.shortCodeTaken },
   BLOG_POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },

@@ -4,7 +4,6 @@
  * admin's forms validate with these.
  */
 import { z } from './zod';
-import { checkHttpUrl } from './shortlinks';
 import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from './blog-html-policy';
 import {
   BLOG_DEFAULT_AUTHOR,
@@ -18,6 +17,7 @@ import {
   isBlogSlug,
   type BlogSort,
 } from './blog';
+import { normalizedHttpUrl } from './url.schemas';
 
 /** Trimmed text that must not be blank; blank answers `required` (the form's one message). */
 const requiredText = (required: string, max: number, label: string) =>
@@ -43,11 +43,9 @@ function checkSlug(slug: string, ctx: z.RefinementCtx): void {
   if (!isBlogSlug(slug)) ctx.addIssue({ code: 'custom', message: BLOG_MESSAGES.invalidSlug, path: ['slug'] });
 }
 
-const ZCoverImage = optionalText(BLOG_LIMITS.coverImage, 'Cover image URL').superRefine((value, ctx) => {
-  if (value === '') return;
-  const check = checkHttpUrl(value);
-  if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error });
-});
+const ZCoverImage = optionalText(BLOG_LIMITS.coverImage, 'Cover image URL').transform(
+  normalizedHttpUrl(BLOG_LIMITS.coverImage),
+);
 
 /** Sent as a list of text; each trimmed, empties dropped. */
 const ZPostTags = z

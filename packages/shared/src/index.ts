@@ -15,6 +15,8 @@ export * from './route-chunks';
 export * from './shortlinks';
 export * from './speedtest';
 export * from './tool-catalogue';
+export * from './urls';
+export * from './url-vectors';
 export * from './blog-html-policy';
 export * from './blog-html-vectors';
 export type * from './schemas';

@@ -8,7 +8,6 @@ import { z } from './zod';
 import { SHORT_CODE_PATTERN } from './routes';
 import {
   ANALYTICS_RANGES,
-  checkHttpUrl,
   EXPORT_FORMATS,
   isAllowedShortCode,
   REDIRECT_MODES,
@@ -17,6 +16,7 @@ import {
   SHORTLINK_MESSAGES,
   SHORTLINK_SORTS,
 } from './shortlinks';
+import { normalizedHttpUrl } from './url.schemas';
 
 /** `redirectMode` of a create or update body: one of REDIRECT_MODES. */
 export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must be 'preview' or 'direct'" });
@@ -36,16 +36,11 @@ const ZTargetUrl = z
   .trim()
   .min(1, { error: required })
   .max(SHORTLINK_LIMITS.url, { error: `Target URL must be at most ${SHORTLINK_LIMITS.url} characters` })
-  .superRefine((value, ctx) => {
-    const check = checkHttpUrl(value);
-    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error });
-  });
+  .transform(normalizedHttpUrl(SHORTLINK_LIMITS.url));
 
-const ZMetaImage = optionalText(SHORTLINK_LIMITS.url, 'Meta image URL').superRefine((value, ctx) => {
-  if (value === '') return;
-  const check = checkHttpUrl(value);
-  if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error });
-});
+const ZMetaImage = optionalText(SHORTLINK_LIMITS.url, 'Meta image URL').transform(
+  normalizedHttpUrl(SHORTLINK_LIMITS.url),
+);
 
 const ZTags = z
   .array(z.string({ error: 'Each tag must be text' }), { error: 'Tags must be a list of text' })

@@ -1,4 +1,4 @@
-import { classifyPath, RESERVED_SEGMENTS, SHORT_CODE_PATTERN } from './routes';
+import { RESERVED_SEGMENTS, SHORT_CODE_PATTERN } from './routes';
 
 /** Messages of the shortlink area, verbatim as designed (docs/decisions/0011-original-design.md); the API answers with the same strings. */
 export const SHORTLINK_MESSAGES = {
@@ -20,6 +20,10 @@ export const SHORTLINK_MESSAGES = {
   invalidImport: 'Invalid JSON file format',
   /** 400 for a target that is one of our own short links (a link to a link could loop or hide its real target: docs/decisions/0002-server-enforces-rules.md). */
   selfLink: 'Links to other short links of this site are not allowed.',
+  /** 400 for a target on a loopback name or one of the server's own addresses, whatever the port (another replica would answer it). */
+  ownAddress: "Links to this server's own addresses (localhost or its IP addresses) are not allowed.",
+  /** 500 for a stored target that cannot be sent as a redirect (a row written around the API). */
+  targetUnusable: "This short link's target is not a valid web address.",
   /** 400 for a client-supplied code equal to a fixed route (docs/decisions/0002-server-enforces-rules.md). */
   reservedCode: 'This short code is reserved',
   invalidCode: 'Short code must be 3 to 32 letters, digits, - or _',
@@ -165,109 +169,6 @@ export const ANALYTICS_TOP = 5;
 /** Label of clicks without a Referer header, and of clicks whose country is not known. */
 export const DIRECT_REFERRER = '(direct)';
 export const UNKNOWN_COUNTRY = 'Unknown';
-
-// Any whitespace or control character: the URL parser silently drops tabs and newlines
-// (`java\tscript:` becomes `javascript:`), so such input is refused rather than "repaired".
-// eslint-disable-next-line no-control-regex
-const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
-// After the two slashes a host must follow: the parser reads `https:///x` and `https://\\x` as host `x`.
-const HTTP_PREFIX = /^https?:\/\/[^/\\]/i;
-
-/** The part of a WHATWG URL this module reads. */
-export interface ParsedUrl {
-  readonly href: string;
-  readonly protocol: string;
-  readonly host: string;
-  readonly hostname: string;
-  readonly port: string;
-  readonly pathname: string;
-  readonly username: string;
-  readonly password: string;
-}
-// The WHATWG URL parser exists in browsers and Node; this package's lib (ES2023 only) does not declare it.
-declare const URL: new (input: string) => ParsedUrl;
-
-export type UrlCheck = { ok: true; url: ParsedUrl } | { ok: false; error: string };
-
-/**
- * Parses a link target or image address (docs/decisions/0002-server-enforces-rules.md): the text must start
- * with http:// or https:// and a host (so `//host`, `host.com`, `http:host`
- * and `https:///host` are refused), hold no whitespace or control characters,
- * parse with the URL parser to an http: or https: URL with a host, and carry
- * no credentials (`https://bank.example@evil.example` is a phishing pattern).
- */
-export function checkHttpUrl(value: string): UrlCheck {
-  const invalid = { ok: false, error: SHORTLINK_MESSAGES.invalidUrl } as const;
-  if (value.length === 0 || value.length > SHORTLINK_LIMITS.url) return invalid;
-  if (WHITESPACE_OR_CONTROL.test(value) || !HTTP_PREFIX.test(value)) return invalid;
-  let url: ParsedUrl;
-  try {
-    url = new URL(value);
-  } catch {
-    return invalid;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return invalid;
-  if (url.username !== '' || url.password !== '') return { ok: false, error: SHORTLINK_MESSAGES.credentialsInUrl };
-  return { ok: true, url };
-}
-
-/** True for an address the product accepts as a link target or meta image. */
-export function isHttpUrl(value: string): boolean {
-  return checkHttpUrl(value).ok;
-}
-
-/**
- * True when `url` points at one of this site's short links: its host is one of `ownHosts` (with
- * port; a host without one means the scheme's default port), or, when `ownPort` is given, any
- * loopback name or address on that port (localhost, 127.0.0.0/8, ::1, 0.0.0.0: the same server by
- * another name); and its path is a single segment that the site would treat as a short code. Used
- * by the API, which knows the request's host and its own port.
- */
-export function isOwnShortlinkUrl(url: ParsedUrl, ownHosts: readonly string[], ownPort?: number): boolean {
-  const ours =
-    ownHosts.some((own) => sameHost(url, own)) ||
-    (ownPort !== undefined && isLoopbackHost(url.hostname) && effectivePort(url) === ownPort);
-  if (!ours) return false;
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    return false;
-  }
-  return classifyPath(pathname).kind === 'short-code';
-}
-
-/** `host` or `host:port` (a Host header, PUBLIC_URL's host) against the URL's host and port. */
-function sameHost(url: ParsedUrl, own: string): boolean {
-  const match = /^(.+?)(?::(\d{1,5}))?$/.exec(own.trim().toLowerCase());
-  if (!match) return false;
-  const [, hostname, port] = match;
-  if (hostname!.replace(/\.$/, '') !== url.hostname.toLowerCase().replace(/\.$/, '')) return false;
-  return port === undefined ? url.port === '' : Number(port) === effectivePort(url);
-}
-
-function effectivePort(url: ParsedUrl): number {
-  if (url.port !== '') return Number(url.port);
-  return url.protocol === 'https:' ? 443 : 80;
-}
-
-/**
- * Names and addresses that always mean this machine, as the URL parser writes them (it has
- * already turned 127.1, 0x7f.0.0.1 or 2130706433 into 127.0.0.1, and [0:0::1] into [::1]):
- * localhost and *.localhost, 127.0.0.0/8, 0.0.0.0, [::1], [::] and IPv4-mapped loopback.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
-    host === '0.0.0.0' ||
-    host === '[::1]' ||
-    host === '[::]' ||
-    /^\[::ffff:(?:7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\]$/.test(host)
-  );
-}
 
 /** Tags text of the forms: comma separated, each trimmed, empties dropped. */
 export function parseTagsText(text: string): string[] {

@@ -14,6 +14,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const known = toAppError(err);
     if (known?.code === 'SERVICE_UNAVAILABLE') logger.warn(`${req.method} ${req.path}: ${describe(err)}`);
     else if (!known) logger.error(`Unhandled error on ${req.method} ${req.path}`, err);
+    // An expected 500 (a stored row that cannot be answered) is still the operator's to fix.
+    else if (known.status >= 500) logger.error(`${req.method} ${req.path}: ${known.code} ${known.message}`);
     const error = known ?? new AppError('INTERNAL');
     if (res.headersSent) return void res.end();
     const body: ApiErrorBody = { error: error.message, code: error.code };

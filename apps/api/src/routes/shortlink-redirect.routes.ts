@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { classifyPath, isAllowedShortCode } from '@toolvault/shared';
-import { errorBodyText } from '../http/errors';
+import { classifyPath, isAllowedShortCode, normalizeHttpUrl } from '@toolvault/shared';
+import { AppError, errorBodyText } from '../http/errors';
 import { securityHeaders } from '../http/security-headers';
 import type { ShortlinkResolver } from '../http/spa';
 import type { ShortlinkClickService, Visit } from '../services/shortlink-click.service';
@@ -55,22 +55,32 @@ export function shortlinkVisits({ clicks, webDist }: ShortlinkVisitsOptions): Re
     const code = isCode(req.path);
     if (code === null) return next();
     // The redirect page asks for JSON; a browser navigating (and every crawler) prefers HTML or
-    // sends no Accept at all.
+    // sends no Accept at all. Each chain ends in its own catch: a throw while answering (a header
+    // Node refuses) becomes that request's error answer, never a rejection nobody handles.
     if (req.accepts(['html', 'json']) === 'json') {
-      clicks.open(code, visit(req)).then((link) => {
-        const body = link ? JSON.stringify(link) : NOT_FOUND_BODY;
-        res.writeHead(link ? 200 : 404, { ...jsonHeaders, 'Content-Length': Buffer.byteLength(body) });
-        res.end(body);
-      }, failed(res, next, jsonHeaders));
+      clicks
+        .open(code, visit(req))
+        .then((link) => {
+          const body = link ? JSON.stringify(link) : NOT_FOUND_BODY;
+          res.writeHead(link ? 200 : 404, { ...jsonHeaders, 'Content-Length': Buffer.byteLength(body) });
+          res.end(body);
+        })
+        .catch(failed(res, next, jsonHeaders));
       return;
     }
-    clicks.openDirect(code, visit(req)).then((link) => {
-      if (!link) return next();
-      // Every visit is a click: no cache may answer the next one. The target was checked to be an
-      // http(s) URL without whitespace when it was stored, so it is safe in a header.
-      res.writeHead(302, { ...redirectHeaders, Location: link.targetUrl });
-      res.end();
-    }, failed(res, next, security));
+    clicks
+      .openDirect(code, visit(req))
+      .then((link) => {
+        if (!link) return next();
+        // The target is stored in its serialised form, which is all visible ASCII; a row written
+        // around the API may hold anything, so the header is made from it again here.
+        const location = normalizeHttpUrl(link.targetUrl, Number.POSITIVE_INFINITY);
+        if (!location.ok) throw new AppError('SHORTLINK_TARGET_UNUSABLE');
+        // Every visit is a click: no cache may answer the next one.
+        res.writeHead(302, { ...redirectHeaders, Location: location.href });
+        res.end();
+      })
+      .catch(failed(res, next, security));
   };
 }
 

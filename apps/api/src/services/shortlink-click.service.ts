@@ -6,6 +6,7 @@ import type { ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
 import type { ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from './clock';
 import type { GeoService } from './geo.service';
+import { servedLink } from './served-urls';
 
 /** What the request tells about a visit; the IP is used for the country only and never stored. */
 export interface Visit {
@@ -91,8 +92,8 @@ export function createShortlinkClickService({
   return {
     async open(shortCode, visit) {
       const { bot, device } = profileOf(visit.userAgent ?? '');
-      if (bot) return shortlinks.findPublic(shortCode);
-      return count(shortCode, visit, device, false);
+      const link = bot ? await shortlinks.findPublic(shortCode) : await count(shortCode, visit, device, false);
+      return link && servedLink(link);
     },
     async openDirect(shortCode, visit) {
       const { bot, device } = profileOf(visit.userAgent ?? '');

@@ -1,13 +1,16 @@
 import {
+  API_ERRORS,
   cryptoRandomIndex,
   generateShortCode,
   GUEST_CREATE_INTERVAL_MS,
   isAllowedShortCode,
-  isOwnShortlinkUrl,
+  isHttpUrl,
+  selfLinkOf,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
   type GuestShortlinkInput,
   type ImportShortlinksResponse,
+  type OwnOrigin,
   type PublicShortlink,
   type RandomIndex,
   type Shortlink,
@@ -27,13 +30,19 @@ import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shor
 import type { Clock } from './clock';
 import type { PageMeta } from './html-meta';
 import { ok } from './result';
+import { servedLink } from './served-urls';
 import { timeSlices, yieldToEventLoop } from '../event-loop';
 
 /** What a user can get wrong here; the route maps `code` to the status of the same name. */
 export type ShortlinkFailure =
   | {
       code:
-        'SHORT_CODE_TAKEN' | 'SHORTLINK_SELF_LINK' | 'SHORTLINK_NOT_FOUND' | 'SHORTLINK_IMPORT_INVALID' | 'VALIDATION';
+        | 'SHORT_CODE_TAKEN'
+        | 'SHORTLINK_SELF_LINK'
+        | 'SHORTLINK_OWN_ADDRESS'
+        | 'SHORTLINK_NOT_FOUND'
+        | 'SHORTLINK_IMPORT_INVALID'
+        | 'VALIDATION';
       /** Overrides the code's own message (import rows: 'Row 3: …'). */
       message?: string;
     }
@@ -79,10 +88,10 @@ export interface ShortlinkServiceDeps {
   /** Where generated codes take their characters from; crypto unless a test fixes it. */
   randomIndex?: RandomIndex;
   /**
-   * This server's other names, besides the request's Host: PUBLIC_URL's host, and the port on
-   * which any loopback name or address (localhost, 127.x, ::1, 0.0.0.0) reaches it.
+   * This server's other names, besides the request's Host: PUBLIC_URL's host; and this machine's
+   * own addresses, read at each check (they can change while the server runs).
    */
-  self?: { hosts: readonly string[]; port?: number };
+  self?: { hosts: readonly string[]; addresses?: () => readonly string[] };
 }
 
 /** Generated codes that collide are redrawn; 62^6 codes make more than a few draws a bug. */
@@ -161,12 +170,32 @@ export function createShortlinkService({
     throw new Error(`No free short codes after ${MAX_CODE_ATTEMPTS} attempts`);
   };
 
-  const selfLink = (targetUrl: string, { ownHosts }: RequestOrigin): boolean => {
+  /**
+   * The refusal of a target that leads back to this server: by any of its names or addresses, on
+   * any port (selfLinkOf). `own` is read once per request, so an import checks its rows against one list.
+   */
+  const ownOrigin = ({ ownHosts }: RequestOrigin): OwnOrigin => ({
+    hosts: [...ownHosts, ...self.hosts],
+    addresses: self.addresses?.() ?? [],
+  });
+  const selfLink = (
+    targetUrl: string,
+    own: OwnOrigin,
+  ): { code: 'SHORTLINK_SELF_LINK' | 'SHORTLINK_OWN_ADDRESS' } | null => {
+    let url: URL;
     try {
-      return isOwnShortlinkUrl(new URL(targetUrl), [...ownHosts, ...self.hosts], self.port);
+      url = new URL(targetUrl);
     } catch {
-      return false; // the schema has parsed it already; an unparsable value cannot point here
+      return null; // the schema has parsed it already; an unparsable value cannot point here
     }
+    const kind = selfLinkOf(url, own);
+    if (kind === null) return null;
+    return kind === 'own-address' ? { code: 'SHORTLINK_OWN_ADDRESS' } : { code: 'SHORTLINK_SELF_LINK' };
+  };
+
+  const findPublic = async (shortCode: string): Promise<PublicShortlink | null> => {
+    const link = isAllowedShortCode(shortCode) ? await shortlinks.findPublic(shortCode) : null;
+    return link && servedLink(link);
   };
 
   const newLink = (input: Omit<ShortlinkInput, 'shortCode'>): Omit<NewShortlink, 'shortCode'> => ({
@@ -206,7 +235,8 @@ export function createShortlinkService({
     findById: (id) => shortlinks.findById(id),
 
     async createAsAdmin(input, origin) {
-      if (selfLink(input.targetUrl, origin)) return fail({ code: 'SHORTLINK_SELF_LINK' });
+      const refused = selfLink(input.targetUrl, ownOrigin(origin));
+      if (refused) return fail(refused);
       const link = newLink(input);
       if (input.shortCode === undefined) return ok(await insertGenerated(link));
       const created = await shortlinks.insert({ ...link, shortCode: input.shortCode });
@@ -214,7 +244,8 @@ export function createShortlinkService({
     },
 
     async createAsGuest(input, origin) {
-      if (selfLink(input.targetUrl, origin)) return fail({ code: 'SHORTLINK_SELF_LINK' });
+      const refused = selfLink(input.targetUrl, ownOrigin(origin));
+      if (refused) return fail(refused);
       // The minute is taken before the insert, in one atomic step with the check: two requests of
       // one client that arrive together (at any replicas) cannot both pass. A failed insert gives
       // the minute back. A shared store that does not answer throws, and the request gets 503.
@@ -231,7 +262,8 @@ export function createShortlinkService({
     },
 
     async update(id, input, origin) {
-      if (selfLink(input.targetUrl, origin)) return fail({ code: 'SHORTLINK_SELF_LINK' });
+      const refused = selfLink(input.targetUrl, ownOrigin(origin));
+      if (refused) return fail(refused);
       const updated = await shortlinks.update(id, input);
       return updated ? ok(updated) : fail({ code: 'SHORTLINK_NOT_FOUND' });
     },
@@ -254,6 +286,7 @@ export function createShortlinkService({
         });
       }
       const now = clock().toISOString();
+      const own = ownOrigin(origin);
       const inputs: ShortlinkImportRow[] = [];
       const suppliedAt = new Map<string, number>();
       const slice = timeSlices(IMPORT_SLICE_MS);
@@ -269,9 +302,8 @@ export function createShortlinkService({
           return fail({ code: 'VALIDATION', message: `${row}: ${parsed.error.issues[0]?.message ?? 'Invalid row'}` });
         }
         const input = parsed.data;
-        if (selfLink(input.targetUrl, origin)) {
-          return fail({ code: 'SHORTLINK_SELF_LINK', message: `${row}: ${SHORTLINK_MESSAGES.selfLink}` });
-        }
+        const refused = selfLink(input.targetUrl, own);
+        if (refused) return fail({ ...refused, message: `${row}: ${API_ERRORS[refused.code].message}` });
         if (input.shortCode !== undefined) {
           if (suppliedAt.has(input.shortCode)) {
             return fail({ code: 'SHORT_CODE_TAKEN', message: `${row}: ${SHORTLINK_MESSAGES.shortCodeTaken}` });
@@ -308,16 +340,18 @@ export function createShortlinkService({
       return ok({ imported: links.length });
     },
 
-    findPublic: async (shortCode) => (isAllowedShortCode(shortCode) ? shortlinks.findPublic(shortCode) : null),
+    findPublic,
 
     async preview(shortCode) {
-      const link = isAllowedShortCode(shortCode) ? await shortlinks.findPublic(shortCode) : null;
+      const link = await findPublic(shortCode);
       if (!link) return null;
+      // A stored target that is no address (a row written around the API) is left out of the page.
+      const url = isHttpUrl(link.targetUrl) ? link.targetUrl : undefined;
       return {
         title: link.title,
-        description: link.description || `Short link to ${new URL(link.targetUrl).hostname}`,
+        description: link.description || (url ? `Short link to ${new URL(url).hostname}` : 'Short link'),
         image: link.metaImage || undefined,
-        url: link.targetUrl,
+        url,
       };
     },
   };

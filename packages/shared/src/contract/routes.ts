@@ -319,7 +319,7 @@ export const API = {
     auth: 'admin-optional',
     body: { schema: ZGuestShortlinkInput, adminSchema: ZShortlinkInput },
     response: { status: 201, description: 'The new link', schema: ZShortlink },
-    errors: ['SHORT_CODE_TAKEN', 'SHORTLINK_SELF_LINK', 'GUEST_RATE_LIMITED'],
+    errors: ['SHORT_CODE_TAKEN', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS', 'GUEST_RATE_LIMITED'],
     limits: [
       `Guests: one link per ${GUEST_CREATE_INTERVAL_MS / 1000} seconds per client (GUEST_RATE_LIMITED, with Retry-After)`,
       `URLs up to ${SHORTLINK_LIMITS.url} characters, up to ${SHORTLINK_LIMITS.tags} tags`,
@@ -360,7 +360,13 @@ export const API = {
     auth: 'admin',
     body: { schema: z.array(ZShortlinkImportRow), limit: '10mb', checkedByHandler: true },
     response: { status: 201, description: 'How many links were stored', schema: ZImportShortlinksResponse },
-    errors: ['VALIDATION', 'SHORTLINK_IMPORT_INVALID', 'SHORT_CODE_TAKEN', 'SHORTLINK_SELF_LINK'],
+    errors: [
+      'VALIDATION',
+      'SHORTLINK_IMPORT_INVALID',
+      'SHORT_CODE_TAKEN',
+      'SHORTLINK_SELF_LINK',
+      'SHORTLINK_OWN_ADDRESS',
+    ],
     limits: [`Up to ${SHORTLINK_LIMITS.importRows} rows, body up to 10 MB; an invalid row names its number`],
   }),
   shortlinkAnalytics: route({
@@ -394,7 +400,7 @@ export const API = {
     params: ZShortlinkIdParams,
     body: { schema: ZShortlinkUpdate },
     response: { status: 200, description: 'The changed link', schema: ZShortlink },
-    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK'],
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS'],
   }),
   shortlinkDelete: route({
     ...ENDPOINTS.shortlinkDelete,
