@@ -1,4 +1,5 @@
 import type { ContactMessageInput } from './contact.schemas';
+import { MAX_STORED_INTEGER } from './storage-limits';
 
 /** Length caps for the contact form; the original design has none, so these are ours (docs/decisions/0002-server-enforces-rules.md). */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
@@ -30,7 +31,8 @@ export function decodeContactCursor(text: string): ContactCursor | null {
   const match = /^(.{24})~([1-9]\d{0,15})$/.exec(text);
   if (!match || !ISO_TIME.test(match[1] ?? '')) return null;
   const id = Number(match[2]);
-  return Number.isSafeInteger(id) ? { createdAt: match[1] ?? '', id } : null;
+  // No message has a larger id, so this API never wrote such a cursor.
+  return id <= MAX_STORED_INTEGER ? { createdAt: match[1] ?? '', id } : null;
 }
 
 /** One page of the inbox. */

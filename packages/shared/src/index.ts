@@ -14,6 +14,7 @@ export * from './routes';
 export * from './route-chunks';
 export * from './shortlinks';
 export * from './speedtest';
+export * from './storage-limits';
 export * from './tool-catalogue';
 export * from './urls';
 export * from './url-vectors';

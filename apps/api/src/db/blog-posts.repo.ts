@@ -1,5 +1,6 @@
 import { parsePostTags, type BlogPost, type BlogPostSummary, type BlogSort, type PostInput } from '@toolvault/shared';
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import { isRowId } from './row-id';
 import type { BlogPostsTable, Tables } from './schema';
 
 /** The stored fields of a post: the validated input (content already sanitized) and its times. */
@@ -175,6 +176,7 @@ export function createBlogPostsRepo(db: Kysely<Tables>): BlogPostsRepo {
       await db.updateTable('blog_posts').set({ excerpt }).where('id', '=', id).execute();
     },
     async findById(id) {
+      if (!isRowId(id)) return null;
       const row = await db.selectFrom('blog_posts').select(COLUMNS).where('id', '=', id).executeTakeFirst();
       return row ? toBlogPost(row) : null;
     },
@@ -223,8 +225,9 @@ export function createBlogPostsRepo(db: Kysely<Tables>): BlogPostsRepo {
       return row ? toBlogPost(row) : null;
     },
     // One transaction, so the slug check and the write see the same rows.
-    update: (id, changes) =>
-      db.transaction().execute(async (trx): Promise<BlogPostWrite> => {
+    async update(id, changes) {
+      if (!isRowId(id)) return { ok: false, reason: 'not-found' };
+      return db.transaction().execute(async (trx): Promise<BlogPostWrite> => {
         const taken = await trx
           .selectFrom('blog_posts')
           .select('id')
@@ -242,8 +245,10 @@ export function createBlogPostsRepo(db: Kysely<Tables>): BlogPostsRepo {
           .returning(COLUMNS)
           .executeTakeFirst();
         return row ? { ok: true, post: toBlogPost(row) } : { ok: false, reason: 'not-found' };
-      }),
+      });
+    },
     async delete(id) {
+      if (!isRowId(id)) return false;
       const result = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },

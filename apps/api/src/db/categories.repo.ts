@@ -1,6 +1,7 @@
 import type { Category, CategoryInput } from '@toolvault/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from './dialect';
+import { isRowId } from './row-id';
 import type { CategoriesTable, Tables } from './schema';
 
 export type CategoryWrite = { ok: true; category: Category } | { ok: false; reason: 'not-found' | 'slug-taken' };
@@ -30,9 +31,9 @@ export function createCategoriesRepo(db: Kysely<Tables>, dialect: Dialect): Cate
       (await db.selectFrom('categories').select(COLUMNS).orderBy(dialect.noCase('name')).orderBy('id').execute()).map(
         toCategory,
       ),
-    findById: (id) => one('id', id),
+    findById: async (id) => (isRowId(id) ? one('id', id) : null),
     findBySlug: (slug) => one('slug', slug),
-    exists: async (id) => (await one('id', id)) !== null,
+    exists: async (id) => isRowId(id) && (await one('id', id)) !== null,
     async insert({ slug, name, description }) {
       // ON CONFLICT … DO NOTHING: a taken slug returns no row instead of throwing.
       const row = await db
@@ -44,8 +45,9 @@ export function createCategoriesRepo(db: Kysely<Tables>, dialect: Dialect): Cate
       return row ? toCategory(row) : null;
     },
     // One transaction, so the slug check and the write see the same rows.
-    update: (id, { slug, name, description }) =>
-      db.transaction().execute(async (trx): Promise<CategoryWrite> => {
+    async update(id, { slug, name, description }) {
+      if (!isRowId(id)) return { ok: false, reason: 'not-found' };
+      return db.transaction().execute(async (trx): Promise<CategoryWrite> => {
         const taken = await trx
           .selectFrom('categories')
           .select('id')
@@ -63,8 +65,10 @@ export function createCategoriesRepo(db: Kysely<Tables>, dialect: Dialect): Cate
           .returning(COLUMNS)
           .executeTakeFirst();
         return row ? { ok: true, category: toCategory(row) } : { ok: false, reason: 'not-found' };
-      }),
+      });
+    },
     async delete(id) {
+      if (!isRowId(id)) return false;
       const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },

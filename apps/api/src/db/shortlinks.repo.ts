@@ -10,6 +10,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Dialect } from './dialect';
+import { isRowId } from './row-id';
 import type { ShortlinksTable, Tables } from './schema';
 import { searchTermsFor, searchTermsSql } from './shortlink-index.sql';
 import { yieldToEventLoop } from '../event-loop';
@@ -697,6 +698,7 @@ export function createShortlinksRepo(
       return pending.length;
     },
     async update(id, changes) {
+      if (!isRowId(id)) return null;
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('shortlinks')
@@ -723,6 +725,7 @@ export function createShortlinksRepo(
       });
     },
     async delete(id) {
+      if (!isRowId(id)) return false;
       return db.transaction().execute(async (trx) => {
         // The link's row is locked first, the way a click batch takes its locks: a delete racing
         // clicks on the same link then waits for them (or they for it) instead of deadlocking, and the
@@ -803,6 +806,7 @@ export function createShortlinksRepo(
       return taken;
     },
     async findById(id) {
+      if (!isRowId(id)) return null;
       const row = await db
         .selectFrom('shortlinks')
         .select(SHORTLINK_COLUMNS)

@@ -5,6 +5,7 @@ import {
   GUEST_CREATE_INTERVAL_MS,
   isAllowedShortCode,
   isHttpUrl,
+  MAX_STORED_INTEGER,
   selfLinkOf,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
@@ -376,10 +377,11 @@ export function decodeCursor(cursor: string, sort: ShortlinkSort): ShortlinkPosi
   }
   if (!Array.isArray(value) || value.length !== 3 || value[0] !== sort) return null;
   const [, key, id] = value as [unknown, unknown, unknown];
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
-  if (sort === 'clicks') {
-    return typeof key === 'number' && Number.isSafeInteger(key) && key >= 0 ? { sort, clicks: key, id } : null;
-  }
+  // Ids and counts the database cannot hold were never in a cursor (and PostgreSQL fails on them).
+  const stored = (part: unknown, min: number): part is number =>
+    typeof part === 'number' && Number.isInteger(part) && part >= min && part <= MAX_STORED_INTEGER;
+  if (!stored(id, 1)) return null;
+  if (sort === 'clicks') return stored(key, 0) ? { sort, clicks: key, id } : null;
   if (typeof key !== 'string' || key.length > SHORTLINK_LIMITS.title * 2) return null;
   return sort === 'newest' ? { sort, createdAt: key, id } : { sort, title: key, id };
 }

@@ -122,7 +122,11 @@ export interface RouteContract {
   description?: string;
   auth: RouteAuth;
   params?: z.ZodObject;
-  /** Path parameters that do not parse answer this instead of VALIDATION (an address that names nothing). */
+  /**
+   * Path parameters that do not parse answer this instead of VALIDATION (an address that names
+   * nothing). A route answered before the router has no validator: a path it does not take falls
+   * through to the rest of the app, which answers this.
+   */
   invalidParams?: ApiErrorCode;
   query?: z.ZodObject;
   body?: RouteBody;
@@ -429,6 +433,8 @@ export const API = {
       "preview page instead, or a 302 to the target when the link's redirect mode is direct.",
     auth: 'public',
     params: shortCodeParams,
+    // A path that cannot be a short code (a dot, a reserved word) is no link: the app's 404.
+    invalidParams: 'NOT_FOUND',
     response: { status: 200, description: 'The link; never cached', schema: ZPublicShortlink },
     errors: ['SHORTLINK_NOT_FOUND'],
     beforeRouter: true,
@@ -594,7 +600,8 @@ export const COMMON_ERRORS = [
 export function routeErrors(route: RouteContract): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(route.errors);
   if (route.auth !== 'public') codes.add('UNAUTHORIZED');
-  if (route.params && !route.beforeRouter) codes.add(route.invalidParams ?? 'VALIDATION');
+  if (route.invalidParams) codes.add(route.invalidParams);
+  else if (route.params && !route.beforeRouter) codes.add('VALIDATION');
   if (route.query || (route.body && !route.body.checkedByHandler)) codes.add('VALIDATION');
   if (route.rateLimit) codes.add(route.rateLimit.code);
   for (const code of COMMON_ERRORS) codes.add(code);

@@ -1,0 +1,72 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STORED_INTEGER } from '@toolvault/shared';
+import { createApp } from '../src/app';
+import { silentLogger } from '../src/logger';
+import { ENGINES, openTestStorage, type TestStorage } from './engines';
+import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
+
+/**
+ * Ids and counts are INTEGER columns, 32 bits on PostgreSQL, while the API takes ids of up to 16
+ * digits and cursors and imports carry numbers of their own. A number past what the database
+ * stores names nothing (404) or is no cursor or count this API wrote (400): never a query that
+ * PostgreSQL fails with 500.
+ */
+const BEYOND = MAX_STORED_INTEGER + 1;
+const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const post = { title: 'Post', slug: 'post', content: '<p>Post</p>' };
+const link = { title: 'Link', targetUrl: 'https://example.com/link' };
+
+type Row = [method: 'get' | 'put' | 'delete' | 'post', url: string, body: unknown, status: number, code: string];
+
+const ROWS: Row[] = [
+  ['get', `/api/shortlinks/${BEYOND}/analytics`, undefined, 404, 'SHORTLINK_NOT_FOUND'],
+  ['put', `/api/shortlinks/${BEYOND}`, link, 404, 'SHORTLINK_NOT_FOUND'],
+  ['delete', `/api/shortlinks/${BEYOND}`, undefined, 404, 'SHORTLINK_NOT_FOUND'],
+  ['put', `/api/blog/${BEYOND}`, post, 404, 'BLOG_POST_NOT_FOUND'],
+  ['delete', `/api/blog/${BEYOND}`, undefined, 404, 'BLOG_POST_NOT_FOUND'],
+  ['post', '/api/blog', { ...post, category_id: BEYOND }, 400, 'UNKNOWN_CATEGORY'],
+  ['put', `/api/categories/${BEYOND}`, { name: 'Tools', slug: 'tools' }, 404, 'CATEGORY_NOT_FOUND'],
+  ['delete', `/api/categories/${BEYOND}`, undefined, 404, 'CATEGORY_NOT_FOUND'],
+  ['get', `/api/contact?cursor=2025-01-01T00:00:00.000Z~${BEYOND}`, undefined, 400, 'VALIDATION'],
+  [
+    'get',
+    `/api/shortlinks?cursor=${cursor(['newest', '2025-01-01T00:00:00.000Z', BEYOND])}`,
+    undefined,
+    400,
+    'VALIDATION',
+  ],
+  ['get', `/api/shortlinks?sort=clicks&cursor=${cursor(['clicks', BEYOND, 1])}`, undefined, 400, 'VALIDATION'],
+  ['post', '/api/shortlinks/import', [{ ...link, clickCount: BEYOND }], 400, 'VALIDATION'],
+  // The largest stored number itself is an ordinary one.
+  ['delete', `/api/shortlinks/${MAX_STORED_INTEGER}`, undefined, 404, 'SHORTLINK_NOT_FOUND'],
+  ['get', `/api/contact?cursor=2025-01-01T00:00:00.000Z~${MAX_STORED_INTEGER}`, undefined, 200, ''],
+  ['post', '/api/shortlinks/import', [{ ...link, clickCount: MAX_STORED_INTEGER }], 201, ''],
+];
+
+describe.each(ENGINES)('numbers past what the database stores, on %s', (engine) => {
+  let storage: TestStorage;
+  let app: ReturnType<typeof createApp>;
+  const now = new Date().toISOString();
+  beforeAll(async () => {
+    storage = await openTestStorage(engine);
+    app = createApp({
+      config: testConfig(),
+      db: storage.db,
+      logger: silentLogger,
+      credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
+    });
+    await openTestSession(storage.db);
+  });
+  afterAll(async () => {
+    await storage?.close();
+  });
+
+  it.each(ROWS)('%s %s', async (method, url, body, status, code) => {
+    const agent = request(app);
+    const req = agent[method](url).set('Authorization', `Bearer ${adminToken(now)}`);
+    const res = await (body === undefined ? req : req.send(body as object));
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    if (code) expect(res.body.code).toBe(code);
+  });
+});
