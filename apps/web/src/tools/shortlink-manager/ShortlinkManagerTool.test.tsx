@@ -1009,6 +1009,22 @@ describe('guest', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('keeps the link and starts the minute when the guest leaves before the answer comes', async () => {
+    const created = link(8, { shortCode: 'Late12' });
+    let answer: (response: Response) => void = () => undefined;
+    stubApi({ 'POST /api/shortlinks': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await openGuest();
+    fill('Late', 'https://a.example/');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Shortlink' }));
+    await flush();
+    expect(screen.getByRole('button', { name: 'Creating...' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to Admin' }));
+    answer(Response.json(created, { status: 201 }));
+    await settle();
+    expect(JSON.parse(localStorage.getItem(GUEST_LINK_KEY)!)).toEqual(created);
+    expect(Number(localStorage.getItem(GUEST_LAST_CREATED_KEY))).toBeGreaterThan(0);
+  });
+
   it('shows the server 429 with the same messages and its Retry-After', async () => {
     stubApi({
       'POST /api/shortlinks': () =>
