@@ -159,15 +159,22 @@ describe('RedirectView', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it("shows an unknown code as the site's 404 page, naming pages too, with Return to Home and Tools", async () => {
+    stubFetch({ status: 404, body: { error: 'Shortlink not found', code: 'SHORTLINK_NOT_FOUND' } });
+    renderView('Zz9Zz9');
+    await flush();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Shortlink not found' })).toBeInTheDocument();
+    expect(screen.getByText(/No page or short link has this address/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/#tools');
+    expect(document.title).toBe('Shortlink not found — Toolvault');
+  });
+
   it.each<[string, string | undefined, Answer, string]>([
     ['no code', undefined, { status: 200, body: LINK }, 'Invalid shortlink'],
     ['a code the pattern refuses', 'a b', { status: 200, body: LINK }, 'Invalid shortlink'],
-    [
-      'an unknown code',
-      'Zz9Zz9',
-      { status: 404, body: { error: 'Shortlink not found' } },
-      'Page or short link not found',
-    ],
+    ['an unknown code', 'Zz9Zz9', { status: 404, body: { error: 'Shortlink not found' } }, 'Shortlink not found'],
     ['a server failure', 'Ab3xY9', { status: 500, body: { error: 'Internal error' } }, 'Network error'],
     ['no connection', 'Ab3xY9', 'network-error', 'Network error'],
     [

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Canonical, Meta } from '../../components/Head';
+import { NotFoundPage } from '../../app/NotFoundPage';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { QueryProvider } from '../../lib/query';
@@ -113,6 +114,8 @@ export function RedirectView({
   }
 
   if (state.status === 'error') {
+    // An unknown code is the site's one 404 page, as the server already answered it.
+    if (state.problem === 'notFound') return <NotFoundPage kind="shortlink" />;
     const message = REDIRECT_ERRORS[state.problem];
     return (
       <Page title={message} width="narrow">
@@ -123,24 +126,11 @@ export function RedirectView({
           <p className={`mt-2 ${ui.muted}`}>
             {state.problem === 'network'
               ? 'The link could not be loaded. Check your connection and try again.'
-              : state.problem === 'notFound'
-                ? 'No page or short link has this address. It may have been removed or mistyped.'
-                : 'The link may have been removed or mistyped.'}
+              : 'The link may have been removed or mistyped.'}
           </p>
-          {state.problem === 'notFound' ? (
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/" className={ui.button}>
-                Home
-              </Link>
-              <Link to="/#tools" className={ui.buttonSecondary}>
-                Tools
-              </Link>
-            </div>
-          ) : (
-            <Link to="/" className={`mt-6 ${ui.button}`}>
-              Return to Home
-            </Link>
-          )}
+          <Link to="/" className={`mt-6 ${ui.button}`}>
+            Return to Home
+          </Link>
         </Card>
       </Page>
     );
