@@ -36,22 +36,24 @@ describe('cookie consent banner', () => {
     await page.context().close();
   });
 
-  it('offers only the categories that exist, saves the choice and can be reopened from the footer', async () => {
+  it('shows the four categories, saves exactly the choice and can be reopened from the footer', async () => {
     const page = await newPage({ consent: false });
     await page.goto('/');
     await page.getByRole('button', { name: 'Customize' }).click();
     const necessary = page.getByRole('switch', { name: 'Necessary' });
     expect(await necessary.isChecked()).toBe(true);
     expect(await necessary.isDisabled()).toBe(true);
-    // No analytics exist, and no page shows ads: nothing else to ask about.
-    expect(await page.getByRole('switch').count()).toBe(1);
+    expect(await page.getByRole('switch').count()).toBe(4);
+    // No analytics exist and no page shows ads: each of those says so beside its switch.
+    expect(await page.getByText(/^Not used:/).count()).toBe(3);
     await expectAccessible(page, '/ (cookie preferences)');
+    await page.getByRole('switch', { name: 'Functional' }).click();
     await page.getByRole('button', { name: 'Save Preferences' }).click();
     expect(await stored(page)).toMatchObject({
       necessary: true,
       analytics: false,
       advertising: false,
-      functional: false,
+      functional: true,
     });
 
     await page.reload();
@@ -60,6 +62,7 @@ describe('cookie consent banner', () => {
     await page.getByRole('button', { name: 'Cookie Settings' }).click();
     await page.getByRole('button', { name: 'Save Preferences' }).waitFor();
     expect(await necessary.isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Functional' }).isChecked()).toBe(true);
     await page.context().close();
   });
 

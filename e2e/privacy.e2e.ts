@@ -122,7 +122,7 @@ describe('privacy', () => {
 
     // A short code that does not exist: the lookup goes to the app's own API.
     await page.goto('/Zz9yX8', { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { level: 1, name: 'Page or short link not found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Shortlink not found' }).waitFor();
 
     expect(urls.some((url) => url.startsWith(`${baseURL}/api/`))).toBe(true);
     expect(foreign(urls)).toEqual([]);

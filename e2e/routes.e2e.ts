@@ -21,9 +21,10 @@ const ROUTES: RouteCase[] = [
   { path: '/blog/some-post', heading: 'Blog post not found', status: 404 },
   { path: '/blog-admin', heading: 'Admin Login', status: 200 },
   { path: '/login', heading: 'Admin Login', status: 200 },
-  { path: '/Ab3dE9', heading: 'Page or short link not found', status: 404 },
-  { path: '/nonexistent-page-xyz', heading: 'Page or short link not found', status: 404 },
+  { path: '/Ab3dE9', heading: 'Shortlink not found', status: 404 },
+  { path: '/nonexistent-page-xyz', heading: 'Shortlink not found', status: 404 },
   { path: '/no/such/page', heading: 'Oops! Page not found', status: 404 },
+  { path: '/tools/no-such-tool', heading: 'Oops! Page not found', status: 404 },
 ];
 
 async function expectShell(page: Page) {

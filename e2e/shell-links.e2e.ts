@@ -1,5 +1,5 @@
 /**
- * The shell's own links: a mistyped address says so and offers Home and Tools
+ * The shell's own links: a mistyped address says so and offers Return to Home and Tools
  * (before and after the app starts), the header marks one current item, and
  * the footer's feed icon opens the feed, its API reference link opens the reference, and its
  * "Sign in" link opens the admin sign-in page.
@@ -12,24 +12,24 @@ const currentItems = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current="page"]').allTextContents();
 
 describe('an unknown one-segment address', () => {
-  it('answers 404 with "Page or short link not found" and links to Home and Tools, also without scripts', async () => {
+  it('answers 404 with "Shortlink not found" and links Return to Home and Tools, also without scripts', async () => {
     const raw = await fetch(`${baseURL}/nonexistent-page-xyz`);
     expect(raw.status).toBe(404);
     const html = await raw.text();
-    expect(html).toContain('<h1>Page or short link not found</h1>');
-    expect(html).toContain('<a href="/">Home</a>');
+    expect(html).toContain('<h1>Shortlink not found</h1>');
+    expect(html).toContain('<a href="/">Return to Home</a>');
     expect(html).toContain('<a href="/#tools">Tools</a>');
 
     const noScript = await newPage({ javaScriptEnabled: false });
     await noScript.goto('/nonexistent-page-xyz');
-    await noScript.getByRole('heading', { level: 1, name: 'Page or short link not found' }).waitFor();
+    await noScript.getByRole('heading', { level: 1, name: 'Shortlink not found' }).waitFor();
     await noScript.context().close();
 
     const page = await newPage();
     expect((await page.goto('/nonexistent-page-xyz'))?.status()).toBe(404);
     const main = page.getByRole('main');
-    await main.getByRole('heading', { level: 1, name: 'Page or short link not found' }).waitFor();
-    expect(await main.getByRole('link', { name: 'Home', exact: true }).getAttribute('href')).toBe('/');
+    await main.getByRole('heading', { level: 1, name: 'Shortlink not found' }).waitFor();
+    expect(await main.getByRole('link', { name: 'Return to Home', exact: true }).getAttribute('href')).toBe('/');
     await expectAccessible(page, '/nonexistent-page-xyz');
     await main.getByRole('link', { name: 'Tools', exact: true }).click();
     await page.waitForURL(`${baseURL}/#tools`);

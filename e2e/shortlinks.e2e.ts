@@ -466,10 +466,10 @@ describe('shortlink visitor', () => {
     await admin.context().close();
   });
 
-  it('shows Page or short link not found, Invalid shortlink and Network error, and never redirects', async () => {
+  it('shows Shortlink not found, Invalid shortlink and Network error, and never redirects', async () => {
     const page = await newPage();
     expect((await page.goto('/Zz9Zz9'))?.status()).toBe(404);
-    await page.getByRole('heading', { level: 1, name: 'Page or short link not found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Shortlink not found' }).waitFor();
     await page.goto('/a%20b');
     await page.getByRole('heading', { level: 1, name: 'Invalid shortlink' }).waitFor();
     const code = uniqueCode('ne');

@@ -61,4 +61,18 @@ describe('pnpm start reuses the build only while it matches the sources', () => 
     fs.rmSync(path.join(root, 'apps/web/dist'), { recursive: true });
     expect(buildIsFresh(root)).toBe(false);
   });
+
+  it.each([
+    [
+      'a VITE_ setting is added',
+      { VITE_FOLLOW_US_URL: 'https://example.com/us', VITE_SOURCE_CODE_URL: 'https://example.com/src' },
+      false,
+    ],
+    ['a VITE_ setting is removed', {}, false],
+    ['a VITE_ setting changes', { VITE_FOLLOW_US_URL: 'https://example.com/other' }, false],
+    ['only other variables change', { VITE_FOLLOW_US_URL: 'https://example.com/us', PATH: '/elsewhere' }, true],
+  ])('the web build bakes in VITE_* settings: %s → fresh %s', (_label, env, fresh) => {
+    writeStamp(root, { VITE_FOLLOW_US_URL: 'https://example.com/us', PATH: '/usr/bin' });
+    expect(buildIsFresh(root, env)).toBe(fresh);
+  });
 });

@@ -3,10 +3,13 @@ import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Alias } from 'vite';
-import { precompressPlugin } from './build/precompress';
-import { routeChunksPlugin } from './build/route-chunks';
-import { tesseractAssetsPlugin } from './build/tesseract-assets';
-import { pwaPlugin } from './src/app/pwa/pwa-plugin';
+// With file extensions: Vite's coming native config loader runs this file in Node, which resolves
+// no extensionless relative import.
+import { chunkSizePlugin } from './build/chunk-size.ts';
+import { precompressPlugin } from './build/precompress.ts';
+import { routeChunksPlugin } from './build/route-chunks.ts';
+import { tesseractAssetsPlugin } from './build/tesseract-assets.ts';
+import { pwaPlugin } from './src/app/pwa/pwa-plugin.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -26,8 +29,20 @@ function reactRouterProduction(): Alias[] {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), tesseractAssetsPlugin(), pwaPlugin(), routeChunksPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    tesseractAssetsPlugin(),
+    pwaPlugin(),
+    routeChunksPlugin(),
+    chunkSizePlugin(),
+    precompressPlugin(),
+  ],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
+  // A build says only what needs attention (warnings, errors) and then its one-line summary
+  // (precompress.ts), not every file it wrote: `pnpm start` builds on first use, and a hundred lines
+  // of file sizes buried what mattered. The dev server keeps Vite's usual output.
+  logLevel: command === 'build' ? 'warn' : 'info',
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/sample-shortlinks.json': apiTarget },
@@ -37,6 +52,9 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // No inline scripts or modulepreload polyfill: the CSP is script-src 'self'.
     modulePreload: { polyfill: false },
+    // Vite's size warning is chunkSizePlugin's (build/chunk-size.ts): the same 500 kB for every chunk
+    // except the password dictionaries, which are large by design and loaded only on demand.
+    chunkSizeWarningLimit: Number.POSITIVE_INFINITY,
     rolldownOptions: {
       // packages/shared only declares constants, functions and zod schemas. A barrel import
       // (e.g. `@toolvault/shared/schemas` for one form) otherwise keeps every module the barrel

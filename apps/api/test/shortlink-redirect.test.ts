@@ -358,14 +358,14 @@ describe('GET /:shortCode as a page (crawlers and people)', () => {
   });
 
   it.each([
-    ['/nope12', 'Page or short link not found'],
-    ['/vendor', 'Page or short link not found'],
-    ['/ab', 'Page not found'],
-  ])('answers the 404 page for %s', async (url, heading) => {
+    ['/nope12', 'shortlink'],
+    ['/vendor', 'shortlink'],
+    ['/ab', 'page'],
+  ] as const)('answers the 404 page for %s (%s)', async (url, kind) => {
     const res = await crawler(setup().app, url);
     expect(res.status).toBe(404);
     expect(res.type).toBe('text/html');
-    expect(res.text).toBe(notFoundHtml(INDEX, heading));
+    expect(res.text).toBe(notFoundHtml(INDEX, kind));
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type ShortlinkExportRow,
   type ShortlinkPage,
   type ShortlinkSort,
+  type ShortlinkSummary,
 } from '@toolvault/shared';
 import { createApp } from '../src/app';
 import type { ClickRecord, ShortlinkClicksRepo } from '../src/db/shortlink-clicks.repo';
@@ -260,6 +261,34 @@ describe.each(ENGINES)('shortlink lists on %s', (engine) => {
     expect(res.body.totalLinks).toBe(7);
     expect(res.body.totalClicks).toBe(21);
     expect(res.body.recent.map((link: Shortlink) => link.title)).toEqual(['S6', 'S5', 'S4', 'S3', 'S2']);
+  });
+
+  it('answers how many links were created today (UTC), past the 5 newest it lists', async () => {
+    const t = await setup(engine);
+    // NOW is 2025-03-15T12:00Z: eleven links on that UTC day, from its first to its last millisecond.
+    const today = [
+      ...Array.from({ length: 10 }, (_, i) =>
+        newLink({ title: `T${i}`, createdAt: `2025-03-15T${String(i).padStart(2, '0')}:00:00.000Z` }),
+      ),
+      newLink({ title: 'T-last', createdAt: '2025-03-15T23:59:59.999Z' }),
+    ];
+    await insertAll(t, [newLink({ title: 'Yesterday', createdAt: '2025-03-14T23:59:59.999Z' }), ...today]);
+    const summary = async () => (await t.get('/api/shortlinks/summary')).body as ShortlinkSummary;
+    expect(await summary()).toMatchObject({ totalLinks: 12, createdToday: 11 });
+    expect((await summary()).recent).toHaveLength(5);
+
+    const { items } = await t.page({ limit: 100 });
+    const first = items.find((link) => link.title === 'T0')!;
+    expect((await request(t.app).delete(`/api/shortlinks/${first.id}`).set(t.auth)).status).toBe(204);
+    expect(await summary()).toMatchObject({ totalLinks: 11, createdToday: 10 });
+
+    // The next UTC day (and a token of that day: the first one has expired by then).
+    const tomorrow = '2025-03-16T00:00:00.000Z';
+    t.setNow(tomorrow);
+    const next = await request(t.app)
+      .get('/api/shortlinks/summary')
+      .set({ Authorization: `Bearer ${adminToken(tomorrow)}` });
+    expect(next.body).toMatchObject({ totalLinks: 11, createdToday: 0 });
   });
 
   it('counts the links created per UTC day as a recount does, through inserts, imports and deletes', async () => {

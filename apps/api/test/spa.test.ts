@@ -48,20 +48,23 @@ describe('SPA serving', () => {
   });
 
   it.each([
-    ['/nonexistent-page-xyz', 'Page or short link not found'],
-    ['/zzzzzz', 'Page or short link not found'],
-    ['/no/such/page', 'Page not found'],
-    ['/x', 'Page not found'],
-  ])('GET %s says "%s" before any script runs, with links Home and to the tools', async (url, heading) => {
-    const res = await request(buildApp({ webDist }).app).get(url);
-    expect(res.status).toBe(404);
-    expect(res.text).toContain(`<title>${heading} — Toolvault</title>`);
-    expect(res.text).toContain(`<h1>${heading}</h1>`);
-    expect(res.text).toContain('<a href="/">Home</a>');
-    expect(res.text).toContain('<a href="/#tools">Tools</a>');
-    expect(res.text).toContain('<meta name="robots" content="noindex">');
-    expect(res.text).not.toContain('>SPA<');
-  });
+    ['/nonexistent-page-xyz', 'Shortlink not found', 'Shortlink not found', 'No page or short link has this address.'],
+    ['/zzzzzz', 'Shortlink not found', 'Shortlink not found', 'No page or short link has this address.'],
+    ['/no/such/page', 'Page not found', 'Oops! Page not found', 'The page you are looking for does not exist'],
+    ['/tools/hash-generator', 'Page not found', 'Oops! Page not found', 'The page you are looking for does not exist'],
+    ['/x', 'Page not found', 'Oops! Page not found', 'The page you are looking for does not exist'],
+  ])(
+    'GET %s says "%s" before any script runs, as the app\'s 404 page does, with its links',
+    async (url, title, heading, text) => {
+      const res = await request(buildApp({ webDist }).app).get(url);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain(`<title>${title} — Toolvault</title>`);
+      expect(res.text).toContain(`<p>404</p><h1>${heading}</h1><p>${text}`);
+      expect(res.text).toContain('<a href="/">Return to Home</a> · <a href="/#tools">Tools</a>');
+      expect(res.text).toContain('<meta name="robots" content="noindex">');
+      expect(res.text).not.toContain('>SPA<');
+    },
+  );
 
   it('serves hashed assets as immutable', async () => {
     const res = await request(buildApp({ webDist }).app).get('/assets/x.js');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compressibleFiles, MIN_BYTES, precompressDir } from './precompress';
+import { buildSummary, compressibleFiles, MIN_BYTES, precompressDir } from './precompress';
 
 describe('precompressing the build (build/precompress.ts)', () => {
   let dir: string;
@@ -55,5 +55,16 @@ describe('precompressing the build (build/precompress.ts)', () => {
     write('assets/noise.wasm', zlib.gzipSync(zlib.gzipSync(noise)));
     await precompressDir(dir);
     expect(existsSync(path.join(dir, 'assets/noise.wasm.gz'))).toBe(false);
+  });
+
+  it('sums the build up in one line', () => {
+    const results = [
+      { file: 'a.js', bytes: 2_048_000, brotli: 512_000, gzip: 600_000 },
+      // A variant that would not be smaller is not written: the file counts as it is.
+      { file: 'b.wasm', bytes: 10_240, brotli: 20_000, gzip: 20_000 },
+    ];
+    expect(buildSummary('dist', 5.04, results)).toBe(
+      'Web app built in 5.0 s to dist: 2 text and WebAssembly files, 2,010 KiB (510 KiB with Brotli).',
+    );
   });
 });

@@ -65,23 +65,38 @@ export async function precompressDir(dir: string): Promise<Compressed[]> {
   return Promise.all((await compressibleFiles(dir)).map(precompressFile));
 }
 
+/** The build's one line: where it went, how long it took, and what the precompressed files weigh. */
+export function buildSummary(outDir: string, seconds: number, results: readonly Compressed[]): string {
+  const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KiB`;
+  const before = results.reduce((sum, r) => sum + r.bytes, 0);
+  const after = results.reduce((sum, r) => sum + Math.min(r.brotli, r.bytes), 0);
+  return (
+    `Web app built in ${seconds.toFixed(1)} s to ${outDir}: ` +
+    `${results.length} text and WebAssembly files, ${kib(before)} (${kib(after)} with Brotli).`
+  );
+}
+
 export function precompressPlugin(): Plugin {
   let outDir = '';
+  let started = 0;
   return {
     name: 'toolvault:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    buildStart() {
+      started = performance.now();
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       async handler() {
         const results = await precompressDir(outDir);
-        const before = results.reduce((sum, r) => sum + r.bytes, 0);
-        const after = results.reduce((sum, r) => sum + Math.min(r.brotli, r.bytes), 0);
-        this.info(
-          `precompressed ${results.length} files: ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB (brotli)`,
+        // The last step of the build prints its summary. On the console itself: a build logs only
+        // warnings (vite.config.ts), which would hide a plugin's info message.
+        console.info(
+          buildSummary(path.relative(process.cwd(), outDir) || '.', (performance.now() - started) / 1000, results),
         );
       },
     },

@@ -12,7 +12,7 @@
 import type { Plugin, Rollup } from 'vite';
 import type { RouteChunks } from '@toolvault/shared';
 // By file, not through the package: vite.config.ts loads this module in Node (see navigation-allowlist.ts).
-import { ROUTE_CHUNKS_FILE } from '../../../packages/shared/src/routes';
+import { ROUTE_CHUNKS_FILE } from '../../../packages/shared/src/routes.ts';
 
 const ROUTER = /[\\/]src[\\/]app[\\/]router\.tsx$/;
 const TOOL_INDEX = /[\\/]src[\\/]tools[\\/]([^\\/]+)[\\/]index\.ts$/;

@@ -16,7 +16,7 @@ import {
   OCR_LANG_DIR,
   OCR_SHIPPED_LANGUAGES,
   OCR_WORKER_FILE,
-} from '../src/tools/image-ocr/ocr-assets';
+} from '../src/tools/image-ocr/ocr-assets.ts';
 
 const require = createRequire(import.meta.url);
 

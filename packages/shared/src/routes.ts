@@ -3,7 +3,7 @@
  * tell a page from a short code and to refuse short codes that would shadow a
  * page. The tools' routes are their slugs, read from the tool catalogue.
  */
-import { TOOL_CATALOGUE } from './tool-catalogue';
+import { TOOL_CATALOGUE } from './tool-catalogue.ts';
 
 /** A tool's slug: its route, /<slug>. */
 export type ToolSlug = (typeof TOOL_CATALOGUE)[number]['slug'];

@@ -299,6 +299,8 @@ export interface ShortlinkPage {
 export interface ShortlinkSummary {
   totalLinks: number;
   totalClicks: number;
+  /** Links created on the current UTC date (the Overview's "Today"), from the per-day counter. */
+  createdToday: number;
   /** The 5 newest links. */
   recent: Shortlink[];
 }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { API_PRELOAD_ID, classifyPath, ROUTE_CHUNKS_FILE, routeChunksKey, SHORT_CODE_ROUTE } from '@toolvault/shared';
+import {
+  API_PRELOAD_ID,
+  classifyPath,
+  NOT_FOUND_LINKS,
+  NOT_FOUND_PAGES,
+  ROUTE_CHUNKS_FILE,
+  routeChunksKey,
+  SHORT_CODE_ROUTE,
+  type NotFoundKind,
+} from '@toolvault/shared';
 import { RouteChunksSchema } from '@toolvault/shared/schemas';
 import { injectMeta, type PageMeta } from '../services/html-meta';
 import { notFound } from './error-handler';
@@ -46,12 +55,12 @@ const REVALIDATE = 'no-cache';
 /** Static files, then index.html for every client route with the right status (one origin: docs/decisions/0003-one-origin.md). */
 export function spa({ webDist, shortlinks, blogPosts, preloads }: SpaOptions): Router {
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const missingPageHtml = notFoundHtml(indexHtml, 'Page not found');
+  const missingPageHtml = notFoundHtml(indexHtml, 'page');
   // Once, here: each route's index.html with its chunks' preload links, never built per request.
   const routeHtml = routePages(webDist, indexHtml);
   const htmlFor = (key: string | null) => (key === null ? undefined : routeHtml.get(key)) ?? indexHtml;
   const shortCodeHtml = htmlFor(SHORT_CODE_ROUTE);
-  const missingLinkHtml = notFoundHtml(shortCodeHtml, 'Page or short link not found');
+  const missingLinkHtml = notFoundHtml(shortCodeHtml, 'shortlink');
   const router = Router();
 
   // The build writes a .br and a .gz beside each text and wasm file (apps/web/build/precompress.ts):
@@ -159,15 +168,18 @@ function escapeAttribute(value: string): string {
 
 /**
  * index.html for an address that leads nowhere, saying so before any script runs (curl, crawlers, a
- * browser without JavaScript): the title, noindex, and a heading with links Home and to the tools
- * inside the root element, which the app replaces with its own page when it starts.
+ * browser without JavaScript): the app's 404 page in words (title, heading, text and its links Return
+ * to Home and Tools) and noindex, inside the root element, which the app replaces with the same page
+ * when it starts. `kind` 'shortlink' is a one-segment address, looked up as a short code.
  */
-export function notFoundHtml(indexHtml: string, heading: string): string {
+export function notFoundHtml(indexHtml: string, kind: NotFoundKind): string {
+  const { title, heading, text } = NOT_FOUND_PAGES[kind];
+  const links = NOT_FOUND_LINKS.map(({ label, href }) => `<a href="${href}">${label}</a>`).join(' · ');
   const body =
     `<main class="mx-auto max-w-3xl px-4 py-16 text-center"><p>404</p><h1>${heading}</h1>` +
-    `<p><a href="/">Home</a> · <a href="/#tools">Tools</a></p></main>`;
+    `<p>${text}</p><p>${links}</p></main>`;
   return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${heading} — Toolvault</title>`)
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title} — Toolvault</title>`)
     .replace(/<\/head>/i, () => `  <meta name="robots" content="noindex">\n  </head>`)
     .replace(/(<div id="root">)[\s\S]*?(<\/div>)/i, (_all, open: string, close: string) => open + body + close);
 }

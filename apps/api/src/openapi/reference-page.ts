@@ -1,4 +1,4 @@
-import type { oas32 } from 'zod-openapi';
+import type { oas31 } from 'zod-openapi';
 import { escapeHtml } from '../services/html-meta';
 import { AUTH_EXTENSION, ERROR_CODES_EXTENSION, LIMITS_EXTENSION, type OpenApiDocument } from './document';
 
@@ -68,9 +68,9 @@ function fieldsTable(value: unknown): string {
   return `<table><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function parametersTable(parameters: (oas32.ParameterObject | oas32.ReferenceObject)[]): string {
+function parametersTable(parameters: (oas31.ParameterObject | oas31.ReferenceObject)[]): string {
   const rows = parameters
-    .filter((parameter): parameter is oas32.ParameterObject => !('$ref' in parameter))
+    .filter((parameter): parameter is oas31.ParameterObject => !('$ref' in parameter))
     .map(
       (parameter) =>
         `<tr><td><code>${h(parameter.name)}</code></td><td>${h(parameter.in)}</td>` +
@@ -80,15 +80,15 @@ function parametersTable(parameters: (oas32.ParameterObject | oas32.ReferenceObj
   return `<table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Type</th><th scope="col">Notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function responsesTable(responses: oas32.ResponsesObject): string {
-  const rows = Object.entries(responses).map(([status, response]: [string, oas32.ResponseObject]) => {
+function responsesTable(responses: oas31.ResponsesObject): string {
+  const rows = Object.entries(responses).map(([status, response]: [string, oas31.ResponseObject]) => {
     const types = Object.keys(response.content ?? {});
     return `<tr><td>${h(status)}</td><td>${h(response.description ?? '')}</td><td>${types.map((type) => `<code>${h(type)}</code>`).join(', ')}</td></tr>`;
   });
   return `<table><thead><tr><th scope="col">Status</th><th scope="col">Meaning or error codes</th><th scope="col">Content</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function operationSection(path: string, method: string, op: oas32.OperationObject): string {
+function operationSection(path: string, method: string, op: oas31.OperationObject): string {
   const id = op.operationId ?? `${method}-${path}`;
   const limits = (op[LIMITS_EXTENSION] as string[] | undefined) ?? [];
   const auth = String(op[AUTH_EXTENSION] ?? 'public');

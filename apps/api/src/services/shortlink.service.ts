@@ -1,6 +1,7 @@
 import {
   API_ERRORS,
   cryptoRandomIndex,
+  DAY_MS,
   generateShortCode,
   GUEST_CREATE_INTERVAL_MS,
   isAllowedShortCode,
@@ -24,6 +25,8 @@ import {
   type ShortlinkSummary,
   type ShortlinkTagsResponse,
   type ShortlinkUpdate,
+  utcDayKey,
+  utcDayStart,
 } from '@toolvault/shared';
 import { ZShortlinkImportRow } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
@@ -223,12 +226,18 @@ export function createShortlinkService({
     },
 
     async summary() {
+      const today = utcDayStart(clock());
       const [totals, recent] = await Promise.all([
-        // An empty range: only the counters are wanted.
-        shortlinks.totals({ from: '', to: '' }),
+        // Today's links come from the per-UTC-day counter, never from a count of the links.
+        shortlinks.totals({ from: utcDayKey(today), to: utcDayKey(today + DAY_MS) }),
         shortlinks.listNewestFirst(SUMMARY_RECENT),
       ]);
-      return { totalLinks: totals.totalLinks, totalClicks: totals.totalClicks, recent };
+      return {
+        totalLinks: totals.totalLinks,
+        totalClicks: totals.totalClicks,
+        createdToday: totals.createdBetween,
+        recent,
+      };
     },
 
     tags: async () => ({ tags: await shortlinks.tagCounts(MAX_TAGS_LISTED) }),

@@ -4,7 +4,7 @@
  * first load (the home page's first-load budget, docs/decisions/0013-performance-goals.md). Pages other than home and the tools
  * are lazy chunks; a tool's own screen is lazy inside ToolRoute.
  */
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import {
   BLOG_POST_ROUTE,
   classifyPath,
@@ -39,6 +39,7 @@ const SCREENS: Record<PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_R
   ':shortCode': lazyScreen(() => import('../features/shortlinks/RedirectPage')),
 };
 const BlogPostPage = SCREENS[BLOG_POST_ROUTE];
+const TOOL_ALIAS_ROUTE = 'tools/:slug';
 const RedirectPage = SCREENS[SHORT_CODE_ROUTE];
 
 /** Fetches the screen of `pathname` (none for home, the tools and unknown addresses: they have no lazy screen here). */
@@ -47,6 +48,18 @@ export function preloadScreen(pathname: string): Promise<void> {
   return key !== null && Object.hasOwn(SCREENS, key)
     ? SCREENS[key as keyof typeof SCREENS].preload()
     : Promise.resolve();
+}
+
+/**
+ * /tools/{slug}: a guessed address of a tool, whose address is /{slug}. A known slug goes to its
+ * tool, replacing this entry in the history (query and fragment kept, so shared settings survive);
+ * any other is the 404 page.
+ */
+function ToolAlias() {
+  const { slug } = useParams();
+  const { search, hash } = useLocation();
+  const tool = tools.find((candidate) => candidate.slug === slug);
+  return tool ? <Navigate to={{ pathname: `/${tool.slug}`, search, hash }} replace /> : <NotFoundPage />;
 }
 
 export function AppRoutes() {
@@ -62,6 +75,7 @@ export function AppRoutes() {
           return <Route key={segment} path={segment} element={<Screen />} />;
         })}
         <Route path={BLOG_POST_ROUTE} element={<BlogPostPage />} />
+        <Route path={TOOL_ALIAS_ROUTE} element={<ToolAlias />} />
         {/* Ranked below every fixed route: any other single segment is a short code. */}
         <Route path={SHORT_CODE_ROUTE} element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />

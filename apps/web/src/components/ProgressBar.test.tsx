@@ -16,4 +16,21 @@ describe('ProgressBar', () => {
     expect(screen.getByText(shown)).toHaveAttribute('aria-hidden', 'true');
     expect((bar.firstElementChild as HTMLElement).style.width).toBe(width);
   });
+
+  it('shows and announces its value in words when given, and makes up its own id', () => {
+    render(
+      <>
+        <ProgressBar label="Text extraction progress" value={42.4} valueText="Recognizing text: 42%" />
+        <ProgressBar label="Hashing progress" value={10} />
+      </>,
+    );
+    const bar = screen.getByRole('progressbar', { name: 'Text extraction progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(bar).toHaveAttribute('aria-valuetext', 'Recognizing text: 42%');
+    expect(screen.getByText('Recognizing text: 42%')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByText('42%')).toBeNull();
+    const other = screen.getByRole('progressbar', { name: 'Hashing progress' });
+    expect(other).not.toHaveAttribute('aria-valuetext');
+    expect(other.id).not.toBe(bar.id);
+  });
 });

@@ -11,11 +11,13 @@ import type { ApiFailure, ApiResult } from './api';
 export class ApiError extends Error implements ApiFailure {
   readonly status: number;
   readonly code?: ApiErrorCode;
-  constructor({ message, status, code }: ApiFailure) {
+  readonly retryAfterSeconds?: number;
+  constructor({ message, status, code, retryAfterSeconds }: ApiFailure) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     if (code !== undefined) this.code = code;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

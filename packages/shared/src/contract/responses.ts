@@ -159,7 +159,7 @@ export const ZShortlinkPage = exactly<ShortlinkPage>()(
 );
 
 export const ZShortlinkSummary = exactly<ShortlinkSummary>()(
-  z.object({ totalLinks: count, totalClicks: count, recent: z.array(ZShortlink) }),
+  z.object({ totalLinks: count, totalClicks: count, createdToday: count, recent: z.array(ZShortlink) }),
 );
 
 export const ZShortlinkTags = exactly<ShortlinkTagsResponse>()(

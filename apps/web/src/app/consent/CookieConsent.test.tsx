@@ -76,25 +76,57 @@ describe('CookieConsent', () => {
     expect(banner()).not.toBeInTheDocument();
   });
 
-  it('Customize offers only Necessary while no page shows ads, and Save Preferences stores no optional category', async () => {
+  it('Customize shows the four categories, Necessary locked on and a note on each the site does not use', async () => {
     const user = userEvent.setup();
     renderBanner();
     expect(banner()).toHaveTextContent('no analytics or advertising cookies.');
     await user.click(screen.getByRole('button', { name: 'Customize' }));
 
+    // In the order the stored choice names them.
+    const switches = screen.getAllByRole('switch') as HTMLInputElement[];
+    expect(switches.map((item) => item.labels?.[0]?.textContent)).toEqual([
+      'Necessary',
+      'Analytics',
+      'Advertising',
+      'Functional',
+    ]);
     const necessary = screen.getByRole('switch', { name: 'Necessary' });
     expect(necessary).toBeChecked();
     expect(necessary).toBeDisabled();
-    expect(screen.getAllByRole('switch')).toHaveLength(1);
-    // Focus stays inside the banner after the view changes.
-    expect(screen.getByRole('button', { name: 'Save Preferences' })).toHaveFocus();
+    expect(necessary).not.toHaveAccessibleDescription(/Not used/);
+    for (const [name, note] of [
+      ['Analytics', 'Not used: Toolvault has no analytics today.'],
+      ['Advertising', 'Not used: no page shows ads today.'],
+      ['Functional', 'Not used: Toolvault has no such features today.'],
+    ] as const) {
+      const item = screen.getByRole('switch', { name });
+      expect(item).not.toBeChecked();
+      expect(item).toBeEnabled();
+      expect(item).toHaveAccessibleDescription(expect.stringContaining(note));
+    }
+    // Focus stays inside the banner after the view changes: on the first switch that can change.
+    expect(screen.getByRole('switch', { name: 'Analytics' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(stored()).toEqual(DECLINE_ALL);
     expect(banner()).not.toBeInTheDocument();
   });
 
-  it('asks about Advertising once a page can show ads, and stores exactly the choice', async () => {
+  it.each([
+    [['Analytics'], { necessary: true, analytics: true, advertising: false, functional: false }],
+    [['Advertising', 'Functional'], { necessary: true, analytics: false, advertising: true, functional: true }],
+    [['Analytics', 'Advertising', 'Functional'], ACCEPT_ALL],
+    [['Necessary'], DECLINE_ALL],
+  ] as const)('switching %j on stores exactly that choice', async (names, expected) => {
+    const user = userEvent.setup();
+    renderBanner();
+    await user.click(screen.getByRole('button', { name: 'Customize' }));
+    for (const name of names) await user.click(screen.getByRole('switch', { name }));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(stored()).toEqual(expected);
+  });
+
+  it('once a page can show ads, Advertising says what it allows without a "not used" note', async () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter>
@@ -103,14 +135,15 @@ describe('CookieConsent', () => {
     );
     expect(banner()).toHaveTextContent('With your permission we would also use cookies for advertising.');
     await user.click(screen.getByRole('button', { name: 'Customize' }));
-    expect(screen.getAllByRole('switch')).toHaveLength(2);
-    expect(screen.getByRole('switch', { name: 'Necessary' })).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Advertising' })).not.toBeChecked();
-    expect(screen.queryByRole('switch', { name: 'Analytics' })).toBeNull();
-    expect(screen.queryByRole('switch', { name: 'Functional' })).toBeNull();
-    expect(screen.getByRole('switch', { name: 'Advertising' })).toHaveFocus();
+    expect(screen.getAllByRole('switch')).toHaveLength(4);
+    const advertising = screen.getByRole('switch', { name: 'Advertising' });
+    expect(advertising).not.toBeChecked();
+    expect(advertising).toHaveAccessibleDescription(
+      'Allows ads that keep Toolvault free, on the few pages that show them.',
+    );
+    expect(screen.getByRole('switch', { name: 'Analytics' })).toHaveAccessibleDescription(/Not used/);
 
-    await user.click(screen.getByRole('switch', { name: 'Advertising' }));
+    await user.click(advertising);
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(stored()).toEqual({ necessary: true, analytics: false, advertising: true, functional: false });
     expect(banner()).not.toBeInTheDocument();
@@ -154,12 +187,14 @@ describe('CookieConsent', () => {
     await user.click(screen.getByRole('button', { name: 'Cookie Settings' }));
 
     expect(banner()).toBeInTheDocument();
+    // The stored choice, switch by switch.
+    expect(screen.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Advertising' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Functional' })).toBeChecked();
     expect(banner()).toContainElement(document.activeElement as HTMLElement);
 
     await user.click(screen.getByRole('switch', { name: 'Advertising' }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
-    // A stored category the banner no longer asks about is kept as it was.
     expect(stored()).toEqual({ necessary: true, analytics: false, advertising: true, functional: true });
     expect(banner()).not.toBeInTheDocument();
     // Focus goes back to the button that reopened the banner.

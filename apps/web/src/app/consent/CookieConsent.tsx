@@ -18,6 +18,8 @@ interface CategoryItem {
   key: keyof Consent;
   label: string;
   description: string;
+  /** Said plainly beside a category the site does not use today, so a switch never implies more. */
+  unusedNote?: string;
 }
 
 const NECESSARY: CategoryItem = {
@@ -25,20 +27,35 @@ const NECESSARY: CategoryItem = {
   label: 'Necessary',
   description: 'Required for the site to work, such as remembering this choice and your speed test history. Always on.',
 };
-const ADVERTISING: CategoryItem = {
-  key: 'advertising',
-  label: 'Advertising',
-  description: 'Allows ads that keep Toolvault free, on the few pages that show them.',
-};
 
 /**
- * The banner offers only what the product really does. The stored choice keeps all four keys
- * (necessary, analytics, advertising, functional), but Toolvault has no analytics and no optional
- * features that store anything, so those two are never asked about; advertising is asked about only
- * while some page can show ads.
+ * The four categories of the stored choice (necessary, analytics, advertising, functional), each
+ * with its own switch, so what is saved is exactly what was shown. Toolvault has no analytics and no
+ * optional features that store anything, and shows ads only where a page is enabled for them: those
+ * categories say so instead of pretending to do something.
  */
-export function offeredCategories(ads: AdsConfig): readonly CategoryItem[] {
-  return adsEnabled(ads) ? [NECESSARY, ADVERTISING] : [NECESSARY];
+export function consentCategories(ads: AdsConfig): readonly CategoryItem[] {
+  return [
+    NECESSARY,
+    {
+      key: 'analytics',
+      label: 'Analytics',
+      description: 'Would help us understand which tools are used.',
+      unusedNote: 'Not used: Toolvault has no analytics today.',
+    },
+    {
+      key: 'advertising',
+      label: 'Advertising',
+      description: 'Allows ads that keep Toolvault free, on the few pages that show them.',
+      ...(adsEnabled(ads) ? {} : { unusedNote: 'Not used: no page shows ads today.' }),
+    },
+    {
+      key: 'functional',
+      label: 'Functional',
+      description: 'Would remember optional settings and conveniences between visits.',
+      unusedNote: 'Not used: Toolvault has no such features today.',
+    },
+  ];
 }
 
 const FOCUS_TARGET = '[data-consent-focus]';
@@ -64,7 +81,7 @@ export function CookieConsent({ ads = adsConfig }: { ads?: AdsConfig }) {
   const returnFocus = useRef<HTMLElement | null>(null);
   const reopened = consent !== null;
   const reserved = useReservedHeight(regionRef, visible);
-  const categories = offeredCategories(ads);
+  const categories = consentCategories(ads);
 
   // Reopened from "Cookie Settings": move keyboard focus into the banner, once per request,
   // and remember where it came from so it can go back there when the banner closes.
@@ -138,7 +155,7 @@ export function CookieConsent({ ads = adsConfig }: { ads?: AdsConfig }) {
               onBack={() => switchView('main')}
             />
           ) : (
-            <MainView advertising={categories.includes(ADVERTISING)} onCustomize={() => switchView('preferences')} />
+            <MainView advertising={adsEnabled(ads)} onCustomize={() => switchView('preferences')} />
           )}
         </div>
       </section>
@@ -227,11 +244,10 @@ function PreferencesView({
         {categories.map((category, index) => (
           <ConsentSwitch
             key={category.key}
-            label={category.label}
-            description={category.description}
+            category={category}
             checked={draft[category.key]}
             disabled={category.key === 'necessary'}
-            // The first switch that can change takes focus; with only Necessary, Save Preferences does.
+            // The first switch that can change (the one after Necessary) takes focus.
             autoFocusTarget={index === 1}
             onChange={(value) => {
               if (category.key !== 'necessary') toggle(category.key, value);
@@ -240,7 +256,7 @@ function PreferencesView({
         ))}
       </ul>
       <div className="mt-3 flex flex-row flex-wrap gap-2 sm:mt-4">
-        <button type="submit" className={ui.button} {...(categories.length === 1 ? { 'data-consent-focus': '' } : {})}>
+        <button type="submit" className={ui.button}>
           Save Preferences
         </button>
         <button type="button" className={ui.buttonSecondary} onClick={onBack}>
@@ -252,15 +268,13 @@ function PreferencesView({
 }
 
 function ConsentSwitch({
-  label,
-  description,
+  category: { label, description, unusedNote },
   checked,
   disabled,
   autoFocusTarget,
   onChange,
 }: {
-  label: string;
-  description: string;
+  category: CategoryItem;
   checked: boolean;
   disabled: boolean;
   autoFocusTarget: boolean;
@@ -275,6 +289,7 @@ function ConsentSwitch({
         </label>
         <p id={`${id}-desc`} className="text-sm text-slate-600 dark:text-slate-400">
           {description}
+          {unusedNote ? <span className="block font-medium">{unusedNote}</span> : null}
         </p>
       </div>
       <input

@@ -9,13 +9,14 @@ import {
   ShieldExclamationPoint,
   type LucideIcon,
 } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card, Page } from '../../components/Page';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { ui } from '../../components/ui';
+import { QueryProvider } from '../../lib/query';
 import {
   EMPTY_CONTACT,
   SUCCESS_MESSAGE,
@@ -27,10 +28,9 @@ import {
   type ContactDeps,
   type ContactField,
   type ContactFieldErrors,
+  type ContactSubmitResult,
   type ContactValues,
 } from './contact-form';
-
-type Status = 'idle' | 'sending' | 'success';
 
 const defaultDeps: ContactDeps = { send: (message) => postContact(message), wait: delay };
 
@@ -64,13 +64,31 @@ const errorClass = 'mt-1 text-sm text-red-700 dark:text-red-400';
 const invalidClass = 'aria-invalid:border-red-600 dark:aria-invalid:border-red-400';
 
 export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps }) {
+  return (
+    <QueryProvider>
+      <ContactScreen deps={deps} />
+    </QueryProvider>
+  );
+}
+
+function ContactScreen({ deps }: { deps: ContactDeps }) {
   const [values, setValues] = useState<ContactValues>({ ...EMPTY_CONTACT });
   const [errors, setErrors] = useState<ContactFieldErrors>({});
-  const [status, setStatus] = useState<Status>('idle');
+  // Sending is the mutation's pending state; a message that was sent stays shown (the answer kept as
+  // the mutation's data) until the form is cleared. A refusal is data too, never thrown: the form's
+  // own service says what to show for it.
+  const send = useMutation({ mutationFn: (message: ContactValues) => submitContact(message, deps) });
+  const sent = send.data?.ok === true;
+  const failed = send.data?.ok === false && send.data.error.kind === 'failed' ? send.data : null;
+  const busy = send.isPending || sent;
   const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const submitButton = useRef<HTMLButtonElement>(null);
-  const busy = status !== 'idle';
   const form = useRef<HTMLFormElement>(null);
+
+  // After a failure the button is enabled again: keyboard focus goes back to it (what was typed stays).
+  useEffect(() => {
+    if (failed) submitButton.current?.focus();
+  }, [failed]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const field = event.target.name as ContactField;
@@ -85,7 +103,19 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const afterSend = async (result: ContactSubmitResult) => {
+    if (!result.ok) {
+      // 'invalid' cannot happen: the same values were valid a moment ago. Show it rather than hang.
+      if (result.error.kind === 'invalid') setErrors(result.error.errors);
+      else toast.error(result.error.message);
+      return;
+    }
+    await deps.wait(SUCCESS_VISIBLE_MS);
+    setValues({ ...EMPTY_CONTACT });
+    send.reset();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
 
@@ -96,28 +126,7 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
       return;
     }
     setErrors({});
-    setStatus('sending');
-
-    const result = await submitContact(values, deps);
-    const problem = result.ok ? null : result.error;
-    if (problem?.kind === 'invalid') {
-      // Cannot happen: the same values were valid a moment ago. Show it rather than hang.
-      setErrors(problem.errors);
-      setStatus('idle');
-      return;
-    }
-    if (problem) {
-      toast.error(problem.message);
-      // Keep what the visitor typed, and give keyboard focus back to the button.
-      flushSync(() => setStatus('idle'));
-      submitButton.current?.focus();
-      return;
-    }
-
-    setStatus('success');
-    await deps.wait(SUCCESS_VISIBLE_MS);
-    setValues({ ...EMPTY_CONTACT });
-    setStatus('idle');
+    send.mutate(values, { onSuccess: (result) => void afterSend(result) });
   };
 
   const fieldProps = (field: ContactField) => {
@@ -197,7 +206,7 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
 
             {/* Always in the page, so screen readers announce the success text when it appears. */}
             <div role="status">
-              {status === 'success' ? (
+              {sent ? (
                 <p className="flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
                   <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   <span>{SUCCESS_MESSAGE}</span>
@@ -206,7 +215,7 @@ export default function ContactPage({ deps = defaultDeps }: { deps?: ContactDeps
             </div>
 
             <button ref={submitButton} type="submit" disabled={busy} className={`${ui.button} w-full sm:w-auto`}>
-              {status === 'sending' ? (
+              {send.isPending ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
                   Sending...

@@ -126,7 +126,7 @@ const SECTIONS: readonly LegalSection[] = [
               <StorageRow
                 name="Speed test history"
                 purpose="Your last 10 network speed test results."
-                category="Functional"
+                category="Necessary"
               />
             </tbody>
           </table>
@@ -155,7 +155,8 @@ const SECTIONS: readonly LegalSection[] = [
             category.
           </li>
           <li>
-            <strong>Functional</strong> — remembers optional settings and conveniences between visits.
+            <strong>Functional</strong> — would remember optional settings and conveniences between visits. Toolvault
+            has no such features today.
           </li>
         </ul>
         <p>

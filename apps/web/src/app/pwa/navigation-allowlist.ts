@@ -7,7 +7,7 @@
 // Imported by file, not through the package: vite.config.ts loads this module in Node, which cannot
 // import the shared package's TypeScript entry. routes.ts imports only the tool catalogue, a relative
 // file with no package imports, which the config's bundler follows.
-import { PAGE_SEGMENTS, TOOL_SLUGS } from '../../../../../packages/shared/src/routes';
+import { PAGE_SEGMENTS, TOOL_SLUGS } from '../../../../../packages/shared/src/routes.ts';
 
 const escape = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
-import { NAVIGATION_DENYLIST, navigationAllowlist } from './navigation-allowlist';
+import { NAVIGATION_DENYLIST, navigationAllowlist } from './navigation-allowlist.ts';
 
 /** Markers only the heavy libraries' built code contains (same as e2e/budgets.e2e.ts). */
 export function isHeavyChunk(code: string): boolean {

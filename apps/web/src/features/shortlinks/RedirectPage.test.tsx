@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { PublicShortlink } from '@toolvault/shared';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryWrapper } from '../../lib/testing-query';
 import { RedirectView } from './RedirectPage';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -34,12 +35,13 @@ function stubFetch(lookup: Answer) {
 const flush = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
-function renderView(code: string | undefined, userAgent = BROWSER) {
+function renderView(code: string | undefined, userAgent = BROWSER, { strict = false } = {}) {
   const navigate = vi.fn();
   render(
     <MemoryRouter>
       <RedirectView code={code} navigate={navigate} userAgent={userAgent} />
     </MemoryRouter>,
+    { wrapper: QueryWrapper, reactStrictMode: strict },
   );
   return navigate;
 }
@@ -77,6 +79,16 @@ describe('RedirectView', () => {
     await advance(1);
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith(LINK.targetUrl);
+  });
+
+  it('counts one click per visit, through the countdown and with effects run twice (strict mode)', async () => {
+    const fetch = stubFetch({ status: 200, body: LINK });
+    renderView('Ab3xY9', BROWSER, { strict: true });
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: 'OWASP Top Ten' })).toBeInTheDocument();
+    await advance(5000);
+    // The lookup may be asked twice (the first one is cancelled as the effects re-run), the click never.
+    expect(fetch.mock.calls.filter(([url]) => String(url) === '/Ab3xY9')).toHaveLength(1);
   });
 
   it('announces the countdown politely only every few seconds', async () => {
@@ -147,15 +159,22 @@ describe('RedirectView', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it("shows an unknown code as the site's 404 page, naming pages too, with Return to Home and Tools", async () => {
+    stubFetch({ status: 404, body: { error: 'Shortlink not found', code: 'SHORTLINK_NOT_FOUND' } });
+    renderView('Zz9Zz9');
+    await flush();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Shortlink not found' })).toBeInTheDocument();
+    expect(screen.getByText(/No page or short link has this address/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/#tools');
+    expect(document.title).toBe('Shortlink not found — Toolvault');
+  });
+
   it.each<[string, string | undefined, Answer, string]>([
     ['no code', undefined, { status: 200, body: LINK }, 'Invalid shortlink'],
     ['a code the pattern refuses', 'a b', { status: 200, body: LINK }, 'Invalid shortlink'],
-    [
-      'an unknown code',
-      'Zz9Zz9',
-      { status: 404, body: { error: 'Shortlink not found' } },
-      'Page or short link not found',
-    ],
+    ['an unknown code', 'Zz9Zz9', { status: 404, body: { error: 'Shortlink not found' } }, 'Shortlink not found'],
     ['a server failure', 'Ab3xY9', { status: 500, body: { error: 'Internal error' } }, 'Network error'],
     ['no connection', 'Ab3xY9', 'network-error', 'Network error'],
     [

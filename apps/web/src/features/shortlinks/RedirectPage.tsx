@@ -1,12 +1,15 @@
 import { ENDPOINTS, endpointUrl } from '@toolvault/shared';
 import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Canonical, Meta } from '../../components/Head';
+import { NotFoundPage } from '../../app/NotFoundPage';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
-import { callApi } from '../../lib/api';
-import { isAbortError, realScheduler, type Scheduler } from '../../lib/simulation';
+import { QueryProvider } from '../../lib/query';
+import { realScheduler, type Scheduler } from '../../lib/simulation';
+import { previewQuery } from './redirect.queries';
 import {
   countdownAnnouncement,
   countdownText,
@@ -15,7 +18,6 @@ import {
   REDIRECT_ERRORS,
   REDIRECT_DELAY_SECONDS,
   type RedirectProblem,
-  toPreview,
   validateCode,
   type Preview,
 } from './redirect.service';
@@ -34,11 +36,28 @@ export interface RedirectViewProps {
 
 const leave = (url: string) => window.location.replace(url);
 
+/**
+ * Counts the visit: a background JSON GET of /{code}, whose answer is ignored. keepalive lets it
+ * finish when the visitor follows "Continue now" at once.
+ */
+function countClick(shortCode: string): void {
+  // Our own page is this request's Referer; forward where the visitor came from (host kept by the server).
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (document.referrer) headers['X-Visitor-Referrer'] = document.referrer;
+  fetch(endpointUrl(ENDPOINTS.shortlinkClick, { params: { shortCode } }), { headers, keepalive: true }).catch(
+    () => undefined,
+  );
+}
+
 /** /{shortCode}: loading → preview card → redirect after 8 seconds (docs/decisions/0003-one-origin.md). */
 export default function RedirectPage() {
   const { shortCode } = useParams();
   // A new code is a new page: state starts over.
-  return <RedirectView key={shortCode ?? ''} code={shortCode} />;
+  return (
+    <QueryProvider>
+      <RedirectView key={shortCode ?? ''} code={shortCode} />
+    </QueryProvider>
+  );
 }
 
 export function RedirectView({
@@ -47,46 +66,27 @@ export function RedirectView({
   userAgent = navigator.userAgent,
   scheduler = realScheduler,
 }: RedirectViewProps) {
-  const [state, setState] = useState<State>(() => {
-    const valid = validateCode(code);
-    return valid.ok ? { status: 'loading' } : { status: 'error', problem: 'invalid' };
-  });
+  const valid = validateCode(code);
+  const lookup = useQuery({ ...previewQuery(valid.ok ? valid.value : ''), enabled: valid.ok });
   const [cancelled, setCancelled] = useState(false);
   const bot = isBotUserAgent(userAgent);
 
+  const state: State = !valid.ok
+    ? { status: 'error', problem: 'invalid' }
+    : lookup.status === 'pending'
+      ? { status: 'loading' }
+      : lookup.status === 'error'
+        ? { status: 'error', problem: lookupProblem(lookup.error.status) }
+        : lookup.data.ok
+          ? { status: 'found', preview: lookup.data.value }
+          : { status: 'error', problem: 'invalid' };
+
+  // Once per visit: the code becomes countable once, when its preview is found (a new code is a new
+  // page), and the lookup itself stays free of side effects, so asking it again never counts twice.
+  const countable = state.status === 'found' && !bot && valid.ok ? valid.value : null;
   useEffect(() => {
-    const valid = validateCode(code);
-    if (!valid.ok) return;
-    const controller = new AbortController();
-    callApi(ENDPOINTS.shortlinkPublic, { params: { shortCode: valid.value }, signal: controller.signal })
-      .then((result) => {
-        if (!result.ok) {
-          setState({ status: 'error', problem: lookupProblem(result.error.status) });
-          return;
-        }
-        const preview = toPreview(result.value);
-        if (!preview.ok) {
-          setState({ status: 'error', problem: 'invalid' });
-          return;
-        }
-        setState({ status: 'found', preview: preview.value });
-        // A background JSON GET of /{code} counts the click; the answer is ignored.
-        // keepalive lets it finish when the visitor follows "Continue now" at once.
-        if (!bot) {
-          // Our own page is this request's Referer; forward where the visitor came from (host kept by the server).
-          const headers: Record<string, string> = { Accept: 'application/json' };
-          if (document.referrer) headers['X-Visitor-Referrer'] = document.referrer;
-          fetch(endpointUrl(ENDPOINTS.shortlinkClick, { params: { shortCode: valid.value } }), {
-            headers,
-            keepalive: true,
-          }).catch(() => undefined);
-        }
-      })
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setState({ status: 'error', problem: 'network' });
-      });
-    return () => controller.abort();
-  }, [code, bot]);
+    if (countable !== null) countClick(countable);
+  }, [countable]);
 
   const found = state.status === 'found' ? state.preview : null;
   const running = found !== null && !bot && !cancelled;
@@ -114,6 +114,8 @@ export function RedirectView({
   }
 
   if (state.status === 'error') {
+    // An unknown code is the site's one 404 page, as the server already answered it.
+    if (state.problem === 'notFound') return <NotFoundPage kind="shortlink" />;
     const message = REDIRECT_ERRORS[state.problem];
     return (
       <Page title={message} width="narrow">
@@ -124,24 +126,11 @@ export function RedirectView({
           <p className={`mt-2 ${ui.muted}`}>
             {state.problem === 'network'
               ? 'The link could not be loaded. Check your connection and try again.'
-              : state.problem === 'notFound'
-                ? 'No page or short link has this address. It may have been removed or mistyped.'
-                : 'The link may have been removed or mistyped.'}
+              : 'The link may have been removed or mistyped.'}
           </p>
-          {state.problem === 'notFound' ? (
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/" className={ui.button}>
-                Home
-              </Link>
-              <Link to="/#tools" className={ui.buttonSecondary}>
-                Tools
-              </Link>
-            </div>
-          ) : (
-            <Link to="/" className={`mt-6 ${ui.button}`}>
-              Return to Home
-            </Link>
-          )}
+          <Link to="/" className={`mt-6 ${ui.button}`}>
+            Return to Home
+          </Link>
         </Card>
       </Page>
     );

@@ -29,16 +29,13 @@ describe('validateCode', () => {
 
 describe('lookupProblem', () => {
   it.each<[number, string]>([
-    [404, 'Page or short link not found'],
+    [404, 'Shortlink not found'],
     [400, 'Invalid shortlink'],
     [0, 'Network error'],
     [500, 'Network error'],
     [503, 'Network error'],
   ])('%i → %s', (status, message) => {
     expect(REDIRECT_ERRORS[lookupProblem(status)]).toBe(message);
-  });
-  it('names pages as well as short links when nothing is found', () => {
-    expect(REDIRECT_ERRORS.notFound).toBe('Page or short link not found');
   });
 });
 

@@ -1,15 +1,22 @@
-import { isHttpUrl, REDIRECT_DELAY_SECONDS, SHORT_CODE_PATTERN, type PublicShortlink } from '@toolvault/shared';
+import {
+  isHttpUrl,
+  REDIRECT_DELAY_SECONDS,
+  SHORT_CODE_PATTERN,
+  SHORTLINK_MESSAGES,
+  type PublicShortlink,
+} from '@toolvault/shared';
 import { isbot } from 'isbot';
 import { err, ok, type Result } from '../../lib/result';
 import { realScheduler, type Scheduler } from '../../lib/simulation';
 
 /**
- * Error states of the redirect page. Any one-segment address reaches this page, a
- * mistyped page name as much as an unknown code, so "not found" names both.
+ * Error states of the redirect page. Any one-segment address reaches this page, a mistyped page
+ * name as much as an unknown code: 'notFound' is shown as the site's 404 page (NotFoundPage), whose
+ * text names both.
  */
 export const REDIRECT_ERRORS = {
   invalid: 'Invalid shortlink',
-  notFound: 'Page or short link not found',
+  notFound: SHORTLINK_MESSAGES.notFound,
   network: 'Network error',
 } as const;
 

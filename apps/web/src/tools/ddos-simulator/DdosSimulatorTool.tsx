@@ -1,6 +1,7 @@
-import { Gavel, LoaderCircle, Square, Zap } from 'lucide-react';
+import { Gavel, Square, Zap } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { ConfigurationCard } from '../../components/ConfigurationCard';
 import { SelectField, TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -119,65 +120,64 @@ export default function DdosSimulatorTool({ random = Math.random, scheduler = re
         <p className="mt-2 text-sm">{LEGAL_WARNING}</p>
       </section>
 
-      <Card>
-        <h2 className={ui.subheading}>Attack Configuration</h2>
-        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="DDoS simulation">
-          <TextField
-            id="ddos-target"
-            label="Target"
-            value={target}
-            onValueChange={setTarget}
-            placeholder="https://example.com or 192.168.1.1"
-            readOnly={running}
+      <ConfigurationCard
+        title="Attack Configuration"
+        form={{ label: 'DDoS simulation', onSubmit, noValidate: true }}
+        start={{
+          label: 'Start Attack',
+          busyLabel: 'Running...',
+          icon: Zap,
+          busy: running,
+          disabled: running || target.trim() === '',
+        }}
+        actions={
+          <button type="button" className={ui.buttonSecondary} onClick={stop} disabled={!running}>
+            <Square aria-hidden="true" className="size-4" />
+            Stop
+          </button>
+        }
+      >
+        <TextField
+          id="ddos-target"
+          label="Target"
+          value={target}
+          onValueChange={setTarget}
+          placeholder="https://example.com or 192.168.1.1"
+          readOnly={running}
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField
+            id="ddos-attack-type"
+            label="Attack Type"
+            value={attackType}
+            options={ATTACK_TYPES}
+            onValueChange={setAttackType}
+            disabled={running}
           />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField
-              id="ddos-attack-type"
-              label="Attack Type"
-              value={attackType}
-              options={ATTACK_TYPES}
-              onValueChange={setAttackType}
-              disabled={running}
-            />
-            <SelectField
-              id="ddos-intensity"
-              label="Intensity"
-              value={intensity}
-              options={INTENSITIES}
-              onValueChange={setIntensity}
-              disabled={running}
-            />
-            <TextField
-              id="ddos-duration"
-              ref={durationInput}
-              label="Duration (seconds)"
-              type="number"
-              inputMode="numeric"
-              min={DURATION_MIN_S}
-              max={DURATION_MAX_S}
-              step={1}
-              value={duration}
-              onValueChange={onDurationChange}
-              readOnly={running}
-              error={durationError}
-            />
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" className={ui.button} disabled={running || target.trim() === ''}>
-              {running ? (
-                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-              ) : (
-                <Zap aria-hidden="true" className="size-4" />
-              )}
-              {running ? 'Running...' : 'Start Attack'}
-            </button>
-            <button type="button" className={ui.buttonSecondary} onClick={stop} disabled={!running}>
-              <Square aria-hidden="true" className="size-4" />
-              Stop
-            </button>
-          </div>
-        </form>
-      </Card>
+          <SelectField
+            id="ddos-intensity"
+            label="Intensity"
+            value={intensity}
+            options={INTENSITIES}
+            onValueChange={setIntensity}
+            disabled={running}
+          />
+          <TextField
+            id="ddos-duration"
+            ref={durationInput}
+            label="Duration (seconds)"
+            type="number"
+            inputMode="numeric"
+            min={DURATION_MIN_S}
+            max={DURATION_MAX_S}
+            step={1}
+            value={duration}
+            onValueChange={onDurationChange}
+            readOnly={running}
+            error={durationError}
+          />
+        </div>
+      </ConfigurationCard>
 
       <Card>
         <h2 className={ui.subheading}>Progress</h2>

@@ -3,6 +3,7 @@ import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/Page';
+import { ProgressBar } from '../../components/ProgressBar';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { ui } from '../../components/ui';
 import { isAbortError } from '../../lib/simulation';
@@ -494,25 +495,11 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
                     </p>
                   ) : null}
                   {row.phase === 'running' ? (
-                    <div className="space-y-2">
-                      <div
-                        role="progressbar"
-                        aria-label={`Hashing progress${suffix}`}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={progressPercent(row.progress)}
-                        aria-valuetext={describeProgress(row.progress)}
-                        className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-                      >
-                        <div
-                          className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
-                          style={{ width: `${progressPercent(row.progress)}%` }}
-                        />
-                      </div>
-                      <p className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
-                        {describeProgress(row.progress)}
-                      </p>
-                    </div>
+                    <ProgressBar
+                      label={`Hashing progress${suffix}`}
+                      value={progressPercent(row.progress)}
+                      valueText={describeProgress(row.progress)}
+                    />
                   ) : null}
                   {row.phase === 'failed' ? (
                     <p role="alert" className="text-sm text-red-700 dark:text-red-400">

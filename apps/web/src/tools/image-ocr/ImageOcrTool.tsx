@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { CopyButton } from '../../components/CopyButton';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Card } from '../../components/Page';
+import { ProgressBar } from '../../components/ProgressBar';
 import { ui } from '../../components/ui';
 import { downloadText } from '../../lib/download';
 import { isAbortError } from '../../lib/simulation';
@@ -266,23 +267,12 @@ export default function ImageOcrTool({
         </form>
 
         {run.phase === 'running' ? (
-          <div className="mt-4 space-y-2">
-            <div
-              role="progressbar"
-              aria-label="Text extraction progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progressPercent(run.progress)}
-              aria-valuetext={describeProgress(run.progress)}
-              className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-            >
-              <div
-                className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
-                style={{ width: `${progressPercent(run.progress)}%` }}
-              />
-            </div>
-            <p className="text-sm text-slate-700 tabular-nums dark:text-slate-300">{describeProgress(run.progress)}</p>
-          </div>
+          <ProgressBar
+            className="mt-4"
+            label="Text extraction progress"
+            value={progressPercent(run.progress)}
+            valueText={describeProgress(run.progress)}
+          />
         ) : null}
 
         <div role="status" className={run.phase === 'idle' && run.notice ? `mt-4 ${ui.muted}` : 'sr-only'}>
@@ -344,19 +334,7 @@ function LanguageDataStatus({ summary, onRetry }: { summary: DataSummary; onRetr
         {summary.text}
       </p>
       {summary.percent !== undefined ? (
-        <div
-          role="progressbar"
-          aria-label="Language data download"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={summary.percent}
-          className="h-2 w-full overflow-hidden rounded-full bg-slate-200 sm:w-64 dark:bg-slate-800"
-        >
-          <div
-            className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400"
-            style={{ width: `${summary.percent}%` }}
-          />
-        </div>
+        <ProgressBar label="Language data download" value={summary.percent} className="sm:w-64" />
       ) : null}
       {summary.failed ? (
         <button type="button" className={ui.buttonSecondary} onClick={onRetry}>

@@ -1,6 +1,7 @@
-import { LoaderCircle, Radar } from 'lucide-react';
+import { Radar } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../components/Badge';
+import { ConfigurationCard } from '../../components/ConfigurationCard';
 import { TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
@@ -58,27 +59,27 @@ export default function PortScannerTool({ random = Math.random, scheduler = real
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <h2 className={ui.subheading}>Scan Configuration</h2>
-        <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Port scan">
-          <TextField
-            id="port-scanner-target"
-            label="Target IP/Domain"
-            value={target}
-            onValueChange={setTarget}
-            placeholder="192.168.1.1 or example.com"
-          />
-          <Warning>{PERMISSION_WARNING}</Warning>
-          <button type="submit" className={`${ui.button} w-full`} disabled={scanning || !validateTarget(target).ok}>
-            {scanning ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Radar aria-hidden="true" className="size-4" />
-            )}
-            {scanning ? 'Scanning...' : 'Start Scan'}
-          </button>
-        </form>
-      </Card>
+      <ConfigurationCard
+        title="Scan Configuration"
+        form={{ label: 'Port scan', onSubmit }}
+        start={{
+          label: 'Start Scan',
+          busyLabel: 'Scanning...',
+          icon: Radar,
+          busy: scanning,
+          disabled: scanning || !validateTarget(target).ok,
+          className: 'w-full',
+        }}
+      >
+        <TextField
+          id="port-scanner-target"
+          label="Target IP/Domain"
+          value={target}
+          onValueChange={setTarget}
+          placeholder="192.168.1.1 or example.com"
+        />
+        <Warning>{PERMISSION_WARNING}</Warning>
+      </ConfigurationCard>
 
       <Card>
         <h2 className={ui.subheading}>Scan Results</h2>

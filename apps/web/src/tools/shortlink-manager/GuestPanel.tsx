@@ -1,9 +1,17 @@
-import { SHORTLINK_LIMITS, SHORTLINK_MESSAGES, shortUrl, type Shortlink } from '@toolvault/shared';
+import {
+  SHORTLINK_LIMITS,
+  SHORTLINK_MESSAGES,
+  shortUrl,
+  type GuestShortlinkInput,
+  type Shortlink,
+} from '@toolvault/shared';
+import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound, LoaderCircle, Plus, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
+import { fromApi } from '../../lib/query';
 import { CopyLinkButton } from './CopyLinkButton';
 import { linkClass, siteOrigin } from './LinkParts';
 import { createGuestShortlink } from './shortlink-manager.api';
@@ -65,11 +73,22 @@ export function GuestPanel({
   const [link, setLink] = useState<Shortlink | null>(() => parseStoredGuestLink(readStorage(GUEST_LINK_KEY)));
   const [values, setValues] = useState<GuestFormValues>(EMPTY_GUEST_FORM);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(focusOnMount);
   const id = useId();
   const errorId = `${id}-error`;
+
+  const create = useMutation({
+    mutationFn: (input: GuestShortlinkInput) => fromApi(createGuestShortlink(input)),
+    // Here rather than in the screen's own callbacks: the link is kept and the minute starts even
+    // when the guest has left the form before the answer came.
+    onSuccess: (created) => {
+      writeStorage(GUEST_LINK_KEY, JSON.stringify(created));
+      writeStorage(GUEST_LAST_CREATED_KEY, String(Date.now()));
+      toast.success('Shortlink created', { description: shortUrl(siteOrigin(), created.shortCode) });
+    },
+  });
+  const busy = create.isPending;
 
   // Focus follows the switch between the form and the created link, and arrival from the gate.
   useEffect(() => {
@@ -88,7 +107,7 @@ export function GuestPanel({
     announce({ kind: 'rate-limited', message: SHORTLINK_MESSAGES.guestRateLimited });
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setError(null);
@@ -103,28 +122,24 @@ export function GuestPanel({
       rateLimited(limit.remainingSeconds);
       return;
     }
-    setBusy(true);
-    const result = await createGuestShortlink(valid.value);
-    setBusy(false);
-    if (result.ok) {
-      writeStorage(GUEST_LINK_KEY, JSON.stringify(result.value));
-      writeStorage(GUEST_LAST_CREATED_KEY, String(Date.now()));
-      toast.success('Shortlink created', { description: shortUrl(siteOrigin(), result.value.shortCode) });
-      setValues(EMPTY_GUEST_FORM);
-      focusHeading.current = true;
-      setLink(result.value);
-      return;
-    }
-    const { status, message, retryAfterSeconds } = result.error;
-    if (status === 429) {
-      rateLimited(retryAfterSeconds ?? null);
-      return;
-    }
-    // The form checked the fields with the server's own schema, so a refusal here is about something
-    // else (a link to one of our short links, an outage): the server's sentence is shown as it is.
-    const problem = { kind: 'other' as const, message };
-    setError(`Failed to create shortlink: ${problem.message}`);
-    announce(problem);
+    create.mutate(valid.value, {
+      onSuccess: (created) => {
+        setValues(EMPTY_GUEST_FORM);
+        focusHeading.current = true;
+        setLink(created);
+      },
+      onError: ({ status, message, retryAfterSeconds }) => {
+        if (status === 429) {
+          rateLimited(retryAfterSeconds ?? null);
+          return;
+        }
+        // The form checked the fields with the server's own schema, so a refusal here is about something
+        // else (a link to one of our short links, an outage): the server's sentence is shown as it is.
+        const problem = { kind: 'other' as const, message };
+        setError(`Failed to create shortlink: ${problem.message}`);
+        announce(problem);
+      },
+    });
   };
 
   const createAnother = () => {
@@ -181,12 +196,7 @@ export function GuestPanel({
           <p className={`mt-1 ${ui.muted}`}>
             Fields marked * are required. Only http and https addresses are accepted.
           </p>
-          <form
-            onSubmit={(event) => void submit(event)}
-            noValidate
-            className="mt-5 space-y-4"
-            aria-label="Create shortlink as guest"
-          >
+          <form onSubmit={submit} noValidate className="mt-5 space-y-4" aria-label="Create shortlink as guest">
             <div>
               <label htmlFor={`${id}-title`} className={ui.label}>
                 Title *

@@ -34,8 +34,8 @@ function Stat({ label, value, icon }: { label: string; value: number | string; i
 const iconClass = 'size-4 text-indigo-600 dark:text-indigo-400';
 
 /**
- * Totals, today's count, average clicks (rounded) and the 5 most recent links
- * from the server's summary: cheap with any number of links.
+ * Totals, the links created today (UTC), average clicks (rounded) and the 5 most recent links,
+ * all from the server's summary: cheap with any number of links.
  */
 export function OverviewTab({ summary, onRetry, onCreate, onLoadSample, sampleBusy }: OverviewTabProps) {
   if (summary.status === 'pending') return <LoadingState label="Loading shortlinks..." />;
@@ -51,7 +51,7 @@ export function OverviewTab({ summary, onRetry, onCreate, onLoadSample, sampleBu
         </button>
       </Card>
     );
-  const stats = summaryStats(summary.data, new Date());
+  const stats = summaryStats(summary.data);
   const recent = summary.data.recent;
   return (
     <div className="space-y-6">

@@ -44,6 +44,7 @@ const pageOf = (items: Shortlink[], extra: Partial<ShortlinkPage> = {}): Shortli
 const summaryOf = (recent: Shortlink[], extra: Partial<ShortlinkSummary> = {}): ShortlinkSummary => ({
   totalLinks: recent.length,
   totalClicks: recent.reduce((sum, item) => sum + item.clickCount, 0),
+  createdToday: 0,
   recent,
   ...extra,
 });
@@ -195,13 +196,11 @@ describe('admin', () => {
   beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));
 
   it('skips the gate with a stored token and shows the overview figures from the summary', async () => {
-    const yesterday = new Date(Date.now() - 86_400_000 * 2).toISOString();
+    // Eleven links today, of which the summary lists only the 5 newest: "Today" is the server's count.
+    const recent = [1, 2, 3, 4, 5].map((id) => link(id, { clickCount: id }));
     const calls = stubApi({
       'GET /api/shortlinks/summary': json(
-        summaryOf([link(1, { clickCount: 3 }), link(2, { clickCount: 4, createdAt: yesterday })], {
-          totalLinks: 20_000,
-          totalClicks: 1_100_000,
-        }),
+        summaryOf(recent, { totalLinks: 20_000, totalClicks: 1_100_000, createdToday: 11 }),
       ),
     });
     renderTool();
@@ -210,9 +209,9 @@ describe('admin', () => {
     const stat = (label: string) => within(screen.getByText(label).closest('div')!).getByRole('definition');
     expect(stat('Total Links')).toHaveTextContent('20,000');
     expect(stat('Total Clicks')).toHaveTextContent('1,100,000');
-    expect(stat('Today')).toHaveTextContent('1');
+    expect(stat('Today')).toHaveTextContent(/^11$/);
     expect(stat('Avg. Clicks')).toHaveTextContent('55');
-    expect(within(screen.getByRole('list', { name: 'Recent links' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByRole('list', { name: 'Recent links' })).getAllByRole('listitem')).toHaveLength(5);
     expect(listCalls(calls)).toHaveLength(0);
   });
 
@@ -1007,6 +1006,22 @@ describe('guest', () => {
     });
     expect(screen.getByRole('alert')).toHaveTextContent(/Try again in (60|59) seconds\./);
     expect(calls).toHaveLength(1);
+  });
+
+  it('keeps the link and starts the minute when the guest leaves before the answer comes', async () => {
+    const created = link(8, { shortCode: 'Late12' });
+    let answer: (response: Response) => void = () => undefined;
+    stubApi({ 'POST /api/shortlinks': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await openGuest();
+    fill('Late', 'https://a.example/');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Shortlink' }));
+    await flush();
+    expect(screen.getByRole('button', { name: 'Creating...' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to Admin' }));
+    answer(Response.json(created, { status: 201 }));
+    await settle();
+    expect(JSON.parse(localStorage.getItem(GUEST_LINK_KEY)!)).toEqual(created);
+    expect(Number(localStorage.getItem(GUEST_LAST_CREATED_KEY))).toBeGreaterThan(0);
   });
 
   it('shows the server 429 with the same messages and its Retry-After', async () => {

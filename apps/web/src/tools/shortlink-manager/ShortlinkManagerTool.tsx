@@ -31,7 +31,7 @@ export default function ShortlinkManagerTool() {
     );
   if (guest)
     return (
-      <>
+      <QueryProvider>
         <OfflineNotice what="The shortlink manager" />
         <GuestPanel
           focusOnMount={moved}
@@ -40,7 +40,7 @@ export default function ShortlinkManagerTool() {
             setMoved(true);
           }}
         />
-      </>
+      </QueryProvider>
     );
   return (
     <>

@@ -2,7 +2,6 @@ import {
   cryptoRandomIndex,
   generateShortCode,
   GUEST_CREATE_INTERVAL_MS,
-  isSameUtcDay,
   parseTagsText,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
@@ -12,6 +11,7 @@ import {
   type ShortlinkAnalytics,
   type Shortlink,
   type ShortlinkInput,
+  type ShortlinkSummary,
   type ShortlinkUpdate,
   type RedirectMode,
 } from '@toolvault/shared';
@@ -29,29 +29,18 @@ export const GUEST_LAST_CREATED_KEY = 'guest_shortlink_last_created';
 export interface SummaryStats {
   totalLinks: number;
   totalClicks: number;
-  /**
-   * Links created on the current UTC date ("Today"), as the API counts them. Counted
-   * from the server's figure when it sends one, else from the newest links it
-   * sent: exact unless all of them are from today, then a lower bound ("5+").
-   */
-  createdToday: string;
+  /** Links created on the current UTC date ("Today"), as the server counts them. */
+  createdToday: number;
   /** Total clicks per link, rounded; 0 without links. */
   averageClicks: number;
 }
 
-/** The Overview figures from the server's summary; `now` is injected so "today" is testable. */
-export function summaryStats(
-  summary: { totalLinks: number; totalClicks: number; recent: readonly Shortlink[]; createdToday?: number },
-  now: Date,
-): SummaryStats {
-  const { totalLinks, totalClicks, recent } = summary;
-  let createdToday: string;
-  if (typeof summary.createdToday === 'number') createdToday = formatCount(summary.createdToday);
-  else {
-    const today = recent.filter((link) => isSameUtcDay(Date.parse(link.createdAt), now)).length;
-    const maybeMore = today > 0 && today === recent.length && totalLinks > recent.length;
-    createdToday = maybeMore ? `${today}+` : String(today);
-  }
+/** The Overview figures from the server's summary. */
+export function summaryStats({
+  totalLinks,
+  totalClicks,
+  createdToday,
+}: Pick<ShortlinkSummary, 'totalLinks' | 'totalClicks' | 'createdToday'>): SummaryStats {
   return {
     totalLinks,
     totalClicks,

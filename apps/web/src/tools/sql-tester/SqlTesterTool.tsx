@@ -1,6 +1,7 @@
-import { Database, LoaderCircle } from 'lucide-react';
+import { Database } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../components/Badge';
+import { ConfigurationCard } from '../../components/ConfigurationCard';
 import { SelectField, TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
@@ -66,44 +67,44 @@ export default function SqlTesterTool({ random = Math.random, scheduler = realSc
 
   return (
     <div className="space-y-6">
-      <Card>
-        <h2 className={ui.subheading}>Test Configuration</h2>
-        <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="SQL injection test">
+      <ConfigurationCard
+        title="Test Configuration"
+        form={{ label: 'SQL injection test', onSubmit }}
+        start={{
+          label: 'Start Test',
+          busyLabel: 'Testing...',
+          icon: Database,
+          busy: testing,
+          disabled: testing || !canStart,
+          className: 'w-full sm:w-auto',
+        }}
+      >
+        <TextField
+          id="sql-tester-url"
+          label="Target URL"
+          inputMode="url"
+          value={url}
+          onValueChange={setUrl}
+          placeholder="https://example.com/product.php"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            id="sql-tester-url"
-            label="Target URL"
-            inputMode="url"
-            value={url}
-            onValueChange={setUrl}
-            placeholder="https://example.com/product.php"
+            id="sql-tester-parameter"
+            label="Parameter"
+            value={parameter}
+            onValueChange={setParameter}
+            placeholder="id"
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="sql-tester-parameter"
-              label="Parameter"
-              value={parameter}
-              onValueChange={setParameter}
-              placeholder="id"
-            />
-            <SelectField
-              id="sql-tester-method"
-              label="HTTP Method"
-              value={method}
-              options={methodOptions}
-              onValueChange={setMethod}
-            />
-          </div>
-          <Warning>{PERMISSION_WARNING}</Warning>
-          <button type="submit" className={`${ui.button} w-full sm:w-auto`} disabled={testing || !canStart}>
-            {testing ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Database aria-hidden="true" className="size-4" />
-            )}
-            {testing ? 'Testing...' : 'Start Test'}
-          </button>
-        </form>
-      </Card>
+          <SelectField
+            id="sql-tester-method"
+            label="HTTP Method"
+            value={method}
+            options={methodOptions}
+            onValueChange={setMethod}
+          />
+        </div>
+        <Warning>{PERMISSION_WARNING}</Warning>
+      </ConfigurationCard>
 
       <Card>
         <h2 className={ui.subheading}>Test Results</h2>

@@ -1,6 +1,7 @@
-import { LoaderCircle, ShieldCheck, ShieldAlert } from 'lucide-react';
+import { ShieldCheck, ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../components/Badge';
+import { ConfigurationCard } from '../../components/ConfigurationCard';
 import { TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -61,37 +62,37 @@ export default function VulnScannerTool({ random = Math.random, scheduler = real
 
   return (
     <div className="space-y-6">
-      <Card>
-        <h2 className={ui.subheading}>Scan Configuration</h2>
-        <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Vulnerability scan">
-          <TextField
-            id="vuln-scanner-target"
-            label="Target URL or IP"
-            value={target}
-            onValueChange={setTarget}
-            placeholder="https://example.com or 192.168.1.1"
-          />
-          <Warning>{PERMISSION_WARNING}</Warning>
-          <button
-            type="submit"
-            className={`${ui.button} w-full sm:w-auto`}
-            disabled={scanning || !validateTarget(target).ok}
-          >
-            {scanning ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <ShieldAlert aria-hidden="true" className="size-4" />
-            )}
-            {scanning ? 'Scanning...' : 'Start Scan'}
-          </button>
-        </form>
-        {phase !== 'idle' ? (
-          <ProgressBar id="vuln-scanner-progress" label="Scan progress" value={progress} className="mt-5" />
-        ) : null}
-        <p role="status" className={`mt-3 ${ui.muted}`}>
-          {status}
-        </p>
-      </Card>
+      <ConfigurationCard
+        title="Scan Configuration"
+        form={{ label: 'Vulnerability scan', onSubmit }}
+        start={{
+          label: 'Start Scan',
+          busyLabel: 'Scanning...',
+          icon: ShieldAlert,
+          busy: scanning,
+          disabled: scanning || !validateTarget(target).ok,
+          className: 'w-full sm:w-auto',
+        }}
+        footer={
+          <>
+            {phase !== 'idle' ? (
+              <ProgressBar id="vuln-scanner-progress" label="Scan progress" value={progress} className="mt-5" />
+            ) : null}
+            <p role="status" className={`mt-3 ${ui.muted}`}>
+              {status}
+            </p>
+          </>
+        }
+      >
+        <TextField
+          id="vuln-scanner-target"
+          label="Target URL or IP"
+          value={target}
+          onValueChange={setTarget}
+          placeholder="https://example.com or 192.168.1.1"
+        />
+        <Warning>{PERMISSION_WARNING}</Warning>
+      </ConfigurationCard>
 
       {phase === 'done' ? (
         <Card>

@@ -1,6 +1,7 @@
-import { Info, LoaderCircle, Wifi } from 'lucide-react';
+import { Info, Wifi } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../components/Badge';
+import { ConfigurationCard } from '../../components/ConfigurationCard';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { realScheduler, type Random, type Scheduler } from '../../lib/simulation';
@@ -101,23 +102,16 @@ export default function WifiAnalyzerTool({ random = Math.random, scheduler = rea
 
   return (
     <div className="space-y-6">
-      <Card>
-        <h2 className={ui.subheading}>Network Scan</h2>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="button" className={ui.button} onClick={scan} disabled={scanning}>
-            {scanning ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Wifi aria-hidden="true" className="size-4" />
-            )}
-            {scanning ? 'Scanning...' : 'Scan Networks'}
-          </button>
-          <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <Info aria-hidden="true" className="size-4 shrink-0" />
-            {SIMULATED_NOTICE}
-          </p>
-        </div>
-      </Card>
+      <ConfigurationCard
+        title="Network Scan"
+        onStart={scan}
+        start={{ label: 'Scan Networks', busyLabel: 'Scanning...', icon: Wifi, busy: scanning, disabled: scanning }}
+      >
+        <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <Info aria-hidden="true" className="size-4 shrink-0" />
+          {SIMULATED_NOTICE}
+        </p>
+      </ConfigurationCard>
 
       <Card>
         <h2 className={ui.subheading}>Detected Networks ({networks.length})</h2>
