@@ -22,6 +22,15 @@ afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 
 describe('SPA serving', () => {
   it.each([
+    ['/tools/hash-generator', '/hash-generator'],
+    ['/tools/base64?text=a%20b', '/base64?text=a%20b'],
+  ])('GET %s is a permanent redirect to the tool at %s', async (url, location) => {
+    const res = await request(buildApp({ webDist }).app).get(url);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
+
+  it.each([
     ['/', 200],
     ['/hash-generator', 200],
     ['/about', 200],
@@ -51,7 +60,7 @@ describe('SPA serving', () => {
     ['/nonexistent-page-xyz', 'Shortlink not found', 'Shortlink not found', 'No page or short link has this address.'],
     ['/zzzzzz', 'Shortlink not found', 'Shortlink not found', 'No page or short link has this address.'],
     ['/no/such/page', 'Page not found', 'Oops! Page not found', 'The page you are looking for does not exist'],
-    ['/tools/hash-generator', 'Page not found', 'Oops! Page not found', 'The page you are looking for does not exist'],
+    ['/tools/no-such-tool', 'Page not found', 'Oops! Page not found', 'The page you are looking for does not exist'],
     ['/x', 'Page not found', 'Oops! Page not found', 'The page you are looking for does not exist'],
   ])(
     'GET %s says "%s" before any script runs, as the app\'s 404 page does, with its links',

@@ -11,6 +11,7 @@ import {
   ROUTE_CHUNKS_FILE,
   routeChunksKey,
   SHORT_CODE_ROUTE,
+  TOOL_SLUGS,
   type NotFoundKind,
 } from '@toolvault/shared';
 import { RouteChunksSchema } from '@toolvault/shared/schemas';
@@ -82,6 +83,14 @@ export function spa({ webDist, shortlinks, blogPosts, preloads }: SpaOptions): R
   router.use((req, res, next) => (req.path === '/index.html' ? next() : files(req, res, next)));
   // A missing script or chunk is a plain 404, never index.html served as JavaScript.
   router.use('/assets', notFound);
+
+  // A guessed /tools/{slug} for a tool whose address is /{slug}: a permanent redirect, so crawlers and
+  // curl land on the tool too (the app does the same for a link followed inside it). The query is kept.
+  router.get('/tools/:slug', (req, res, next) => {
+    if (!(TOOL_SLUGS as readonly string[]).includes(req.params.slug)) return next();
+    const query = req.originalUrl.indexOf('?');
+    res.redirect(301, `/${req.params.slug}${query === -1 ? '' : req.originalUrl.slice(query)}`);
+  });
 
   router.get('/{*path}', async (req, res) => {
     const page = classifyPath(req.path);
