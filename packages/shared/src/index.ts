@@ -14,6 +14,7 @@ export * from './routes';
 export * from './route-chunks';
 export * from './shortlinks';
 export * from './speedtest';
+export * from './text';
 export * from './tool-catalogue';
 export * from './blog-html-policy';
 export * from './blog-html-vectors';

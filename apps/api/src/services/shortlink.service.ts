@@ -21,7 +21,7 @@ import {
   type ShortlinkTagsResponse,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
-import { ZShortlinkImportRow } from '@toolvault/shared/schemas';
+import { requestIssue, ZShortlinkImportRow, type RequestIssueCode } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
 import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from './clock';
@@ -33,7 +33,11 @@ import { timeSlices, yieldToEventLoop } from '../event-loop';
 export type ShortlinkFailure =
   | {
       code:
-        'SHORT_CODE_TAKEN' | 'SHORTLINK_SELF_LINK' | 'SHORTLINK_NOT_FOUND' | 'SHORTLINK_IMPORT_INVALID' | 'VALIDATION';
+        | 'SHORT_CODE_TAKEN'
+        | 'SHORTLINK_SELF_LINK'
+        | 'SHORTLINK_NOT_FOUND'
+        | 'SHORTLINK_IMPORT_INVALID'
+        | RequestIssueCode;
       /** Overrides the code's own message (import rows: 'Row 3: …'). */
       message?: string;
     }
@@ -266,7 +270,8 @@ export function createShortlinkService({
         }
         const parsed = ZShortlinkImportRow.safeParse(raw);
         if (!parsed.success) {
-          return fail({ code: 'VALIDATION', message: `${row}: ${parsed.error.issues[0]?.message ?? 'Invalid row'}` });
+          const { code, issue, message } = requestIssue(parsed.error.issues);
+          return fail({ code, message: `${row}: ${message ?? issue?.message ?? 'Invalid row'}` });
         }
         const input = parsed.data;
         if (selfLink(input.targetUrl, origin)) {
