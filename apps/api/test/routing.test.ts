@@ -43,6 +43,16 @@ describe.each(ENGINES)('routing (%s)', (engine) => {
   });
 
   it.each([
+    ['/api/health', 'GET, HEAD'],
+    ['/api/blog', 'GET, HEAD, POST'],
+    ['/abc123', 'GET, HEAD'],
+  ])('OPTIONS %s names what the path answers: %s', async (path, allow) => {
+    const res = await request(built.app).options(path);
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.allow).toBe(allow);
+  });
+
+  it.each([
     ['post', '/api/nope'],
     // `/api/shortlinks/:id` takes ids only: `abc` names no resource, so no method is "not allowed" there.
     ['post', '/api/shortlinks/abc'],

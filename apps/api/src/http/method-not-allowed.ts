@@ -64,6 +64,8 @@ export function methodNotAllowed(routes: readonly RouteContract[]): RequestHandl
     if (methods.has('GET')) methods.add('HEAD');
     if (methods.size === 0 || methods.has(req.method)) return next();
     res.set('Allow', METHOD_ORDER.filter((method) => methods.has(method)).join(', '));
+    // OPTIONS asks what the path answers: the routers say it themselves, and here the paths without one (/{code}).
+    if (req.method === 'OPTIONS') return void res.status(204).end();
     next(new AppError('METHOD_NOT_ALLOWED'));
   };
 }
