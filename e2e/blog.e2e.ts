@@ -439,7 +439,7 @@ describe('blog admin and blog', () => {
     expect(blogCalls).toEqual([`/api/blog?page=2&category=${category.slug}`]);
     expect(pageErrors(visitor)).toEqual([]);
     await visitor.context().close();
-    for (const post of created) await api(`/api/blog/${post.id}`, { method: 'DELETE' });
+    for (const post of created) await api(`/api/blog/posts/${post.id}`, { method: 'DELETE' });
     await api(`/api/categories/${category.id}`, { method: 'DELETE' });
   });
 
@@ -481,7 +481,7 @@ describe('blog admin and blog', () => {
     await reader.getByRole('heading', { level: 6, name: 'Six' }).waitFor();
     await reader.context().close();
     await page.context().close();
-    await api(`/api/blog/${created.id}`, { method: 'DELETE' });
+    await api(`/api/blog/posts/${created.id}`, { method: 'DELETE' });
   });
 
   it('highlights the code blocks of a published post and in the editor, accessibly in light and dark', async () => {
@@ -536,7 +536,7 @@ describe('blog admin and blog', () => {
     await expectAccessible(admin, '/blog-admin editing a post with code');
     expect(pageErrors(admin)).toEqual([]);
     await admin.context().close();
-    await api(`/api/blog/${created.id}`, { method: 'DELETE' });
+    await api(`/api/blog/posts/${created.id}`, { method: 'DELETE' });
   });
 
   it('shows script payloads in a title, tags and content as text and never runs them', async () => {
@@ -590,7 +590,7 @@ describe('blog admin and blog', () => {
 
     expect(dialogs).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
-    await api(`/api/blog/${created.id}`, { method: 'DELETE' });
+    await api(`/api/blog/posts/${created.id}`, { method: 'DELETE' });
     await page.context().close();
   });
 
@@ -649,7 +649,7 @@ describe('blog admin and blog', () => {
     expect(assets.filter((path) => EDITOR_CHUNK.test(path)).length).toBeGreaterThan(0);
 
     expect(pageErrors(page)).toEqual([]);
-    await api(`/api/blog/${created.id}`, { method: 'DELETE' });
+    await api(`/api/blog/posts/${created.id}`, { method: 'DELETE' });
     await page.context().close();
   });
 
@@ -676,7 +676,7 @@ describe('blog admin and blog', () => {
     await page.goto(`/blog/${created.slug}`);
     await page.getByRole('heading', { level: 1, name: `E2E Dark ${run}` }).waitFor();
     await expectAccessible(page, '/blog/:slug (dark)');
-    await api(`/api/blog/${created.id}`, { method: 'DELETE' });
+    await api(`/api/blog/posts/${created.id}`, { method: 'DELETE' });
     await page.context().close();
   });
 

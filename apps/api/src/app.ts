@@ -1,11 +1,12 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
-import { JSON_BODY_LIMIT } from '@toolvault/shared/contract';
+import { API_ROUTES, JSON_BODY_LIMIT } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from './counters/counter-store';
 import type { Repositories } from './db';
 import { publicOrigin, type Config } from './env';
 import { jsonBody } from './http/body-limit';
-import { errorHandler, notFound } from './http/error-handler';
+import { errorHandler, notFound, noTrailingSlash } from './http/error-handler';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { wholeBodyCompression } from './http/whole-body-compression';
@@ -113,6 +114,11 @@ export function createApp(deps: AppDeps): Express {
   });
 
   const app = express();
+  // Paths match as written, before the app's router exists (it reads these when it is made):
+  // `/API/health` and `/sitemap.xml/` are not routes of ours. Every router is made the same way
+  // (http/contract-router.ts strictRouter).
+  app.enable('case sensitive routing');
+  app.enable('strict routing');
   app.disable('x-powered-by');
   // A hop count, never `true`: with 0 a client cannot pick its own rate-limit key via X-Forwarded-For.
   app.set('trust proxy', config.trustProxy);
@@ -122,6 +128,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(shortlinkVisits({ clicks: shortlinkClickService, webDist: deps.webDist }));
   app.use(requestLog(logger));
   app.use(securityHeaders());
+  app.use(API_BASE, noTrailingSlash);
   // Pages and JSON made per request; static files arrive precompressed (http/spa.ts) and are left alone.
   app.use(compression());
   // After it, so it sees a whole body first: compressed at once instead of on later turns of the loop.
@@ -150,6 +157,7 @@ export function createApp(deps: AppDeps): Express {
       }),
     );
   }
+  app.use(methodNotAllowed(API_ROUTES));
   app.use(notFound);
   app.use(errorHandler(logger));
   return app;

@@ -32,7 +32,7 @@ describe('deeply nested post content', () => {
     const post = await createPost({ content: nested(BLOG_HTML_MAX_DEPTH) });
     expect(post.content).toBe(nested(BLOG_HTML_MAX_DEPTH));
     const res = await request(app)
-      .put(`/api/blog/${post.id}`)
+      .put(`/api/blog/posts/${post.id}`)
       .set(auth())
       .send({ title: 'x', slug: 'x', content: nested(BLOG_HTML_MAX_DEPTH + 1) });
     expect(res.status).toBe(400);

@@ -86,7 +86,7 @@ describe('POST /api/blog', () => {
       expect(await adminList()).toEqual([]);
       const post = await createPost();
       const updated = await request(app)
-        .put(`/api/blog/${post.id}`)
+        .put(`/api/blog/posts/${post.id}`)
         .set(auth())
         .send({ ...POST, content });
       expect(updated.status).toBe(400);
@@ -190,7 +190,7 @@ describe('post validation', () => {
     const { app, auth, createPost } = blogSetup();
     const post = await createPost();
     const res = await request(app)
-      .put(`/api/blog/${post.id}`)
+      .put(`/api/blog/posts/${post.id}`)
       .set(auth())
       .send(body as object);
     expect(res.status).toBe(400);
@@ -204,10 +204,10 @@ describe('post validation', () => {
     expect(res.body.code).toBe('MALFORMED_JSON');
   });
 
-  it.each(['0', '-1', 'abc', '1.5', '01'])('PUT and DELETE /api/blog/%s → 400', async (id) => {
+  it.each(['0', '-1', 'abc', '1.5', '01'])('PUT and DELETE /api/blog/posts/%s → 400', async (id) => {
     const { app, auth } = blogSetup();
-    const put = await request(app).put(`/api/blog/${id}`).set(auth()).send(POST);
-    const del = await request(app).delete(`/api/blog/${id}`).set(auth());
+    const put = await request(app).put(`/api/blog/posts/${id}`).set(auth()).send(POST);
+    const del = await request(app).delete(`/api/blog/posts/${id}`).set(auth());
     for (const res of [put, del]) {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Post id must be a positive integer', code: 'VALIDATION' });
@@ -215,7 +215,7 @@ describe('post validation', () => {
   });
 });
 
-describe('PUT /api/blog/:id', () => {
+describe('PUT /api/blog/posts/:id', () => {
   it('replaces the fields, keeps created_at and view_count, and moves updated_at', async () => {
     const { app, auth, time, createPost, createCategory } = blogSetup();
     const category = await createCategory();
@@ -223,7 +223,7 @@ describe('PUT /api/blog/:id', () => {
     await request(app).get('/api/blog/hello');
     time.advance(60_000);
     const res = await request(app)
-      .put(`/api/blog/${post.id}`)
+      .put(`/api/blog/posts/${post.id}`)
       .set(auth())
       .send({
         title: 'Hello again',
@@ -252,7 +252,7 @@ describe('PUT /api/blog/:id', () => {
     const { app, auth, createPost } = blogSetup();
     const post = await createPost();
     const res = await request(app)
-      .put(`/api/blog/${post.id}`)
+      .put(`/api/blog/posts/${post.id}`)
       .set(auth())
       .send({ ...POST, content: '<a href="javascript:alert(1)">x</a>' });
     expect(res.status).toBe(200);
@@ -264,12 +264,12 @@ describe('PUT /api/blog/:id', () => {
     const first = await createPost();
     await createPost({ slug: 'second' });
     const same = await request(app)
-      .put(`/api/blog/${first.id}`)
+      .put(`/api/blog/posts/${first.id}`)
       .set(auth())
       .send({ ...POST, title: 'Renamed' });
     expect(same.status).toBe(200);
     const taken = await request(app)
-      .put(`/api/blog/${first.id}`)
+      .put(`/api/blog/posts/${first.id}`)
       .set(auth())
       .send({ ...POST, slug: 'second' });
     expect(taken.status).toBe(409);
@@ -280,29 +280,29 @@ describe('PUT /api/blog/:id', () => {
     const { app, auth, createPost } = blogSetup();
     const post = await createPost();
     const unknownCategory = await request(app)
-      .put(`/api/blog/${post.id}`)
+      .put(`/api/blog/posts/${post.id}`)
       .set(auth())
       .send({ ...POST, category_id: 42 });
     expect(unknownCategory.status).toBe(400);
     expect(unknownCategory.body).toEqual({ error: categoryNotFound, code: 'UNKNOWN_CATEGORY' });
     for (const body of [POST, { ...POST, category_id: 42 }]) {
-      const unknownPost = await request(app).put('/api/blog/999').set(auth()).send(body);
+      const unknownPost = await request(app).put('/api/blog/posts/999').set(auth()).send(body);
       expect(unknownPost.status).toBe(404);
       expect(unknownPost.body).toEqual({ error: postNotFound, code: 'BLOG_POST_NOT_FOUND' });
     }
   });
 });
 
-describe('DELETE /api/blog/:id', () => {
+describe('DELETE /api/blog/posts/:id', () => {
   it('deletes with 204, then answers 404', async () => {
     const { app, auth, createPost, adminList } = blogSetup();
     const post = await createPost({ published: true });
-    const res = await request(app).delete(`/api/blog/${post.id}`).set(auth());
+    const res = await request(app).delete(`/api/blog/posts/${post.id}`).set(auth());
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(await adminList()).toEqual([]);
     expect((await request(app).get('/api/blog/hello')).status).toBe(404);
-    const again = await request(app).delete(`/api/blog/${post.id}`).set(auth());
+    const again = await request(app).delete(`/api/blog/posts/${post.id}`).set(auth());
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ error: postNotFound, code: 'BLOG_POST_NOT_FOUND' });
   });
@@ -311,8 +311,8 @@ describe('DELETE /api/blog/:id', () => {
 describe('admin routes need a valid token', () => {
   const routes: [method: 'post' | 'put' | 'delete', path: string][] = [
     ['post', '/api/blog'],
-    ['put', '/api/blog/1'],
-    ['delete', '/api/blog/1'],
+    ['put', '/api/blog/posts/1'],
+    ['delete', '/api/blog/posts/1'],
   ];
 
   describe.each(routes)('%s %s', (method, path) => {
@@ -388,7 +388,7 @@ describe('GET /api/blog', () => {
     const { app } = blogSetup();
     const res = await request(app).get('/api/blog?category=a&category=b');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'category must be one category slug', code: 'VALIDATION' });
+    expect(res.body).toEqual({ error: 'category must be given once', code: 'VALIDATION' });
   });
 
   it.each(BAD_AUTH.filter(([, header]) => header !== undefined))(

@@ -14,9 +14,19 @@ describe('POST /api/contact', () => {
     const { app } = buildApp({ clock: () => new Date('2030-05-01T10:00:00Z') });
     const res = await request(app)
       .post('/api/contact')
-      .send({ ...VALID, name: '  Ada Lovelace  ', extra: 'ignored' });
+      .send({ ...VALID, name: '  Ada Lovelace  ' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: 1, ...VALID, createdAt: '2030-05-01T10:00:00.000Z' });
+  });
+
+  it('refuses a field the form does not have, naming it, and stores nothing', async () => {
+    const { app, db } = buildApp();
+    const res = await request(app)
+      .post('/api/contact')
+      .send({ ...VALID, extra: 'x', phone: '1' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Unknown fields: extra, phone', code: 'UNKNOWN_FIELDS' });
+    expect(await db.contact.listNewestFirst()).toEqual([]);
   });
 
   it('lists the messages newest first for the admin', async () => {

@@ -13,7 +13,6 @@ describe('HTTP basics', () => {
     ['get', '/api/nope'],
     ['post', '/api/nope'],
     ['get', '/api'],
-    ['delete', '/api/health'],
   ] as const)('%s %s is a JSON 404', async (method, path) => {
     const res = await request(buildApp().app)[method](path);
     expect(res.status).toBe(404);

@@ -543,7 +543,8 @@ describe('GET /:shortCode of a link that redirects at once', () => {
     const res = await request(built.app)
       .post('/api/shortlinks')
       .send({ ...LINK, redirectMode: 'direct' });
-    expect(res.status).toBe(201);
-    expect(res.body.redirectMode).toBe('preview');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Unknown fields: description, redirectMode', code: 'UNKNOWN_FIELDS' });
+    expect(built.database.sqlite!.prepare('SELECT COUNT(*) AS n FROM shortlinks').get()).toEqual({ n: 0 });
   });
 });

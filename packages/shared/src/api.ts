@@ -1,6 +1,7 @@
 import { BLOG_HTML_TOO_DEEP } from './blog-html-policy';
 import { BLOG_MESSAGES } from './blog';
 import { SHORTLINK_MESSAGES } from './shortlinks';
+import { INVALID_CHARACTERS_MESSAGE } from './text';
 
 /**
  * Every error the API answers on purpose: its one HTTP status and its default message. The code is
@@ -10,6 +11,10 @@ export const API_ERRORS = {
   VALIDATION: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'Malformed JSON body' },
   BAD_REQUEST: { status: 400, message: 'Bad request' },
+  /** A control character or an unpaired surrogate in any text: body field, path or query parameter. */
+  INVALID_CHARACTERS: { status: 400, message: INVALID_CHARACTERS_MESSAGE },
+  /** A body field the route does not take: refused rather than dropped, so a client's typo or guess is seen. */
+  UNKNOWN_FIELDS: { status: 400, message: 'Unknown fields in the request body' },
   INVALID_IP: { status: 400, message: 'Invalid IP address' },
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid admin password' },
@@ -35,6 +40,8 @@ export const API_ERRORS = {
   POST_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.postSlugTaken },
   CATEGORY_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.categorySlugTaken },
   /** A request body that did not finish arriving within the server's body deadline. */
+  /** A path the API has, with a method it does not answer there; the Allow header lists those it does. */
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request body did not arrive in time' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported request body encoding' },

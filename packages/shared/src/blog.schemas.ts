@@ -4,6 +4,16 @@
  * admin's forms validate with these.
  */
 import { z } from './zod';
+import { SHORTLINK_MESSAGES } from './shortlinks';
+import {
+  httpUrlMeta,
+  integerParameterMeta,
+  notAnObject,
+  optionalText,
+  positiveIdParameter,
+  requiredText,
+  text,
+} from './text.schemas';
 import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from './blog-html-policy';
 import {
   BLOG_DEFAULT_AUTHOR,
@@ -13,27 +23,12 @@ import {
   BLOG_PAGE_SIZE,
   BLOG_PAGE_SIZE_MAX,
   BLOG_SEARCH_MAX,
+  BLOG_SLUG_PATTERN,
   BLOG_SORTS,
   isBlogSlug,
   type BlogSort,
 } from './blog';
 import { normalizedHttpUrl } from './url.schemas';
-
-/** Trimmed text that must not be blank; blank answers `required` (the form's one message). */
-const requiredText = (required: string, max: number, label: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: `${label} must be at most ${max} characters` });
-
-/** Absent or null counts as '' (trimmed). */
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .nullish()
-    .transform((value) => (value ?? '').trim())
-    .pipe(z.string().max(max, { error: `${label} must be at most ${max} characters` }));
 
 /**
  * Slug format is checked after every field passed (object-level), so a blank
@@ -43,20 +38,30 @@ function checkSlug(slug: string, ctx: z.RefinementCtx): void {
   if (!isBlogSlug(slug)) ctx.addIssue({ code: 'custom', message: BLOG_MESSAGES.invalidSlug, path: ['slug'] });
 }
 
-const ZCoverImage = optionalText(BLOG_LIMITS.coverImage, 'Cover image URL').transform(
-  normalizedHttpUrl(BLOG_LIMITS.coverImage),
-);
+/** The slug rule, checked object-level (checkSlug) but said in the document at the field. */
+const slugMeta = {
+  description: 'Lower-case letters and digits joined by single hyphens (tech-news)',
+  override: { pattern: BLOG_SLUG_PATTERN.source },
+};
 
-/** Sent as a list of text; each trimmed, empties dropped. */
+const ZCoverImage = optionalText(BLOG_LIMITS.coverImage, 'Cover image URL', {
+  invalid: SHORTLINK_MESSAGES.invalidUrl,
+})
+  // Stored as the URL's serialised form (url.schemas.ts), which is what readers are sent.
+  .transform(normalizedHttpUrl(BLOG_LIMITS.coverImage))
+  .meta(httpUrlMeta(BLOG_LIMITS.coverImage, { optional: true }));
+
+/** Sent as a list of text; each trimmed, blank ones dropped after the count. */
 const ZPostTags = z
-  .array(z.string({ error: 'Each tag must be text' }), { error: 'Tags must be a list of text' })
+  .array(
+    text('Each tag must be text')
+      .trim()
+      .max(BLOG_LIMITS.tag, { error: `Each tag must be at most ${BLOG_LIMITS.tag} characters` }),
+    { error: 'Tags must be a list of text' },
+  )
+  .max(BLOG_LIMITS.tags, { error: `At most ${BLOG_LIMITS.tags} tags are allowed` })
   .nullish()
-  .transform((tags) => (tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== ''))
-  .pipe(
-    z
-      .array(z.string().max(BLOG_LIMITS.tag, { error: `Each tag must be at most ${BLOG_LIMITS.tag} characters` }))
-      .max(BLOG_LIMITS.tags, { error: `At most ${BLOG_LIMITS.tags} tags are allowed` }),
-  );
+  .transform((tags) => (tags ?? []).filter((tag) => tag !== ''));
 
 const categoryIdMessage = 'Category must be a category id or null';
 /** "Empty category selection sends null, otherwise an integer"; absent means null. */
@@ -74,13 +79,17 @@ const ZPostCategoryId = z
  * sanitizes it before storing it.
  */
 export const ZPostInput = z
-  .object(
+  .strictObject(
     {
       title: requiredText(BLOG_MESSAGES.postRequired, BLOG_LIMITS.title, 'Title'),
-      slug: requiredText(BLOG_MESSAGES.postRequired, BLOG_LIMITS.postSlug, 'Slug'),
-      content: requiredText(BLOG_MESSAGES.postRequired, BLOG_LIMITS.content, 'Content'),
+      slug: requiredText(BLOG_MESSAGES.postRequired, BLOG_LIMITS.postSlug, 'Slug').meta(slugMeta),
+      content: requiredText(BLOG_MESSAGES.postRequired, BLOG_LIMITS.content, 'Content', { multiline: true }).meta({
+        description: 'HTML; sanitized before it is stored. Refused past 256 levels of nesting.',
+      }),
       cover_image: ZCoverImage,
-      author: optionalText(BLOG_LIMITS.author, 'Author').transform((author) => author || BLOG_DEFAULT_AUTHOR),
+      author: optionalText(BLOG_LIMITS.author, 'Author')
+        .transform((author) => author || BLOG_DEFAULT_AUTHOR)
+        .meta({ description: `'' or null: ${BLOG_DEFAULT_AUTHOR}` }),
       tags: ZPostTags,
       category_id: ZPostCategoryId,
       published: z
@@ -89,7 +98,7 @@ export const ZPostInput = z
         .transform((value) => value ?? false),
     },
     // A body that is not an object at all has none of the required fields.
-    { error: BLOG_MESSAGES.postRequired },
+    { error: notAnObject(BLOG_MESSAGES.postRequired) },
   )
   .superRefine((post, ctx) => {
     checkSlug(post.slug, ctx);
@@ -104,74 +113,58 @@ export type PostInputBody = z.input<typeof ZPostInput>;
 
 /** Create/update body of a category. Name and slug trimmed; description defaults to ''. */
 export const ZCategoryInput = z
-  .object(
+  .strictObject(
     {
       name: requiredText(BLOG_MESSAGES.categoryRequired, BLOG_LIMITS.categoryName, 'Name'),
-      slug: requiredText(BLOG_MESSAGES.categoryRequired, BLOG_LIMITS.categorySlug, 'Slug'),
-      description: z
-        .string({ error: 'Description must be text' })
-        .nullish()
-        .transform((value) => value ?? '')
-        .pipe(
-          z.string().max(BLOG_LIMITS.categoryDescription, {
-            error: `Description must be at most ${BLOG_LIMITS.categoryDescription} characters`,
-          }),
-        ),
+      slug: requiredText(BLOG_MESSAGES.categoryRequired, BLOG_LIMITS.categorySlug, 'Slug').meta(slugMeta),
+      description: optionalText(BLOG_LIMITS.categoryDescription, 'Description', { multiline: true }),
     },
-    { error: BLOG_MESSAGES.categoryRequired },
+    { error: notAnObject(BLOG_MESSAGES.categoryRequired) },
   )
   .superRefine((category, ctx) => checkSlug(category.slug, ctx));
 export type CategoryInput = z.output<typeof ZCategoryInput>;
 export type CategoryInputBody = z.input<typeof ZCategoryInput>;
 
-const positiveId = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^[1-9]\d{0,15}$/, { error: message })
-    .transform(Number)
-    .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER, { error: message }));
-
-/** `:id` of `PUT/DELETE /api/blog/:id`. */
-export const ZPostIdParams = z.object({ id: positiveId('Post id must be a positive integer') });
+/** `:id` of `PUT/DELETE /api/blog/posts/:id`. */
+export const ZPostIdParams = z.object({ id: positiveIdParameter('Post id must be a positive integer') });
 export type PostIdParams = z.output<typeof ZPostIdParams>;
 
 /** `:id` of `PUT/DELETE /api/categories/:id`. */
-export const ZCategoryIdParams = z.object({ id: positiveId('Category id must be a positive integer') });
+export const ZCategoryIdParams = z.object({ id: positiveIdParameter('Category id must be a positive integer') });
 export type CategoryIdParams = z.output<typeof ZCategoryIdParams>;
 
 /** A query parameter sent once: `?page=1&page=2` arrives as a list, which no parameter accepts. */
-const oneValue = (name: string) => z.string({ error: `${name} must be given once` });
+const oneValue = (name: string) => text(`${name} must be given once`);
 
 /** A whole number from `min` to `max` sent as decimal digits, or its default when absent or ''. */
 const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
   oneValue(name)
     .optional()
     .transform((value, ctx) => {
-      const text = (value ?? '').trim();
-      if (text === '') return fallback;
-      const number = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+      const digits = (value ?? '').trim();
+      if (digits === '') return fallback;
+      const number = /^\d{1,6}$/.test(digits) ? Number(digits) : Number.NaN;
       if (Number.isInteger(number) && number >= min && number <= max) return number;
       ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}` });
       return z.NEVER;
-    });
+    })
+    .meta(integerParameterMeta(min, max, fallback));
+
+const categoryMessage = 'category must be one category slug';
+const sortMessage = `sort must be one of: ${BLOG_SORTS.join(', ')}`;
 
 /**
  * `GET /api/blog?page=&limit=&category=&sort=&q=`: numbered pages, newest (or most viewed) first.
  * `category` is a category slug ('' or absent: every category); `q` searches titles (the admin's list).
  */
 export const ZBlogListQuery = z.object({
-  category: z
-    .string({ error: 'category must be one category slug' })
+  category: oneValue('category')
+    .trim()
+    .max(BLOG_LIMITS.categorySlug, { error: categoryMessage })
+    .regex(new RegExp(`^(?:${BLOG_SLUG_PATTERN.source.slice(1, -1)})?$`), { error: categoryMessage })
     .optional()
-    .transform((value, ctx) => {
-      const slug = (value ?? '').trim();
-      if (slug === '') return undefined;
-      if (slug.length > BLOG_LIMITS.categorySlug || !isBlogSlug(slug)) {
-        ctx.addIssue({ code: 'custom', message: 'category must be one category slug' });
-        return z.NEVER;
-      }
-      return slug;
-    }),
+    .transform((slug) => slug || undefined)
+    .meta({ description: "A category's slug: its posts only. An unknown slug lists no posts." }),
   page: wholeNumber('page', 1, BLOG_PAGE_MAX, 1),
   limit: wholeNumber('limit', 1, BLOG_PAGE_SIZE_MAX, BLOG_PAGE_SIZE),
   sort: oneValue('sort')
@@ -179,13 +172,32 @@ export const ZBlogListQuery = z.object({
     .transform((value, ctx): BlogSort => {
       const sort = (value ?? '').trim() || 'newest';
       if ((BLOG_SORTS as readonly string[]).includes(sort)) return sort as BlogSort;
-      ctx.addIssue({ code: 'custom', message: `sort must be one of: ${BLOG_SORTS.join(', ')}` });
+      ctx.addIssue({ code: 'custom', message: sortMessage });
       return z.NEVER;
-    }),
+    })
+    .meta({ override: { enum: [...BLOG_SORTS], default: 'newest' } }),
   q: oneValue('q')
+    .trim()
+    .max(BLOG_SEARCH_MAX, { error: `q must be at most ${BLOG_SEARCH_MAX} characters` })
     .optional()
-    .transform((value) => (value ?? '').trim())
-    .pipe(z.string().max(BLOG_SEARCH_MAX, { error: `q must be at most ${BLOG_SEARCH_MAX} characters` }))
-    .transform((value) => value || undefined),
+    .transform((value) => value || undefined)
+    .meta({ description: "Words of the title (the admin's search)" }),
 });
 export type BlogListQuery = z.output<typeof ZBlogListQuery>;
+
+/** `GET /api/blog/:slug?edit=1`: the admin opening the editor, which counts no view. */
+export const ZBlogReadQuery = z.object({
+  edit: z
+    .literal('1', { error: 'edit must be 1 or absent' })
+    .optional()
+    .meta({ description: "1: the admin is opening the editor, and no view is counted (a visitor's read counts one)" }),
+});
+export type BlogReadQuery = z.output<typeof ZBlogReadQuery>;
+
+/** `:slug` of `GET /api/blog/:slug`: a slug as posts are written with (BLOG_SLUG_PATTERN). */
+export const ZPostSlugParams = z.object({
+  slug: text(BLOG_MESSAGES.postNotFound)
+    .max(BLOG_LIMITS.postSlug, { error: BLOG_MESSAGES.postNotFound })
+    .regex(BLOG_SLUG_PATTERN, { error: BLOG_MESSAGES.postNotFound })
+    .meta({ description: 'The post slug' }),
+});

@@ -245,7 +245,7 @@ describe('id params and list query', () => {
   });
 
   it('refuses a repeated category parameter', () => {
-    expect(firstMessage(ZBlogListQuery.safeParse({ category: ['a', 'b'] }))).toBe('category must be one category slug');
+    expect(firstMessage(ZBlogListQuery.safeParse({ category: ['a', 'b'] }))).toBe('category must be given once');
   });
 });
 

@@ -1,25 +1,24 @@
 /** The contact form's zod schemas (the form and the API) and the inbox's query (the API). */
 import { z } from './zod';
-import { CONTACT_LIMITS, CONTACT_PAGE_SIZE, CONTACT_PAGE_SIZE_MAX, decodeContactCursor } from './contact';
+import {
+  CONTACT_CURSOR_PATTERN,
+  CONTACT_LIMITS,
+  CONTACT_PAGE_SIZE,
+  CONTACT_PAGE_SIZE_MAX,
+  decodeContactCursor,
+} from './contact';
+import { integerParameterMeta, requiredText } from './text.schemas';
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** Contact form: name, email, subject, message — all required. */
-export const ZContactMessage = z.object({
-  name: requiredText('Name', CONTACT_LIMITS.name),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, { error: 'Email is required' })
-    .max(CONTACT_LIMITS.email, { error: `Email must be at most ${CONTACT_LIMITS.email} characters` })
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
-  subject: requiredText('Subject', CONTACT_LIMITS.subject),
-  message: requiredText('Message', CONTACT_LIMITS.message),
+export const ZContactMessage = z.strictObject({
+  name: requiredText('Name is required', CONTACT_LIMITS.name, 'Name'),
+  email: requiredText('Email is required', CONTACT_LIMITS.email, 'Email')
+    .regex(z.regexes.email, { error: EMAIL_MESSAGE })
+    .meta({ format: 'email' }),
+  subject: requiredText('Subject is required', CONTACT_LIMITS.subject, 'Subject'),
+  message: requiredText('Message is required', CONTACT_LIMITS.message, 'Message', { multiline: true }),
 });
 export type ContactMessageInput = z.infer<typeof ZContactMessage>;
 
@@ -36,6 +35,10 @@ export const ZContactListQuery = z.object({
       if (cursor) return cursor;
       ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
       return z.NEVER;
+    })
+    .meta({
+      description: 'nextCursor of the previous page',
+      override: { pattern: CONTACT_CURSOR_PATTERN.source },
     }),
   limit: z
     .string({ error: 'limit must be given once' })
@@ -46,6 +49,7 @@ export const ZContactListQuery = z.object({
       if (limit >= 1 && limit <= CONTACT_PAGE_SIZE_MAX) return limit;
       ctx.addIssue({ code: 'custom', message: `limit must be a whole number from 1 to ${CONTACT_PAGE_SIZE_MAX}` });
       return z.NEVER;
-    }),
+    })
+    .meta(integerParameterMeta(1, CONTACT_PAGE_SIZE_MAX, CONTACT_PAGE_SIZE)),
 });
 export type ContactListQuery = z.output<typeof ZContactListQuery>;

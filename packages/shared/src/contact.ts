@@ -19,7 +19,11 @@ export interface ContactCursor {
   id: number;
 }
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/**
+ * A cursor as this API writes it: the message's time, `~`, its id. Ids stop at 15 digits, so every
+ * one the pattern admits is a safe integer and the pattern alone says what a cursor is.
+ */
+export const CONTACT_CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~([1-9]\d{0,14})$/;
 
 /** The cursor's text: `<time>~<id>` (`2025-03-15T12:00:00.000Z~42`), URL-safe as it stands. */
 export function encodeContactCursor({ createdAt, id }: ContactCursor): string {
@@ -28,8 +32,8 @@ export function encodeContactCursor({ createdAt, id }: ContactCursor): string {
 
 /** The cursor inside `text`, or null when it is not one this API wrote. */
 export function decodeContactCursor(text: string): ContactCursor | null {
-  const match = /^(.{24})~([1-9]\d{0,15})$/.exec(text);
-  if (!match || !ISO_TIME.test(match[1] ?? '')) return null;
+  const match = CONTACT_CURSOR_PATTERN.exec(text);
+  if (!match) return null;
   const id = Number(match[2]);
   // No message has a larger id, so this API never wrote such a cursor.
   return id <= MAX_STORED_INTEGER ? { createdAt: match[1] ?? '', id } : null;

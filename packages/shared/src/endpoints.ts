@@ -75,8 +75,9 @@ export const ENDPOINTS = {
   blogList: endpoint<BlogPostPage>()('get', '/api/blog'),
   blogRead: endpoint<BlogPost>()('get', '/api/blog/:slug'),
   blogCreate: endpoint<BlogPost>()('post', '/api/blog'),
-  blogUpdate: endpoint<BlogPost>()('put', '/api/blog/:id'),
-  blogDelete: endpoint<null>()('delete', '/api/blog/:id'),
+  // Ids have a path of their own: `/api/blog/1` is the post whose slug is "1".
+  blogUpdate: endpoint<BlogPost>()('put', '/api/blog/posts/:id'),
+  blogDelete: endpoint<null>()('delete', '/api/blog/posts/:id'),
   categoryList: endpoint<Category[]>()('get', '/api/categories'),
   categoryCreate: endpoint<Category>()('post', '/api/categories'),
   categoryUpdate: endpoint<Category>()('put', '/api/categories/:id'),

@@ -16,6 +16,7 @@ export * from './route-chunks';
 export * from './shortlinks';
 export * from './speedtest';
 export * from './storage-limits';
+export * from './text';
 export * from './tool-catalogue';
 export * from './urls';
 export * from './url-vectors';

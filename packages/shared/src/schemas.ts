@@ -6,3 +6,4 @@ export * from './ip.schemas';
 export * from './route-chunks.schemas';
 export * from './shortlinks.schemas';
 export * from './speedtest.schemas';
+export * from './text.schemas';

@@ -8,6 +8,15 @@ import { z } from './zod';
 import { SHORT_CODE_PATTERN } from './routes';
 import { MAX_STORED_INTEGER } from './storage-limits';
 import {
+  httpUrlMeta,
+  integerParameterMeta,
+  notAnObject,
+  optionalText,
+  positiveIdParameter,
+  requiredText,
+  text,
+} from './text.schemas';
+import {
   ANALYTICS_RANGES,
   EXPORT_FORMATS,
   isAllowedShortCode,
@@ -24,49 +33,40 @@ export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must 
 
 const required = SHORTLINK_MESSAGES.required;
 
-/** Absent or null counts as '' (older exports and the original sample file leave fields out). */
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .nullish()
-    .transform((value) => (value ?? '').trim())
-    .pipe(z.string().max(max, { error: `${label} must be at most ${max} characters` }));
+const ZTargetUrl = requiredText(required, SHORTLINK_LIMITS.url, 'Target URL', {
+  invalid: SHORTLINK_MESSAGES.invalidUrl,
+})
+  // Stored as the URL's serialised form (url.schemas.ts), which is where visitors are sent.
+  .transform(normalizedHttpUrl(SHORTLINK_LIMITS.url))
+  .meta(httpUrlMeta(SHORTLINK_LIMITS.url, { extra: "Not one of this site's own short links." }));
 
-const ZTargetUrl = z
-  .string({ error: required })
-  .trim()
-  .min(1, { error: required })
-  .max(SHORTLINK_LIMITS.url, { error: `Target URL must be at most ${SHORTLINK_LIMITS.url} characters` })
-  .transform(normalizedHttpUrl(SHORTLINK_LIMITS.url));
+const ZMetaImage = optionalText(SHORTLINK_LIMITS.url, 'Meta image URL', { invalid: SHORTLINK_MESSAGES.invalidUrl })
+  .transform(normalizedHttpUrl(SHORTLINK_LIMITS.url))
+  .meta(httpUrlMeta(SHORTLINK_LIMITS.url, { optional: true }));
 
-const ZMetaImage = optionalText(SHORTLINK_LIMITS.url, 'Meta image URL').transform(
-  normalizedHttpUrl(SHORTLINK_LIMITS.url),
-);
-
+/** Each trimmed; blank ones dropped after the count (the form's "a, , b" is two tags). */
 const ZTags = z
-  .array(z.string({ error: 'Each tag must be text' }), { error: 'Tags must be a list of text' })
+  .array(
+    text('Each tag must be text')
+      .trim()
+      .max(SHORTLINK_LIMITS.tag, { error: `Each tag must be at most ${SHORTLINK_LIMITS.tag} characters` }),
+    { error: 'Tags must be a list of text' },
+  )
+  .max(SHORTLINK_LIMITS.tags, { error: `At most ${SHORTLINK_LIMITS.tags} tags are allowed` })
   .nullish()
-  .transform((tags) => (tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== ''))
-  .pipe(
-    z
-      .array(
-        z.string().max(SHORTLINK_LIMITS.tag, { error: `Each tag must be at most ${SHORTLINK_LIMITS.tag} characters` }),
-      )
-      .max(SHORTLINK_LIMITS.tags, { error: `At most ${SHORTLINK_LIMITS.tags} tags are allowed` }),
-  );
+  .transform((tags) => (tags ?? []).filter((tag) => tag !== ''));
 
 /** A client-supplied code; '' or absent means "generate one". */
-const ZShortCode = z
-  .string({ error: SHORTLINK_MESSAGES.invalidCode })
+const ZShortCode = text(SHORTLINK_MESSAGES.invalidCode)
+  .trim()
+  .regex(/^(?:[A-Za-z0-9_-]{3,32})?$/, { error: SHORTLINK_MESSAGES.invalidCode, abort: true })
+  .refine((code) => code === '' || isAllowedShortCode(code), { error: SHORTLINK_MESSAGES.reservedCode })
   .nullish()
-  .transform((value) => {
-    const code = (value ?? '').trim();
-    return code === '' ? undefined : code;
-  })
-  .superRefine((code, ctx) => {
-    if (code === undefined) return;
-    if (!SHORT_CODE_PATTERN.test(code)) ctx.addIssue({ code: 'custom', message: SHORTLINK_MESSAGES.invalidCode });
-    else if (!isAllowedShortCode(code)) ctx.addIssue({ code: 'custom', message: SHORTLINK_MESSAGES.reservedCode });
+  .transform((code) => (code ? code : undefined))
+  .meta({
+    description:
+      "3 to 32 letters, digits, - or _; '' or null: one is generated. Not a page of the site or one of its own " +
+      'first path segments (api, assets, vendor, admin, a tool, about, blog, …), compared in lower case.',
   });
 
 /**
@@ -74,23 +74,19 @@ const ZShortCode = z
  * the guest form and the API alike. Title comes first so a blank title or
  * target reports 'Title and Target URL are required' before any other issue.
  */
-export const ZShortlinkInput = z.object(
+export const ZShortlinkInput = z.strictObject(
   {
-    title: z
-      .string({ error: required })
-      .trim()
-      .min(1, { error: required })
-      .max(SHORTLINK_LIMITS.title, { error: `Title must be at most ${SHORTLINK_LIMITS.title} characters` }),
+    title: requiredText(required, SHORTLINK_LIMITS.title, 'Title'),
     targetUrl: ZTargetUrl,
     shortCode: ZShortCode,
-    description: optionalText(SHORTLINK_LIMITS.description, 'Description'),
+    description: optionalText(SHORTLINK_LIMITS.description, 'Description', { multiline: true }),
     metaImage: ZMetaImage,
     tags: ZTags,
     /** Absent means 'preview', as for every link created before the choice existed. */
     redirectMode: ZRedirectMode.nullish().transform((mode) => mode ?? 'preview'),
   },
   // A body that is not an object at all has neither field.
-  { error: required },
+  { error: notAnObject(required) },
 );
 export type ShortlinkInput = z.output<typeof ZShortlinkInput>;
 /** What a form or client may send (optional fields may be left out). */
@@ -100,16 +96,21 @@ export type ShortlinkInputBody = z.input<typeof ZShortlinkInput>;
 export const ZShortlinkUpdate = ZShortlinkInput.omit({ shortCode: true });
 export type ShortlinkUpdate = z.output<typeof ZShortlinkUpdate>;
 
-/** A guest may only set title, target URL and meta image; any other field is dropped. */
+/** A guest may only set title, target URL and meta image; any other field is refused (UNKNOWN_FIELDS). */
 export const ZGuestShortlinkInput = ZShortlinkInput.pick({ title: true, targetUrl: true, metaImage: true });
 export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
 
 /**
  * One row of `POST /api/shortlinks/import`: a create body, plus the export's
  * clickCount and createdAt, which are kept when present (so export → import
- * restores the same links) and must then be valid. Other fields (id) are ignored.
+ * restores the same links) and must then be valid. `id` (the original app's exports carry it) is
+ * taken and ignored; any other field is refused.
  */
 export const ZShortlinkImportRow = ZShortlinkInput.extend({
+  id: z
+    .unknown()
+    .optional()
+    .meta({ description: "Ignored: an imported link gets a new id (the original app's exports carry one)" }),
   clickCount: z
     .number({ error: 'clickCount must be a whole number of 0 or more' })
     .int({ error: 'clickCount must be a whole number of 0 or more' })
@@ -121,26 +122,18 @@ export const ZShortlinkImportRow = ZShortlinkInput.extend({
 export type ShortlinkImportRow = z.output<typeof ZShortlinkImportRow>;
 
 /** `:id` of PUT/DELETE: a positive integer. */
-export const ZShortlinkIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, { error: 'Shortlink id must be a positive integer' })
-    .transform(Number)
-    .pipe(
-      z.number().int().positive().max(Number.MAX_SAFE_INTEGER, { error: 'Shortlink id must be a positive integer' }),
-    ),
-});
+export const ZShortlinkIdParams = z.object({ id: positiveIdParameter('Shortlink id must be a positive integer') });
 export type ShortlinkIdParams = z.output<typeof ZShortlinkIdParams>;
 
 const limitMessage = `limit must be a whole number from 1 to ${SHORTLINK_LIST_LIMITS.maxLimit}`;
 
 /** Query text: trimmed; '' and absent mean "not given". */
 const optionalQueryText = (max: number, message: string) =>
-  z
-    .string({ error: message })
+  text(message)
+    .trim()
+    .max(max, { error: message })
     .optional()
-    .transform((value) => value?.trim() || undefined)
-    .pipe(z.string().max(max, { error: message }).optional());
+    .transform((value) => value || undefined);
 
 /**
  * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=`. The cursor is opaque: the API hands it out as
@@ -153,15 +146,15 @@ export const ZShortlinkListQuery = z.object({
     .transform((value) => value ?? String(SHORTLINK_LIST_LIMITS.defaultLimit))
     .pipe(z.string().regex(/^\d{1,3}$/, { error: limitMessage }))
     .transform(Number)
-    .pipe(
-      z.number().int().min(1, { error: limitMessage }).max(SHORTLINK_LIST_LIMITS.maxLimit, { error: limitMessage }),
-    ),
+    .pipe(z.number().int().min(1, { error: limitMessage }).max(SHORTLINK_LIST_LIMITS.maxLimit, { error: limitMessage }))
+    .meta(integerParameterMeta(1, SHORTLINK_LIST_LIMITS.maxLimit, SHORTLINK_LIST_LIMITS.defaultLimit)),
   cursor: z
     .string({ error: 'Invalid cursor' })
     .max(SHORTLINK_LIST_LIMITS.maxCursor, { error: 'Invalid cursor' })
     .regex(/^[A-Za-z0-9_-]*$/, { error: 'Invalid cursor' })
     .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => value || undefined)
+    .meta({ description: 'nextCursor of the previous page, with the same q, tag and sort' }),
   q: optionalQueryText(
     SHORTLINK_LIST_LIMITS.maxQuery,
     `Search text must be at most ${SHORTLINK_LIST_LIMITS.maxQuery} characters`,
@@ -192,3 +185,10 @@ export const ZShortlinkExportQuery = z.object({
     .transform((format) => format ?? 'json'),
 });
 export type ShortlinkExportQuery = z.output<typeof ZShortlinkExportQuery>;
+
+/** `:shortCode` of the public lookup and of `GET /{shortCode}`: a code as SHORT_CODE_PATTERN writes it. */
+export const ZShortCodeParams = z.object({
+  shortCode: text(SHORTLINK_MESSAGES.notFound)
+    .regex(SHORT_CODE_PATTERN, { error: SHORTLINK_MESSAGES.notFound })
+    .meta({ description: '3 to 32 letters, digits, - or _' }),
+});

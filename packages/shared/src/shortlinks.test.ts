@@ -28,6 +28,8 @@ import {
   ZShortlinkExportQuery,
   ZShortlinkListQuery,
 } from './shortlinks.schemas';
+import { requestIssue } from './text.schemas';
+import type { z } from './zod';
 
 const { invalidUrl, required, reservedCode, invalidCode } = SHORTLINK_MESSAGES;
 
@@ -99,16 +101,24 @@ describe('ZShortlinkInput', () => {
     expect(firstError(body)).toBe(message);
   });
 
-  it('update and guest schemas drop what they do not take', () => {
+  it('update and guest schemas refuse what they do not take, naming it', () => {
     const body = { ...base, shortCode: 'custom1', description: 'd', tags: ['a'], clickCount: 5 };
-    expect(ZShortlinkUpdate.parse(body)).toEqual({
+    const unknown = (result: { error?: { issues: z.core.$ZodIssue[] } }) =>
+      requestIssue(result.error?.issues ?? []).message;
+    expect(unknown(ZShortlinkInput.safeParse(body))).toBe('Unknown field: clickCount');
+    expect(unknown(ZShortlinkUpdate.safeParse(body))).toBe('Unknown fields: shortCode, clickCount');
+    expect(unknown(ZGuestShortlinkInput.safeParse(body))).toBe(
+      'Unknown fields: shortCode, description, tags, clickCount',
+    );
+    const { shortCode: _code, clickCount: _count, ...update } = body;
+    expect(ZShortlinkUpdate.parse(update)).toEqual({
       ...base,
       description: 'd',
       metaImage: '',
       tags: ['a'],
       redirectMode: 'preview',
     });
-    expect(ZGuestShortlinkInput.parse(body)).toEqual({ ...base, metaImage: '' });
+    expect(ZGuestShortlinkInput.parse({ ...base, metaImage: null })).toEqual({ ...base, metaImage: '' });
   });
 });
 
@@ -117,6 +127,7 @@ describe('ZShortlinkImportRow', () => {
   it.each<[string, unknown, boolean]>([
     ['plain row', base, true],
     ['export row', { ...base, clickCount: 3, createdAt: '2024-05-01T10:00:00.000Z', id: 9 }, true],
+    ['a field no export has', { ...base, maxVisits: 3 }, false],
     ['negative clickCount', { ...base, clickCount: -1 }, false],
     ['fractional clickCount', { ...base, clickCount: 1.5 }, false],
     ['bad createdAt', { ...base, createdAt: 'yesterday' }, false],

@@ -1,7 +1,8 @@
 import { Router, type RequestHandler } from 'express';
-import type { RateLimit, RouteContract } from '@toolvault/shared/contract';
+import { isJsonBody, type RateLimit, type RouteContract } from '@toolvault/shared/contract';
 import type { z } from 'zod';
 import { isAdmin } from './auth';
+import { AppError } from './errors';
 import { limiter, type LimiterDeps } from './rate-limit';
 import { validate } from './validate';
 
@@ -41,7 +42,7 @@ export function contractRoutes(
   base: string,
   { requireAdmin, optionalAdmin, limits }: ContractRouterDeps = {},
 ): ContractRoutes {
-  const router = Object.assign(Router(), { base });
+  const router = Object.assign(strictRouter(), { base });
   // Routes sharing a budget share one limiter (one count): speed test downloads and uploads.
   const limiters = new Map<string, RequestHandler>();
   const limiterOf = (rule: RateLimit): RequestHandler => {
@@ -66,6 +67,7 @@ export function contractRoutes(
     }
     if (route.beforeRouter) throw new Error(`${route.path} is answered before the router`);
     const checks: RequestHandler[] = [...(route.rateLimit ? [limiterOf(route.rateLimit)] : []), ...guard(route)];
+    if (route.body && isJsonBody(route.body)) checks.push(jsonOnly);
     if (route.params) checks.push(validate(route.params, 'params', route.invalidParams));
     if (route.query) checks.push(validate(route.query, 'query'));
     if (route.body && !route.body.checkedByHandler) checks.push(bodyCheck(route.body.schema, route.body.adminSchema));
@@ -74,6 +76,25 @@ export function contractRoutes(
   };
   return { router, add };
 }
+
+/**
+ * Routers that match paths as written: `/API/health` and `/api/health/` are not `/api/health`. (A
+ * router's route at its own mount point, `/api/blog`, also matches `/api/blog/`; app.ts refuses
+ * trailing slashes before any router runs.)
+ */
+export function strictRouter(): Router {
+  return Router({ caseSensitive: true, strict: true });
+}
+
+/**
+ * A JSON route refuses a body of another type with 415, instead of reading it as no body at all
+ * (express.json skips what it does not parse, and the validator would then name a missing field).
+ */
+const jsonOnly: RequestHandler = (req, _res, next) => {
+  // An empty body (Content-Length: 0) is no body at all, whatever its type: the validator names what is missing.
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  next(hasBody && !req.is('application/json') ? new AppError('UNSUPPORTED_MEDIA_TYPE') : undefined);
+};
 
 /** The body's validator; on an admin-optional route the admin's token picks the admin's schema. */
 function bodyCheck(schema: z.ZodType, adminSchema: z.ZodType | undefined): RequestHandler {

@@ -9,6 +9,30 @@ import { AppError } from './errors';
 /** Final middleware for any route nobody answered. */
 export const notFound: RequestHandler = (_req, _res, next) => next(new AppError('NOT_FOUND'));
 
+/**
+ * `/api/health/` is not `/api/health`. Strict routers cannot tell a router's own root from it with a
+ * slash (`/api/blog/` reaches the blog router as `/`, like `/api/blog`), so the API refuses every
+ * path that ends in one here, once.
+ */
+export const noTrailingSlash: RequestHandler = (req, _res, next) => {
+  const path = req.originalUrl.split('?')[0] ?? '';
+  next(path.endsWith('/') ? new AppError('NOT_FOUND') : undefined);
+};
+
+/**
+ * Headers that describe a body a handler meant to send, dropped before an error body replaces it:
+ * a static file handler that chose `sw.js.gz` and then passed the request on had already labelled
+ * the response gzip, and the JSON error would go out under that label, unreadable.
+ */
+const REPRESENTATION_HEADERS = [
+  'Content-Type',
+  'Content-Encoding',
+  'Content-Disposition',
+  'Content-Language',
+  'ETag',
+  'Last-Modified',
+];
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const known = toAppError(err);
@@ -18,6 +42,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     else if (known.status >= 500) logger.error(`${req.method} ${req.path}: ${known.code} ${known.message}`);
     const error = known ?? new AppError('INTERNAL');
     if (res.headersSent) return void res.end();
+    for (const name of REPRESENTATION_HEADERS) res.removeHeader(name);
     const body: ApiErrorBody = { error: error.message, code: error.code };
     res.status(error.status).json(body);
   };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import {
   API_PRELOAD_ID,
@@ -16,6 +16,7 @@ import {
 } from '@toolvault/shared';
 import { RouteChunksSchema } from '@toolvault/shared/schemas';
 import { injectMeta, type PageMeta } from '../services/html-meta';
+import { strictRouter } from './contract-router';
 import { notFound } from './error-handler';
 
 /**
@@ -62,7 +63,7 @@ export function spa({ webDist, shortlinks, blogPosts, preloads }: SpaOptions): R
   const htmlFor = (key: string | null) => (key === null ? undefined : routeHtml.get(key)) ?? indexHtml;
   const shortCodeHtml = htmlFor(SHORT_CODE_ROUTE);
   const missingLinkHtml = notFoundHtml(shortCodeHtml, 'shortlink');
-  const router = Router();
+  const router = strictRouter();
 
   // The build writes a .br and a .gz beside each text and wasm file (apps/web/build/precompress.ts):
   // answered with Content-Encoding by what the client accepts, Brotli first, never compressed per request.
@@ -79,8 +80,11 @@ export function spa({ webDist, shortlinks, blogPosts, preloads }: SpaOptions): R
       },
     },
   });
-  // index.html is only ever answered below, where the status and meta tags are decided.
-  router.use((req, res, next) => (req.path === '/index.html' ? next() : files(req, res, next)));
+  // index.html is only ever answered below, where the status and meta tags are decided. Files are
+  // only read: given a POST, express-static-gzip would still pick `sw.js.gz` and set its
+  // Content-Encoding and Content-Type before serve-static passed the request on.
+  const readsFile = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && req.path !== '/index.html';
+  router.use((req, res, next) => (readsFile(req) ? files(req, res, next) : next()));
   // A missing script or chunk is a plain 404, never index.html served as JavaScript.
   router.use('/assets', notFound);
 

@@ -1,4 +1,9 @@
-import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiObject,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
 import { API_ERRORS, type ApiErrorCode } from '@toolvault/shared';
 import {
   API,
@@ -7,6 +12,7 @@ import {
   ZApiErrorBody,
   type RateLimit,
   type RouteContract,
+  type RouteOtherAnswer,
 } from '@toolvault/shared/contract';
 import { z } from 'zod';
 
@@ -62,8 +68,7 @@ function operation(name: string, route: RouteContract): ZodOpenApiOperationObjec
     tags: [route.tag],
     summary: route.summary,
     description: [route.description, AUTH_WORDS[route.auth]].filter(Boolean).join('\n\n'),
-    ...(route.auth === 'admin' ? { security: [{ bearer: [] }] } : {}),
-    ...(route.auth === 'admin-optional' ? { security: [{}, { bearer: [] }] } : {}),
+    security: SECURITY[route.auth],
     [AUTH_EXTENSION]: route.auth,
     [LIMITS_EXTENSION]: limits,
     ...(route.params || route.query
@@ -77,12 +82,48 @@ function operation(name: string, route: RouteContract): ZodOpenApiOperationObjec
     ...(body && bodySchema
       ? { requestBody: { required: true, content: { [body.contentType ?? JSON_TYPE]: { schema: bodySchema } } } }
       : {}),
-    responses: { [String(response.status)]: success, ...errorResponses(routeErrors(route)) },
+    responses: withOtherAnswers(
+      { [String(response.status)]: success, ...errorResponses(routeErrors(route)) },
+      route.otherAnswers ?? [],
+    ),
   };
 }
 
-/** One response per status, naming every code the route may answer with it. */
-function errorResponses(codes: readonly ApiErrorCode[]) {
+/** Public routes say so (an empty list), so no client guesses; admin-optional ones take either. */
+const SECURITY: Record<RouteContract['auth'], Record<string, string[]>[]> = {
+  public: [],
+  admin: [{ bearer: [] }],
+  'admin-optional': [{}, { bearer: [] }],
+};
+
+type Responses = Record<`${1 | 2 | 3 | 4 | 5}${string}`, ZodOpenApiResponseObject>;
+
+/** The answers that are not JSON (a page, a redirect) added beside the JSON ones of the same status. */
+function withOtherAnswers(responses: Responses, answers: readonly RouteOtherAnswer[]): Responses {
+  for (const answer of answers) {
+    const status = `${answer.status}` as const;
+    const existing = responses[status];
+    const content = answer.contentType ? { [answer.contentType]: { schema: z.string() } } : undefined;
+    const headers = answer.headers
+      ? z.object(
+          Object.fromEntries(
+            Object.entries(answer.headers).map(([name, description]) => [name, z.string().meta({ description })]),
+          ),
+        )
+      : undefined;
+    responses[status] = {
+      description: existing ? `${existing.description}; or ${answer.description}` : answer.description,
+      ...(existing?.content || content ? { content: { ...existing?.content, ...content } } : {}),
+      ...(headers ? { headers } : {}),
+    };
+  }
+  return responses;
+}
+
+const API_ERROR_REF = '#/components/schemas/ApiError';
+
+/** One response per status, naming every code the route may answer with it: an ApiError with fewer codes. */
+function errorResponses(codes: readonly ApiErrorCode[]): Responses {
   const byStatus = new Map<number, ApiErrorCode[]>();
   for (const code of codes) {
     const { status } = API_ERRORS[code];
@@ -93,7 +134,9 @@ function errorResponses(codes: readonly ApiErrorCode[]) {
       String(status),
       {
         description: list.join(', '),
-        content: { [JSON_TYPE]: { schema: z.object({ error: z.string(), code: z.enum(list as [ApiErrorCode]) }) } },
+        content: {
+          [JSON_TYPE]: { schema: { allOf: [{ $ref: API_ERROR_REF }, { properties: { code: { enum: list } } }] } },
+        },
       },
     ]),
   );
@@ -110,10 +153,18 @@ export function buildOpenApiDocument(): OpenApiDocument {
     info: {
       title: 'Toolvault API',
       version: '1',
-      description:
-        'Every JSON error is `{ "error": "<sentence>", "code": "<CODE>" }`: branch on the code, show the sentence. ' +
-        'Bodies are JSON (up to 100 kB unless a route says otherwise).',
+      description: [
+        'Every JSON error is `{ "error": "<sentence>", "code": "<CODE>" }`: branch on the code, show the sentence.',
+        'Bodies are JSON (up to 100 kB unless a route says otherwise), sent as `application/json`: another ' +
+          'type answers 415. A body field the route does not take answers 400 UNKNOWN_FIELDS.',
+        'Text (body fields, path and query parameters) holds no control character and no unpaired surrogate: ' +
+          'such text answers 400 INVALID_CHARACTERS. Only multi-line fields (a description, a message, a ' +
+          "post's HTML) take tab, line feed and carriage return. Text is trimmed before its length is checked.",
+        'Paths are case-sensitive and take no trailing slash. A method a path does not answer gets 405 ' +
+          'METHOD_NOT_ALLOWED with an `Allow` header.',
+      ].join('\n\n'),
     },
+    servers: [{ url: '/', description: 'The site itself: the API is served from its own origin' }],
     [ERROR_CODES_EXTENSION]: API_ERRORS,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token of an admin session' } },

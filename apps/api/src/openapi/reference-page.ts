@@ -152,7 +152,10 @@ export function referencePage(document: OpenApiDocument): string {
 <body>
 <main>
 <h1>${h(document.info.title)} reference</h1>
-<p>${h(document.info.description ?? '')}</p>
+${(document.info.description ?? '')
+  .split('\n\n')
+  .map((text) => `<p>${h(text)}</p>`)
+  .join('\n')}
 <p>Machine-readable: <a href="/api/openapi.json">OpenAPI 3.1 document</a>. Back to <a href="/">Toolvault</a>.</p>
 <nav aria-label="Routes">
 <h2>Routes</h2>

@@ -1,5 +1,11 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { blogPageCalls, type BlogListQuery, type PostIdParams, type PostInput } from '@toolvault/shared';
+import {
+  blogPageCalls,
+  type BlogListQuery,
+  type BlogReadQuery,
+  type PostIdParams,
+  type PostInput,
+} from '@toolvault/shared';
 import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
@@ -42,7 +48,7 @@ export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps
   const read = async (req: Request<{ slug: string }>, res: Response) => {
     const admin = isAdmin(res);
     // The admin opening a post in the editor (?edit=1) is not a reader: no view is counted.
-    const editing = admin && req.query.edit === '1';
+    const editing = admin && (req.query as BlogReadQuery).edit === '1';
     const post = await blog.read(req.params.slug, { admin, userAgent: req.get('user-agent'), count: !editing });
     if (!post) throw new AppError('BLOG_POST_NOT_FOUND');
     // Each read counts a view: it must reach the server every time.

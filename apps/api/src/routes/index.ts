@@ -1,7 +1,9 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { API_ROUTES } from '@toolvault/shared/contract';
 import { notFound } from '../http/error-handler';
+import { methodNotAllowed } from '../http/method-not-allowed';
 import { optionalAdmin, requireAdmin } from '../http/auth';
-import type { ContractRouter } from '../http/contract-router';
+import { strictRouter, type ContractRouter } from '../http/contract-router';
 import type { LimiterDeps } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { AdminAuthService } from '../services/admin-auth.service';
@@ -66,8 +68,9 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
     blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: adminIfPresent }),
     categoriesRouter({ categories: services.categories, requireAdmin: admin }),
   ];
-  const router = Router();
+  const router = strictRouter();
   for (const resource of resources) router.use(resource.base.slice(API_BASE.length) || '/', resource);
-  router.use(notFound);
+  // Nothing under /api falls through to the site's pages.
+  router.use(methodNotAllowed(API_ROUTES), notFound);
   return router;
 }

@@ -21,8 +21,11 @@ import type { ShortlinkService } from '../services/shortlink.service';
  *   is counted, with the same rules, and the answer is a 302 to the target at once. Crawlers of such
  *   a link go on to the preview page, which counts nothing, so chat and social previews still work.
  *
+ * - A JSON request for a one-segment address that cannot be a code (`/0`, `/%00`, a reserved word):
+ *   the route's JSON 404, as for a code that names no link, and never the HTML 404 page.
+ *
  * Every other request — a link that shows the preview page, HEAD, other methods, fixed routes,
- * static files, unknown codes — goes on down the app untouched. The 302 used to be answered after
+ * static files, page requests for unknown codes — goes on down the app untouched. The 302 used to be answered after
  * the rest of the app's middleware (request log, helmet, compression, body parsers, the API
  * router): here, one server on two cores beside an admin's requests serves 2,350–2,950 of them a
  * second flat out, where it served 1,820–1,960.
@@ -52,12 +55,21 @@ export function shortlinkVisits({ clicks, webDist }: ShortlinkVisitsOptions): Re
   return (req, res, next) => {
     if (req.method !== 'GET') return next();
     // Query strings never change the destination: only the path is read.
-    const code = isCode(req.path);
-    if (code === null) return next();
+    const address = isCode(req.path);
+    if (address === null) return next();
     // The redirect page asks for JSON; a browser navigating (and every crawler) prefers HTML or
     // sends no Accept at all. Each chain ends in its own catch: a throw while answering (a header
     // Node refuses) becomes that request's error answer, never a rejection nobody handles.
-    if (req.accepts(['html', 'json']) === 'json') {
+    const json = req.accepts(['html', 'json']) === 'json';
+    if (address.kind === 'not-a-link') {
+      // A page request goes on to the 404 page; a JSON request gets the route's JSON 404, never that page.
+      if (!json) return next();
+      res.writeHead(404, { ...jsonHeaders, 'Content-Length': Buffer.byteLength(NOT_FOUND_BODY) });
+      res.end(NOT_FOUND_BODY);
+      return;
+    }
+    const { code } = address;
+    if (json) {
       clicks
         .open(code, visit(req))
         .then((link) => {
@@ -84,16 +96,31 @@ export function shortlinkVisits({ clicks, webDist }: ShortlinkVisitsOptions): Re
   };
 }
 
-/** The short code a path names, or null for a fixed route, a reserved word or a file of the built SPA's root. */
-function shortCodeTest(webDist: string | undefined): (path: string) => string | null {
+/** What a one-segment path is to the click route: a code to look up, an address that names no link, or not its own. */
+type ClickAddress = { kind: 'code'; code: string } | { kind: 'not-a-link' };
+
+/**
+ * The short code a path names; `not-a-link` for any other one-segment path the click route owns (a
+ * segment outside the code pattern, such as `/0` or `/%00`, or a reserved word); null for what is
+ * not the route's: the home page, a page, the API, a file of the built SPA's root, anything with a
+ * dot (a code never has one, files do) or more than one segment.
+ */
+function shortCodeTest(webDist: string | undefined): (path: string) => ClickAddress | null {
   const staticNames = new Set(webDist ? fs.readdirSync(webDist) : []);
   return (path) => {
     const page = classifyPath(path);
-    return page.kind === 'short-code' && isAllowedShortCode(page.code) && !staticNames.has(page.code)
-      ? page.code
-      : null;
+    if (page.kind === 'short-code' && isAllowedShortCode(page.code) && !staticNames.has(page.code)) {
+      return { kind: 'code', code: page.code };
+    }
+    const segment = path.slice(1);
+    const oneSegment = segment !== '' && !segment.includes('/') && !segment.includes('.');
+    if (!oneSegment || page.kind === 'page' || segment === API_SEGMENT || staticNames.has(segment)) return null;
+    return { kind: 'not-a-link' };
   };
 }
+
+/** `/api` answers its own 404 (the API router's). */
+const API_SEGMENT = 'api';
 
 /**
  * What the click counter reads from a request. The client address (for the country only, never

@@ -1,5 +1,12 @@
 import { isbot } from 'isbot';
-import type { BlogListQuery, BlogPost, BlogPostPage, BlogPostSummary, PostInput } from '@toolvault/shared';
+import {
+  isBlogSlug,
+  type BlogListQuery,
+  type BlogPost,
+  type BlogPostPage,
+  type BlogPostSummary,
+  type PostInput,
+} from '@toolvault/shared';
 import type { BlogPostsRepo, StoredSummary } from '../db/blog-posts.repo';
 import type { CategoriesRepo } from '../db/categories.repo';
 import type { Clock } from './clock';
@@ -115,6 +122,9 @@ export function createBlogService({ blogPosts, categories, clock, sanitizer }: B
     delete: async (id) => ((await blogPosts.delete(id)) ? ok(undefined) : fail('BLOG_POST_NOT_FOUND')),
 
     async preview(slug, pageUrl) {
+      // The page at /blog/{anything} asks with whatever the address holds (`%00` included); no post
+      // has a slug outside the pattern, so such a slug is never looked up.
+      if (!isBlogSlug(slug)) return null;
       const found = await blogPosts.summaryBySlug(slug);
       if (!found) return null;
       const [post] = await withExcerpts([found]);

@@ -28,7 +28,7 @@ import {
   utcDayKey,
   utcDayStart,
 } from '@toolvault/shared';
-import { ZShortlinkImportRow } from '@toolvault/shared/schemas';
+import { requestIssue, ZShortlinkImportRow, type RequestIssueCode } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
 import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from './clock';
@@ -46,7 +46,7 @@ export type ShortlinkFailure =
         | 'SHORTLINK_OWN_ADDRESS'
         | 'SHORTLINK_NOT_FOUND'
         | 'SHORTLINK_IMPORT_INVALID'
-        | 'VALIDATION';
+        | RequestIssueCode;
       /** Overrides the code's own message (import rows: 'Row 3: …'). */
       message?: string;
     }
@@ -309,7 +309,8 @@ export function createShortlinkService({
         }
         const parsed = ZShortlinkImportRow.safeParse(raw);
         if (!parsed.success) {
-          return fail({ code: 'VALIDATION', message: `${row}: ${parsed.error.issues[0]?.message ?? 'Invalid row'}` });
+          const { code, issue, message } = requestIssue(parsed.error.issues);
+          return fail({ code, message: `${row}: ${message ?? issue?.message ?? 'Invalid row'}` });
         }
         const input = parsed.data;
         const refused = selfLink(input.targetUrl, own);

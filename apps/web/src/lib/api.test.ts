@@ -20,7 +20,7 @@ describe('callApi', () => {
     await callApi(ENDPOINTS.categoryDelete, { params: { id: 4 } }, request as unknown as typeof apiFetch);
     expect(request.mock.calls).toEqual([
       ['/api/shortlinks/12/analytics?range=7d', { method: 'GET', token: 't' }],
-      ['/api/blog/3', { method: 'PUT', body: { title: 'x' } }],
+      ['/api/blog/posts/3', { method: 'PUT', body: { title: 'x' } }],
       ['/api/categories/4', { method: 'DELETE' }],
     ]);
   });

@@ -6,7 +6,15 @@
 import { API_ERRORS, type ApiErrorCode } from '../api';
 import { ZAdminLogin } from '../auth.schemas';
 import { BLOG_PAGE_SIZE_MAX, BLOG_LIMITS } from '../blog';
-import { ZBlogListQuery, ZCategoryIdParams, ZCategoryInput, ZPostIdParams, ZPostInput } from '../blog.schemas';
+import {
+  ZBlogListQuery,
+  ZBlogReadQuery,
+  ZCategoryIdParams,
+  ZCategoryInput,
+  ZPostIdParams,
+  ZPostInput,
+  ZPostSlugParams,
+} from '../blog.schemas';
 import { CONTACT_PAGE_SIZE_MAX } from '../contact';
 import { ZContactListQuery, ZContactMessage } from '../contact.schemas';
 import { ZIpLookupParams } from '../ip.schemas';
@@ -19,10 +27,12 @@ import {
   ZShortlinkImportRow,
   ZShortlinkInput,
   ZShortlinkListQuery,
+  ZShortCodeParams,
   ZShortlinkUpdate,
 } from '../shortlinks.schemas';
 import { SPEEDTEST_UPLOAD_MAX_BYTES } from '../speedtest';
 import { ZSpeedtestDownloadQuery } from '../speedtest.schemas';
+import { text } from '../text.schemas';
 import { ENDPOINTS, type EndpointBody, type EndpointName, type HttpMethod } from '../endpoints';
 import { z } from '../zod';
 import {
@@ -112,6 +122,16 @@ export interface RouteResponse {
   contentType?: string | readonly string[];
 }
 
+/** An answer that is not the route's JSON (the click route's page and redirect), documented beside it. */
+export interface RouteOtherAnswer {
+  status: 200 | 302 | 404;
+  description: string;
+  /** The body's type; absent: no body. */
+  contentType?: string;
+  /** Response headers that matter, by name: what each holds. */
+  headers?: Readonly<Record<string, string>>;
+}
+
 export interface RouteContract {
   method: HttpMethod;
   /** Express syntax: `/api/blog/:id`. */
@@ -138,14 +158,15 @@ export interface RouteContract {
   limits?: readonly string[];
   /** Answered before the Express router runs (the redirect page's hot path), so it has no router entry. */
   beforeRouter?: true;
+  /** Answers besides `response` and the JSON errors. */
+  otherAnswers?: readonly RouteOtherAnswer[];
 }
 
 const route = <const R extends RouteContract>(contract: R): R => contract;
 
 const XML = 'application/xml; charset=utf-8';
 
-const slugParams = z.object({ slug: z.string().meta({ description: 'The post slug' }) });
-const shortCodeParams = z.object({ shortCode: z.string() });
+const HTML = 'text/html; charset=utf-8';
 
 const blogBody = {
   schema: ZPostInput,
@@ -320,6 +341,7 @@ export const API = {
     ...ENDPOINTS.shortlinkCreate,
     tag: 'Shortlinks',
     summary: 'Create a short link (a guest: title, target and image only)',
+    description: 'A guest sending any other field is refused with UNKNOWN_FIELDS.',
     auth: 'admin-optional',
     body: { schema: ZGuestShortlinkInput, adminSchema: ZShortlinkInput },
     response: { status: 201, description: 'The new link', schema: ZShortlink },
@@ -366,6 +388,8 @@ export const API = {
     response: { status: 201, description: 'How many links were stored', schema: ZImportShortlinksResponse },
     errors: [
       'VALIDATION',
+      'INVALID_CHARACTERS',
+      'UNKNOWN_FIELDS',
       'SHORTLINK_IMPORT_INVALID',
       'SHORT_CODE_TAKEN',
       'SHORTLINK_SELF_LINK',
@@ -420,7 +444,8 @@ export const API = {
     tag: 'Shortlinks',
     summary: "A link's public face; counts no click",
     auth: 'public',
-    params: shortCodeParams,
+    params: ZShortCodeParams,
+    invalidParams: 'SHORTLINK_NOT_FOUND',
     response: { status: 200, description: 'Target, title, description and image', schema: ZPublicShortlink },
     errors: ['SHORTLINK_NOT_FOUND'],
   }),
@@ -429,15 +454,29 @@ export const API = {
     tag: 'Shortlinks',
     summary: "The redirect page's request: counts one click and answers the link",
     description:
-      'Only with `Accept: application/json` (without text/html); a browser or crawler asking for a page gets the ' +
-      "preview page instead, or a 302 to the target when the link's redirect mode is direct.",
+      'JSON only with `Accept: application/json` (without text/html): one click is counted. A browser or ' +
+      "crawler asking for a page gets the preview page instead (no click), or, when the link's redirect mode " +
+      'is direct and the client is no crawler, a 302 to the target (one click). A code outside the pattern ' +
+      "or a reserved word names no link: 404, in JSON to a JSON request. The site's own pages and files " +
+      '(`/about`, `/robots.txt`) are served at their addresses.',
     auth: 'public',
-    params: shortCodeParams,
-    // A path that cannot be a short code (a dot, a reserved word) is no link: the app's 404.
-    invalidParams: 'NOT_FOUND',
-    response: { status: 200, description: 'The link; never cached', schema: ZPublicShortlink },
+    params: ZShortCodeParams,
+    response: {
+      status: 200,
+      description: 'The link (JSON, never cached), or its preview page with its meta tags (HTML)',
+      schema: ZPublicShortlink,
+      contentType: ['application/json; charset=utf-8', HTML],
+    },
     errors: ['SHORTLINK_NOT_FOUND'],
     beforeRouter: true,
+    otherAnswers: [
+      {
+        status: 302,
+        description: 'A page request for a link whose redirect mode is direct: one click counted; never cached',
+        headers: { Location: "The link's target URL" },
+      },
+      { status: 404, description: 'the 404 page, to a page request', contentType: HTML },
+    ],
   }),
   blogList: route({
     ...ENDPOINTS.blogList,
@@ -455,7 +494,9 @@ export const API = {
     summary: 'One post; each read counts a view',
     description: 'The admin may read drafts; with `?edit=1` the admin opening the editor counts no view.',
     auth: 'admin-optional',
-    params: slugParams,
+    params: ZPostSlugParams,
+    invalidParams: 'BLOG_POST_NOT_FOUND',
+    query: ZBlogReadQuery,
     response: { status: 200, description: 'The post, its HTML sanitized', schema: ZBlogPost },
     errors: ['BLOG_POST_NOT_FOUND'],
   }),
@@ -555,8 +596,7 @@ export const API = {
     summary: 'One part of the published posts’ sitemap',
     auth: 'public',
     params: z.object({
-      part: z
-        .string()
+      part: text('Not found')
         .regex(/^[1-9]\d{0,5}$/)
         .meta({ description: '1-based part number' }),
     }),
@@ -596,16 +636,27 @@ export const COMMON_ERRORS = [
   'SERVICE_UNAVAILABLE',
 ] as const satisfies readonly ApiErrorCode[];
 
-/** Every code a route may answer: its own, its checks' (auth, validation, rate limit) and the common ones. */
+/**
+ * Every code a route may answer: its own, its checks' (auth, validation, rate limit) and the common
+ * ones. Every checked parameter and body may hold text with a character no form types; every checked
+ * JSON body may carry fields the route does not take.
+ */
 export function routeErrors(route: RouteContract): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(route.errors);
   if (route.auth !== 'public') codes.add('UNAUTHORIZED');
-  if (route.invalidParams) codes.add(route.invalidParams);
-  else if (route.params && !route.beforeRouter) codes.add('VALIDATION');
-  if (route.query || (route.body && !route.body.checkedByHandler)) codes.add('VALIDATION');
+  const checkedBody = route.body !== undefined && !route.body.checkedByHandler;
+  if (route.params && !route.beforeRouter) codes.add(route.invalidParams ?? 'VALIDATION');
+  if (route.query || checkedBody) codes.add('VALIDATION');
+  if ((route.params && !route.beforeRouter) || route.query || checkedBody) codes.add('INVALID_CHARACTERS');
+  if (checkedBody && isJsonBody(route.body!)) codes.add('UNKNOWN_FIELDS');
   if (route.rateLimit) codes.add(route.rateLimit.code);
   for (const code of COMMON_ERRORS) codes.add(code);
   return [...codes].sort((a, b) => API_ERRORS[a].status - API_ERRORS[b].status || a.localeCompare(b));
+}
+
+/** Whether a route's body is JSON (the default), which express.json reads and a strict schema checks. */
+export function isJsonBody(body: RouteBody): boolean {
+  return (body.contentType ?? 'application/json') === 'application/json';
 }
 
 /** `/api/blog/:id` → `/api/blog/{id}`, as OpenAPI writes paths. */

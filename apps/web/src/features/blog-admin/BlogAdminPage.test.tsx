@@ -302,7 +302,7 @@ describe('post form', () => {
   it('Edit fills the form (tags joined, category as text, published boolean); Update sends PUT; Cancel returns to New Post', async () => {
     const calls = stubApi(
       baseRoutes({
-        'PUT /api/blog/1': json(post(1)),
+        'PUT /api/blog/posts/1': json(post(1)),
         'GET /api/blog/post-1?edit=1': json(post(1, { published: 1 as never })),
       }),
     );
@@ -323,7 +323,7 @@ describe('post form', () => {
     type(form, 'Title', 'Renamed');
     fireEvent.click(within(form).getByRole('button', { name: 'Update Post' }));
     await settle();
-    const put = calls.find((call) => call.key === 'PUT /api/blog/1');
+    const put = calls.find((call) => call.key === 'PUT /api/blog/posts/1');
     expect(put?.body).toMatchObject({
       title: 'Renamed',
       slug: 'post-1',
@@ -342,7 +342,7 @@ describe('post form', () => {
   });
 
   it('deletes a post after the confirm dialog; Escape cancels', async () => {
-    const calls = stubApi(baseRoutes({ 'DELETE /api/blog/1': json(null, 204) }));
+    const calls = stubApi(baseRoutes({ 'DELETE /api/blog/posts/1': json(null, 204) }));
     renderAdmin();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Post 1' }));
@@ -355,14 +355,16 @@ describe('post form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Post 1' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await settle();
-    expect(calls.find((call) => call.key === 'DELETE /api/blog/1')?.auth).toBe(`Bearer ${TOKEN}`);
+    expect(calls.find((call) => call.key === 'DELETE /api/blog/posts/1')?.auth).toBe(`Bearer ${TOKEN}`);
     expect(toast.success).toHaveBeenCalledWith('Post deleted', { description: 'Post 1' });
     expect(calls.filter((call) => call.key === LIST)).toHaveLength(2);
   });
 
   it('tells the admin when a delete fails (ours: the original design ignores it silently)', async () => {
     stubApi(
-      baseRoutes({ 'DELETE /api/blog/1': json({ error: 'Blog post not found', code: 'BLOG_POST_NOT_FOUND' }, 404) }),
+      baseRoutes({
+        'DELETE /api/blog/posts/1': json({ error: 'Blog post not found', code: 'BLOG_POST_NOT_FOUND' }, 404),
+      }),
     );
     renderAdmin();
     await settle();
@@ -484,7 +486,7 @@ describe('401 on a protected call (docs/decisions/0004-one-administrator.md)', (
     ],
     [
       'deleting a post',
-      'DELETE /api/blog/1',
+      'DELETE /api/blog/posts/1',
       async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Delete Post 1' }));
         fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
