@@ -9,7 +9,7 @@ import { EnvError, loadEnv, type Config } from './env';
 import { createHttpServer, listenErrorMessage } from './http/server-limits';
 import { createLogger, type Logger } from './logger';
 import { startClickRetention } from './services/click-retention.service';
-import { systemClock } from './services/clock';
+import { systemClock } from './lib/clock';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -24,9 +24,9 @@ import {
 import { ZShortlinkImportRow } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
 import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shortlinks.repo';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { PageMeta } from './html-meta';
-import { ok } from './result';
+import { ok } from '../lib/result';
 import { timeSlices, yieldToEventLoop } from '../event-loop';
 
 /** What a user can get wrong here; the route maps `code` to the status of the same name. */
