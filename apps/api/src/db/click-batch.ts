@@ -7,7 +7,7 @@ import {
   toPublicShortlink,
   type PublicShortlinkRow,
   type ShortlinkRow,
-} from './shortlinks.repo';
+} from './shortlink-rows';
 
 /*
  * One batch of clicks, as the group commit in shortlink-clicks.repo.ts hands it over: which of them

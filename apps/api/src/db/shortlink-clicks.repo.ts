@@ -4,7 +4,7 @@ import { planBatch, sqliteClickTransaction, type ClickRecord, type QueuedClick }
 import type { Storage } from './database';
 import type { StatsDimension } from './schema';
 import { yieldToEventLoop } from '../event-loop';
-import { PUBLIC_SHORTLINK_COLUMNS } from './shortlinks.repo';
+import { PUBLIC_SHORTLINK_COLUMNS } from './shortlink-rows';
 
 export type { ClickRecord } from './click-batch';
 

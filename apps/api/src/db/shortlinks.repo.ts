@@ -1,32 +1,29 @@
 import { randomInt } from 'node:crypto';
-import type { PublicShortlink, RedirectMode, Shortlink, ShortlinkSort } from '@toolvault/shared';
+import type { PublicShortlink, Shortlink, ShortlinkSort } from '@toolvault/shared';
 import {
   sql,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
-  type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
 import type { Dialect } from './dialect';
 import type { ShortlinksTable, Tables } from './schema';
 import { searchTermsFor, searchTermsSql } from './shortlink-index.sql';
+import {
+  linkRow,
+  parseTags,
+  PUBLIC_SHORTLINK_COLUMNS,
+  SHORTLINK_COLUMNS,
+  toPublicShortlink,
+  toShortlink,
+  type NewShortlink,
+  type ShortlinkRow,
+} from './shortlink-rows';
 import { yieldToEventLoop } from '../event-loop';
 
-/** The stored fields of a new link; clickCount and createdAt are set by the caller (imports keep their own). */
-export interface NewShortlink {
-  shortCode: string;
-  targetUrl: string;
-  title: string;
-  description: string;
-  metaImage: string;
-  tags: string[];
-  clickCount: number;
-  /** ISO 8601, UTC (`Date#toISOString`). */
-  createdAt: string;
-  redirectMode: RedirectMode;
-}
+export type { NewShortlink } from './shortlink-rows';
 
 export type ShortlinkChanges = Pick<
   Shortlink,
@@ -103,27 +100,6 @@ export interface ShortlinksRepo {
   totals(range: { from: string; to: string }): Promise<ShortlinkTotals>;
 }
 
-/** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
-export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
-export type PublicShortlinkRow = Pick<
-  ShortlinkRow,
-  'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'
->;
-
-export const SHORTLINK_COLUMNS = [
-  'id',
-  'short_code',
-  'target_url',
-  'title',
-  'description',
-  'meta_image',
-  'tags',
-  'click_count',
-  'created_at',
-  'redirect_mode',
-] as const;
-export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
-
 /**
  * Links per INSERT statement. With 20 tags each, the tag rows of a chunk take 3 × 20 × 100 bound
  * parameters, far below SQLite's 32,766; and one chunk takes a few milliseconds, so an import can
@@ -175,18 +151,6 @@ type Executor = Kysely<Tables>;
 
 /** A query of the links under the alias `s`, answering rows of type O. */
 type LinkQuery<O> = SelectQueryBuilder<Tables & { s: ShortlinksTable }, 's', O>;
-
-const linkRow = (link: NewShortlink) => ({
-  short_code: link.shortCode,
-  target_url: link.targetUrl,
-  title: link.title,
-  description: link.description,
-  meta_image: link.metaImage,
-  tags: JSON.stringify(link.tags),
-  click_count: link.clickCount,
-  created_at: link.createdAt,
-  redirect_mode: link.redirectMode,
-});
 
 /** Days per statement when the per-day counts are raised (2 parameters each). */
 const DAY_COUNTS_CHUNK = 500;
@@ -1201,39 +1165,4 @@ export function createShortlinksRepo(
       };
     },
   };
-}
-
-export function toShortlink(row: ShortlinkRow): Shortlink {
-  return {
-    id: row.id,
-    shortCode: row.short_code,
-    targetUrl: row.target_url,
-    title: row.title,
-    description: row.description,
-    metaImage: row.meta_image,
-    tags: parseTags(row.tags),
-    clickCount: row.click_count,
-    createdAt: row.created_at,
-    redirectMode: row.redirect_mode,
-  };
-}
-
-export function toPublicShortlink(row: PublicShortlinkRow): PublicShortlink {
-  return {
-    shortCode: row.short_code,
-    targetUrl: row.target_url,
-    title: row.title,
-    description: row.description,
-    metaImage: row.meta_image,
-  };
-}
-
-/** Tags are stored as a JSON array of strings; anything else (a hand-edited row) reads as no tags. */
-function parseTags(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
 }
