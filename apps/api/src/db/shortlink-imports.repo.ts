@@ -130,12 +130,9 @@ export function createShortlinkImportsRepo(
     for (let start = first; start <= last; start += INDEX_CHUNK) {
       const end = Math.min(last, start + INDEX_CHUNK - 1);
       await db.transaction().execute(async (trx) => {
-        // PostgreSQL: an edit or delete of one of these links waits for this transaction (and
-        // this one for it), so tags are never read before an edit and written after it.
-        if (dialect.engine === 'postgres') {
-          await sql`SELECT id FROM shortlinks WHERE id BETWEEN ${start} AND ${end} AND import_pending IS NULL
-                    ORDER BY id FOR UPDATE`.execute(trx);
-        }
+        // An edit or delete of one of these links waits for this transaction (and this one for
+        // it), so tags are never read before an edit and written after it.
+        await dialect.lockLinks(trx, start, end);
         const rows = await trx
           .selectFrom('shortlinks')
           .select(['id', 'tags', 'created_at'])
@@ -160,44 +157,6 @@ export function createShortlinkImportsRepo(
 
   /** Tokens of the imports this process is running: the cleanup never takes them for abandoned. */
   const running = new Set<number>();
-
-  /**
-   * SQLite: sets aside `count` ids for an import before its first row is written, by raising the
-   * table's AUTOINCREMENT counter past them (SQLite allows writing sqlite_sequence). A link created
-   * while the import runs is then numbered after the block, not between its chunks, and the block
-   * holds the import's rows only. A block whose import fails stays a gap in the numbering.
-   */
-  const reserveIds = (count: number) =>
-    db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ base: number }>`
-        SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'shortlinks'), 0),
-                   coalesce((SELECT max(id) FROM shortlinks), 0)) AS base`.execute(trx);
-      const last = Number(rows[0]?.base ?? 0) + count;
-      const raised = await sql`UPDATE sqlite_sequence SET seq = ${last} WHERE name = 'shortlinks'`.execute(trx);
-      if (Number(raised.numAffectedRows ?? 0) === 0) {
-        await sql`INSERT INTO sqlite_sequence (name, seq) VALUES ('shortlinks', ${last})`.execute(trx);
-      }
-      return { first: last - count + 1, last };
-    });
-
-  /**
-   * Runs an import's statements. On PostgreSQL they all use one connection that holds a session
-   * advisory lock on the token while the import runs: another replica's cleanup then sees that the
-   * import is alive, and the lock goes with the connection if this process dies. On SQLite there
-   * is one writing connection and one server per data folder, so `db` itself (reserving the
-   * connection would hold it, and every click, for the whole import).
-   */
-  const withImportLock = async <T>(token: number, work: (executor: Executor) => Promise<T>): Promise<T> => {
-    if (dialect.engine !== 'postgres') return work(db);
-    return db.connection().execute(async (connection) => {
-      await sql`SELECT pg_advisory_lock(${token})`.execute(connection);
-      try {
-        return await work(connection);
-      } finally {
-        await sql`SELECT pg_advisory_unlock(${token})`.execute(connection);
-      }
-    });
-  };
 
   /** Deletes an import's pending rows, a chunk per statement, then its record. */
   const discard = async (executor: Executor, token: number) => {
@@ -295,13 +254,14 @@ export function createShortlinkImportsRepo(
       running.add(token);
       let range: { first: number; last: number };
       try {
-        range = await withImportLock(token, async (executor) => {
+        range = await dialect.whileImporting(db, token, async (executor) => {
           await executor
             .insertInto('settings')
             .values({ key: `${IMPORT_KEY}${token}`, value: String(links.length), updated_at: new Date().toISOString() })
             .execute();
           try {
-            if (dialect.engine === 'sqlite') pendingBlocks.set(token, await reserveIds(links.length));
+            const block = await dialect.reserveIds(db, links.length);
+            if (block) pendingBlocks.set(token, block);
             const written = await writePending(executor, token, links, pause, pendingBlocks.get(token)?.first);
             await publish(executor, token, links, written.first, written.last);
             return written;
@@ -333,25 +293,7 @@ export function createShortlinkImportsRepo(
       for (const { key } of records) {
         const token = Number(key.slice(IMPORT_KEY.length));
         if (!Number.isSafeInteger(token) || running.has(token)) continue;
-        if (dialect.engine !== 'postgres') {
-          await discard(db, token);
-          discarded += 1;
-          continue;
-        }
-        // The import's own connection holds this lock while it runs; taking it means it stopped.
-        const removed = await db.connection().execute(async (connection) => {
-          const lock = await sql<{ taken: boolean }>`SELECT pg_try_advisory_lock(${token}) AS taken`.execute(
-            connection,
-          );
-          if (!lock.rows[0]?.taken) return false;
-          try {
-            await discard(connection, token);
-          } finally {
-            await sql`SELECT pg_advisory_unlock(${token})`.execute(connection);
-          }
-          return true;
-        });
-        if (removed) discarded += 1;
+        if (await dialect.ifImportStopped(db, token, (executor) => discard(executor, token))) discarded += 1;
       }
       return discarded;
     },

@@ -146,10 +146,6 @@ export function createShortlinkListsRepo(
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc');
 
-  const titleKey = (ref: string) =>
-    dialect.engine === 'sqlite' ? sql`${sql.ref(ref)} COLLATE NOCASE` : sql`lower(${sql.ref(ref)})`;
-  const titleValue = (value: string) => (dialect.engine === 'sqlite' ? sql`${value}` : sql`lower(${value})`);
-
   return {
     async page({ sort, limit, after, q, tag }) {
       // Terms in [lower(q), lower(q) + U+10FFFF): every term that starts with q, in byte order (both
@@ -174,7 +170,7 @@ export function createShortlinkListsRepo(
       // It decides how the page is read and whether its links are counted to the end.
       const broad = await hasEntries(broadTerms);
       const walkSortIndex =
-        dialect.engine === 'sqlite' && tagged !== undefined && tagged.count * COMMON_TAG_SHARE >= tagged.links;
+        dialect.walksSortIndexForCommonTags && tagged !== undefined && tagged.count * COMMON_TAG_SHARE >= tagged.links;
       // `walk`: the search as a probe per link (for a walk of the sort's index), else as the set of
       // its links' ids (read by id, then sorted), of the links created on `days` if given.
       const matchesBy =
@@ -199,15 +195,7 @@ export function createShortlinkListsRepo(
               .where('term', '>=', terms.from)
               .where('term', '<', terms.to);
             if (days !== undefined) ids = ids.where('created_day', 'in', days);
-            // PostgreSQL: the ids as an array, read first. With IN (…) and a newest-first LIMIT its
-            // planner walked the newest index and probed each link instead, betting on matches near
-            // the front: 280 ms for a prefix in 2,200 of 250,000 links behind 50,000 newer links
-            // that lacked it, against 4–60 ms read by id and sorted.
-            conditions.push(
-              dialect.engine === 'postgres'
-                ? sql<SqlBool>`${sql.ref('s.id')} = ANY(ARRAY(${ids}))`
-                : eb('s.id', 'in', ids),
-            );
+            conditions.push(dialect.linkIdIn(eb, ids));
           }
           if (tag !== undefined && (sort !== 'newest' || terms !== undefined)) {
             // The unary plus keeps s.id out of SQLite's index choice: it then walks the sort's own
@@ -232,8 +220,8 @@ export function createShortlinkListsRepo(
           // Spelled out, not a row value: SQLite reads no index range for a row value whose first
           // column has a COLLATE, so a page deep in the title order scanned the index from its start
           // (200 ms at a million links). The first term here is a range of the title index.
-          const key = titleKey('s.title');
-          const value = titleValue(position.title);
+          const key = dialect.noCase('s.title');
+          const value = dialect.noCaseValue(position.title);
           return side === 'after'
             ? sql<SqlBool>`(${key} >= ${value} AND (${key} > ${value} OR s.id > ${position.id}))`
             : sql<SqlBool>`(${key} <= ${value} AND (${key} < ${value} OR s.id <= ${position.id}))`;
@@ -250,7 +238,7 @@ export function createShortlinkListsRepo(
           ? query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc')
           : sort === 'clicks'
             ? query.orderBy('s.click_count', 'desc').orderBy('s.id', 'desc')
-            : query.orderBy(titleKey('s.title')).orderBy('s.id');
+            : query.orderBy(dialect.noCase('s.title')).orderBy('s.id');
 
       /**
        * The links in the sort's order after `start` (the cursor's link), through `through` if given,
@@ -397,28 +385,8 @@ export function createShortlinkListsRepo(
       };
 
       const count = async (): Promise<number> => {
-        if (broad && tag === undefined && dialect.engine === 'sqlite') {
-          // Up to one past the cap: DISTINCT hands each new id on as it meets it, so LIMIT stops it.
-          const row = await sql<{ count: number }>`SELECT count(*) AS count FROM (
-              SELECT DISTINCT shortlink_id FROM shortlink_search
-              WHERE term >= ${terms!.from} AND term < ${terms!.to} LIMIT ${countCap + 1}
-            ) AS matched`.execute(reader);
-          return Number(row.rows[0]?.count ?? 0);
-        } else if (broad && tag === undefined) {
-          // PostgreSQL's DISTINCT is a hash aggregate, which reads every entry of the range before a
-          // LIMIT above it applies: 24 ms for 250,000 entries, growing with them. So the distinct ids
-          // are counted among the range's first entries, a window twice the cap at first: more
-          // links than the cap there is enough, and a window the range did not fill is the whole
-          // range. Only a range whose links have many entries each needs a wider window.
-          for (let window = 2 * (countCap + 1); ; window *= 2) {
-            const row = await sql<{ links: number; entries: number }>`
-              SELECT count(DISTINCT shortlink_id) AS links, count(*) AS entries FROM (
-                SELECT shortlink_id FROM shortlink_search
-                WHERE term >= ${terms!.from} AND term < ${terms!.to} LIMIT ${window}
-              ) AS first_entries`.execute(reader);
-            const { links, entries } = row.rows[0] ?? { links: 0, entries: 0 };
-            if (Number(links) > countCap || Number(entries) < window) return Number(links);
-          }
+        if (broad && tag === undefined) {
+          return dialect.countLinksWithTerms(reader, terms!, countCap);
         } else if (broad) {
           const row = await reader
             .selectFrom((eb) =>

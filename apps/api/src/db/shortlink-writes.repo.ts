@@ -110,13 +110,15 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
         // clicks on the same link then waits for them (or they for it) instead of deadlocking, and the
         // counts read below cannot change before the delete commits. (SQLite has one writer anyway.)
         // A link an import has not published yet is not there for anyone, an edit or a delete too.
-        let select = trx
-          .selectFrom('shortlinks')
-          .select(['click_count', 'created_at'])
-          .where('id', '=', id)
-          .where('import_pending', 'is', null);
-        if (dialect.engine === 'postgres') select = select.forUpdate();
-        const link = await select.executeTakeFirst();
+        const link = await dialect
+          .lockRows(
+            trx
+              .selectFrom('shortlinks')
+              .select(['click_count', 'created_at'])
+              .where('id', '=', id)
+              .where('import_pending', 'is', null),
+          )
+          .executeTakeFirst();
         if (!link) return false;
         // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
         // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
