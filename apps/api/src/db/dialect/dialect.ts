@@ -1,4 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { WriteClicks } from '../click-batch';
+import type { Storage } from '../database';
 import type { ShortlinksTable, Tables } from '../schema';
 
 type Executor = Kysely<Tables>;
@@ -65,4 +67,10 @@ export interface Dialect {
    * broad search, whose range may hold millions of entries.
    */
   countLinksWithTerms(reader: Executor, terms: TermRange, cap: number): Promise<number>;
+
+  // Where statements run, and the clicks' batches.
+  /** Whether the statements of `storage.reader` run on the event loop (and hold it while they run). */
+  readsHoldEventLoop(storage: Storage): boolean;
+  /** How `storage` writes a batch of clicks (see runClickBatch), each batch in one transaction. */
+  writeClicks(storage: Storage): WriteClicks;
 }

@@ -1,4 +1,7 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { runClickBatchAsync, type ClickedLink, type ClickStatements } from '../click-batch';
+import type { Tables } from '../schema';
+import { PUBLIC_SHORTLINK_COLUMNS } from '../shortlink-rows';
 import type { Dialect } from './dialect';
 
 /**
@@ -65,4 +68,69 @@ export const postgresDialect: Dialect = {
       if (Number(links) > cap || Number(entries) < window) return Number(links);
     }
   },
+
+  // The driver never blocks: every statement waits on a socket, off the event loop.
+  readsHoldEventLoop: () => false,
+  /**
+   * The batch in four round trips whatever its size: BEGIN, the links read and locked, every
+   * write in one statement, COMMIT. Round trips, not rows, are what a batch waits on when the
+   * server is busy.
+   */
+  writeClicks:
+    ({ db }) =>
+    (batch) =>
+      db.transaction().execute((trx) => runClickBatchAsync(batch, postgresClickStatements(trx))),
 };
+
+/**
+ * A batch's statements in the transaction `trx`. The rows go as one array per column (`unnest`),
+ * so the statement's text and its number of parameters stay the same for every batch.
+ */
+function postgresClickStatements(trx: Kysely<Tables>): ClickStatements<Promise<ClickedLink[]>, Promise<void>> {
+  return {
+    // The links are locked first and in id order, as the update below would lock them: two
+    // replicas' batches over the same links queue here instead of deadlocking.
+    read: (codes) =>
+      trx
+        .selectFrom('shortlinks')
+        .select(['id', 'redirect_mode', ...PUBLIC_SHORTLINK_COLUMNS])
+        .where('short_code', 'in', codes)
+        .where('import_pending', 'is', null)
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute(),
+    async write(plan) {
+      const column = <T, K extends keyof T>(list: T[], key: K) => list.map((row) => row[key]);
+      const { links, raw, linkStats, allStats, allTotals } = plan;
+      // The aggregate rows are upserted in the plan's (sorted) order, so replicas take their locks
+      // in the same order.
+      await sql`
+        WITH link_counts AS (
+          UPDATE shortlinks SET click_count = shortlinks.click_count + v.clicks
+          FROM unnest(${column(links, 'id')}::integer[], ${column(links, 'clicks')}::integer[]) AS v (id, clicks)
+          WHERE shortlinks.id = v.id
+        ), raw_clicks AS (
+          INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device)
+          SELECT * FROM unnest(${column(raw, 'shortlink_id')}::integer[], ${column(raw, 'clicked_at')}::text[],
+            ${column(raw, 'referrer_host')}::text[], ${column(raw, 'country')}::text[], ${column(raw, 'device')}::text[])
+        ), link_stats AS (
+          INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+          SELECT * FROM unnest(${column(linkStats, 'shortlink_id')}::integer[], ${column(linkStats, 'dimension')}::text[],
+            ${column(linkStats, 'day')}::text[], ${column(linkStats, 'value')}::text[], ${column(linkStats, 'clicks')}::integer[])
+          ON CONFLICT (shortlink_id, dimension, day, value)
+            DO UPDATE SET clicks = shortlink_daily_stats.clicks + excluded.clicks
+        ), all_stats AS (
+          INSERT INTO click_daily_stats (dimension, day, value, clicks)
+          SELECT * FROM unnest(${column(allStats, 'dimension')}::text[], ${column(allStats, 'day')}::text[],
+            ${column(allStats, 'value')}::text[], ${column(allStats, 'clicks')}::integer[])
+          ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = click_daily_stats.clicks + excluded.clicks
+        ), all_totals AS (
+          INSERT INTO click_value_totals (dimension, value, clicks)
+          SELECT * FROM unnest(${column(allTotals, 'dimension')}::text[], ${column(allTotals, 'value')}::text[],
+            ${column(allTotals, 'clicks')}::integer[])
+          ON CONFLICT (dimension, value) DO UPDATE SET clicks = click_value_totals.clicks + excluded.clicks
+        )
+        UPDATE shortlink_totals SET clicks = clicks + ${plan.total} WHERE id = 1`.execute(trx);
+    },
+  };
+}
