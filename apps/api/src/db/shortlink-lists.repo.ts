@@ -11,6 +11,18 @@ import type { Dialect } from './dialect';
 import type { ShortlinksTable, Tables } from './schema';
 import type { PendingBlocks } from './shortlink-imports.repo';
 import { SHORTLINK_COLUMNS, toShortlink, type ShortlinkRow } from './shortlink-rows';
+import {
+  chooseAfterWalk,
+  chooseCount,
+  chooseFirstRead,
+  isBroad,
+  needsTagShare,
+  SEARCH_LIMITS,
+  walkLength,
+  walksDay,
+  walksSortIndexForTag,
+  type SearchLimits,
+} from './shortlink-search-plan';
 import { tagShare } from './shortlink-tags.repo';
 
 /* The lists of links: keyset pages with search and tag filter, the newest, the top, all in batches. */
@@ -46,97 +58,15 @@ export interface ShortlinkListsRepo {
 /** A query of the links under the alias `s`, answering rows of type O. */
 type LinkQuery<O> = SelectQueryBuilder<Tables & { s: ShortlinksTable }, 's', O>;
 
-/**
- * A tag on at least 1 link in COMMON_TAG_SHARE counts as common. Its page, sorted by clicks or
- * title, is read on SQLite by walking that sort's index until the page is full: for a tag on 1 link
- * in 100 that is a few thousand index entries, where reading all of a million links' 10,000 tagged
- * rows and sorting them took 12–20 ms warm and over 100 ms cold. A rarer tag is read the other way
- * (its few rows, sorted), since a walk could pass most of the index before finding a page of them.
- * The walk's bad case is a common tag whose links all sit at the far end of the sort (30,000
- * imported links with no clicks, sorted by clicks: about 47 ms warm against 26 ms sorted), which
- * the reader thread absorbs; the usual case gains far more (1 in 7 links: 66 → 12 ms).
- */
-const COMMON_TAG_SHARE = 200;
-
-/**
- * Search terms (index entries; a link has a few) that make a search broad. A narrower search reads
- * its matches by id and sorts them: at most this many rows, tens of milliseconds at worst. A broad
- * one walks the sort's index and checks each link's terms (one probe of the search index each), so
- * its page costs what it takes to find a page of matches, not all of them: a prefix found in every
- * one of a million links (a common domain, a single letter) took 1.7–2.9 s to sort and 1 s to count
- * exactly, and now 15–150 ms. Counting the entries up to this number is an index walk of a few ms.
- */
-export const SEARCH_BROAD_TERMS = 20_000;
-
-/** A broad search counts its links up to this many, then says "more" (see ShortlinksRepo#page). */
-export const SEARCH_COUNT_CAP = 10_000;
-
-/**
- * Links of the sort's index a broad search's first walk crosses at most (a probe of the search
- * index each, 20–40 ms in all). Should its matches lie further on (a prefix of 30,000 links imported
- * years ago, sorted newest first), the walk stops there, where an unbounded one could cross the
- * whole index (825 ms for "L1" at a million links). Newest first, the search then goes on by
- * creation day (SEARCH_DAY_SORT_TERMS); in the other orders SEARCH_DENSE_TERMS decides what follows.
- */
-export const SEARCH_WALK_BUDGET = 20_000;
-
-/**
- * After a first walk that found too little, sorted by clicks or by title: a prefix with this many
- * search terms or more walks on from where it stopped, any other reads its matches by id and sorts
- * them, as a narrow search does (never much more than before the walk). Sorting costs in
- * proportion to the matches (1.8 s for a prefix in every one of a million links), walking in
- * proportion to the distance to them, short when matches are this many (42 ms for that prefix
- * behind 50,000 newer links that do not match).
- */
-export const SEARCH_DENSE_TERMS = 200_000;
-
-/**
- * Sorted newest first, a broad search whose first walk found too little goes on one creation day
- * at a time (see ShortlinksRepo#page): a day with fewer than this many of the prefix's terms has its
- * matches read by id and sorted (a few ms), a day with more is walked, where they are dense.
- */
-export const SEARCH_DAY_SORT_TERMS = 5_000;
-
-/**
- * SEARCH_WALK_BUDGET for a search sorted newest first, where going on by day is cheap: a page that
- * is not among the newest links that far is read from the days that hold the prefix.
- */
-export const SEARCH_NEWEST_WALK_BUDGET = 2_000;
-
-/**
- * Sorted newest first, a search with fewer search terms than this has its matches read by id and
- * sorted; one with more goes as a broad one does, by walk and then by day. Sorting all matches costs
- * in proportion to them (about 2.5 µs each: a prefix in 1 link of 100 of a million, 11,000 matches,
- * 28 ms), reading by day about 5–15 ms whatever their number (15 ms for that prefix).
- */
-export const SEARCH_NEWEST_SORT_TERMS = 3_000;
-
-/** The search's limits; tests pass small ones, to reach the broad-search reads with a few dozen links. */
-export interface SearchLimits {
-  broadTerms?: number;
-  countCap?: number;
-  walkBudget?: number;
-  denseTerms?: number;
-  daySortTerms?: number;
-  newestWalkBudget?: number;
-  newestSortTerms?: number;
-}
-
 /** Reads through `reader` (see createShortlinksRepo); an import's pending rows are never listed. */
 export function createShortlinkListsRepo(
   reader: Kysely<Tables>,
   dialect: Dialect,
   pendingBlocks: PendingBlocks,
-  {
-    broadTerms = SEARCH_BROAD_TERMS,
-    countCap = SEARCH_COUNT_CAP,
-    walkBudget = SEARCH_WALK_BUDGET,
-    denseTerms = SEARCH_DENSE_TERMS,
-    daySortTerms = SEARCH_DAY_SORT_TERMS,
-    newestWalkBudget = SEARCH_NEWEST_WALK_BUDGET,
-    newestSortTerms = SEARCH_NEWEST_SORT_TERMS,
-  }: SearchLimits = {},
+  limitsGiven: Partial<SearchLimits> = {},
 ): ShortlinkListsRepo {
+  const limits = { ...SEARCH_LIMITS, ...limitsGiven };
+  const { countCap, daySortTerms } = limits;
   // Newest first; id breaks ties between links created in the same millisecond (imports).
   const newestFirst = () =>
     pendingBlocks
@@ -153,10 +83,10 @@ export function createShortlinkListsRepo(
       // the query folds case exactly as the stored terms were folded (SQLite folds ASCII only).
       const terms =
         q === undefined ? undefined : { from: sql<string>`lower(${q})`, to: sql<string>`lower(${`${q}\u{10FFFF}`})` };
-      // A tag alone, sorted by clicks or title: how many links carry it (the page's total as well)
-      // decides how SQLite should read the page (see COMMON_TAG_SHARE).
-      const tagged =
-        tag !== undefined && terms === undefined && sort !== 'newest' ? await tagShare(reader, tag) : undefined;
+      // How the page is read and counted is the planner's choice (shortlink-search-plan.ts); the
+      // reads it names are written here.
+      const shape = { sort, search: terms !== undefined, tag: tag !== undefined };
+      const tagged = needsTagShare(shape) ? await tagShare(reader, tag!) : undefined;
       /** Whether the prefix has `entries` search-index entries or more (an index walk of that many at most). */
       const hasEntries = async (entries: number) =>
         terms !== undefined &&
@@ -167,10 +97,8 @@ export function createShortlinkListsRepo(
             ) AS probe`.execute(reader)
           ).rows[0]?.entries ?? 0,
         ) >= entries;
-      // It decides how the page is read and whether its links are counted to the end.
-      const broad = await hasEntries(broadTerms);
-      const walkSortIndex =
-        dialect.walksSortIndexForCommonTags && tagged !== undefined && tagged.count * COMMON_TAG_SHARE >= tagged.links;
+      const broad = await isBroad(hasEntries, limits);
+      const walkSortIndex = walksSortIndexForTag(tagged, dialect.walksSortIndexForCommonTags);
       // `walk`: the search as a probe per link (for a walk of the sort's index), else as the set of
       // its links' ids (read by id, then sorted), of the links created on `days` if given.
       const matchesBy =
@@ -315,7 +243,7 @@ export function createShortlinkListsRepo(
             pending = 0;
           };
           for (const { day, matches } of days) {
-            if (matches >= daySortTerms) {
+            if (walksDay(matches, limits)) {
               await readSparse();
               if (found.length < limit) found.push(...(await sortedPage(true, undefined, start, [day])));
             } else {
@@ -340,7 +268,7 @@ export function createShortlinkListsRepo(
         const links = reader.selectFrom('shortlinks as s').select(['s.id', 's.created_at', 's.click_count', 's.title']);
         const row = await inSortOrder(from ? links.where(keyset(from, 'after')) : links)
           .limit(1)
-          .offset((sort === 'newest' ? Math.min(walkBudget, newestWalkBudget) : walkBudget) - 1)
+          .offset(walkLength(sort, limits) - 1)
           .executeTakeFirst();
         if (!row) return undefined;
         if (sort === 'newest') return { sort, createdAt: row.created_at, id: row.id };
@@ -350,7 +278,8 @@ export function createShortlinkListsRepo(
       };
 
       const pageRows = async (): Promise<ShortlinkRow[]> => {
-        if (tag !== undefined && sort === 'newest' && terms === undefined) {
+        const read = await chooseFirstRead(shape, broad, hasEntries, limits);
+        if (read === 'tag-range' && tag !== undefined) {
           // The tag's own rows are in (tag, created_at, id) order: the page is one index range.
           let query = reader
             .selectFrom('shortlink_tags as t')
@@ -365,29 +294,25 @@ export function createShortlinkListsRepo(
             query = query.where(sql<SqlBool>`(t.created_at, t.shortlink_id) < (${after.createdAt}, ${after.id})`);
           }
           return query.execute();
-        } else if (!broad && (sort !== 'newest' || !(await hasEntries(newestSortTerms)))) {
+        } else if (read === 'sorted') {
           return sortedPage(false);
         }
-        // A broad search, or newest first any but the narrowest, walks the sort's index for its
-        // page, up to walkBudget links. A page the walk filled, or a walk that reached the end of
-        // the index, is the answer; otherwise the matches lie further on: newest first they are
-        // read day by day, in the other orders a dense prefix walks on to them and any other is read
-        // by id and sorted.
+        // A page the walk filled, or a walk that reached the end of the index, is the answer.
         const end = await walkEnd();
         const walked = await sortedPage(true, end);
         if (walked.length >= limit || end === undefined) return walked;
-        // Newest first, the days behind the walk's end that hold the prefix are found by the index.
-        if (end.sort === 'newest') return [...walked, ...(await byDay(end))].slice(0, limit);
-        // The other orders have no such index: a dense prefix walks on, any other is read and sorted.
-        if (!(await hasEntries(denseTerms))) return sortedPage(false);
+        const next = await chooseAfterWalk(sort, hasEntries, limits);
+        if (next === 'by-day' && end.sort === 'newest') return [...walked, ...(await byDay(end))].slice(0, limit);
+        if (next === 'sorted') return sortedPage(false);
         // Walking on from where the first walk stopped.
         return [...walked, ...(await sortedPage(true, undefined, end))].slice(0, limit);
       };
 
       const count = async (): Promise<number> => {
-        if (broad && tag === undefined) {
+        const counted = chooseCount(shape, broad);
+        if (counted === 'links-with-terms') {
           return dialect.countLinksWithTerms(reader, terms!, countCap);
-        } else if (broad) {
+        } else if (counted === 'matches-capped') {
           const row = await reader
             .selectFrom((eb) =>
               eb
@@ -400,7 +325,7 @@ export function createShortlinkListsRepo(
             .select((eb) => eb.fn.countAll<number>().as('count'))
             .executeTakeFirst();
           return Number(row?.count ?? 0);
-        } else if (terms !== undefined && tag === undefined) {
+        } else if (counted === 'terms' && terms !== undefined) {
           // Counted in the search index alone, one range of it: a link's terms are written only once
           // it is published (indexRange skips pending ones) and removed with it, so every distinct id
           // there is a visible link. Reading each link's row as well cost as much again.
@@ -411,7 +336,7 @@ export function createShortlinkListsRepo(
             .where('term', '<', terms.to)
             .executeTakeFirst();
           return Number(row?.count ?? 0);
-        } else if (terms !== undefined) {
+        } else if (counted === 'matches') {
           // No pending filter: search terms are written only for published links (indexRange skips
           // pending ones), and the count stays a walk of search-index entries and ids.
           const row = await reader
@@ -420,10 +345,8 @@ export function createShortlinkListsRepo(
             .where(matches)
             .executeTakeFirst();
           return Number(row?.count ?? 0);
-        } else if (tagged !== undefined) {
-          return tagged.count;
-        } else if (tag !== undefined) {
-          return (await tagShare(reader, tag)).count;
+        } else if (counted === 'tag') {
+          return (tagged ?? (await tagShare(reader, tag!))).count;
         } else {
           const row = await reader.selectFrom('shortlink_totals').select('links').executeTakeFirst();
           return row?.links ?? 0;

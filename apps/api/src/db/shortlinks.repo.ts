@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from './dialect';
 import type { Tables } from './schema';
 import { createShortlinkImportsRepo, PendingBlocks, type ShortlinkImportsRepo } from './shortlink-imports.repo';
-import { createShortlinkListsRepo, type SearchLimits, type ShortlinkListsRepo } from './shortlink-lists.repo';
+import { createShortlinkListsRepo, type ShortlinkListsRepo } from './shortlink-lists.repo';
+import type { SearchLimits } from './shortlink-search-plan';
 import { createShortlinkTagsRepo, type ShortlinkTagsRepo } from './shortlink-tags.repo';
 import { createShortlinkTotalsRepo, type ShortlinkTotalsRepo } from './shortlink-totals.repo';
 import { createShortlinkWritesRepo, type ShortlinkWritesRepo } from './shortlink-writes.repo';
@@ -34,7 +35,7 @@ export function createShortlinksRepo(
   db: Kysely<Tables>,
   dialect: Dialect,
   reader: Kysely<Tables> = db,
-  limits: SearchLimits = {},
+  limits: Partial<SearchLimits> = {},
 ): ShortlinksRepo {
   // Running imports' id blocks: the imports set them aside, the lists step over them.
   const pendingBlocks = new PendingBlocks();
