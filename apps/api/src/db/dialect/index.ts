@@ -3,7 +3,7 @@ import type { Dialect } from './dialect';
 import { postgresDialect } from './postgres';
 import { sqliteDialect } from './sqlite';
 
-export type { Dialect, TermRange } from './dialect';
+export type { Dialect } from './dialect';
 
 /** The engine's dialect: picked once, where the repositories are made. */
 export function dialectFor(engine: Engine): Dialect {
