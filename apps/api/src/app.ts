@@ -17,7 +17,7 @@ import type { Readiness } from './routes/health.routes';
 import { BLOG_API_PATH, blogPagePreloads, blogPostBody, blogPreviewResolver } from './routes/blog.routes';
 import { feedsRouter } from './routes/feeds.routes';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
-import { systemClock, type Clock } from './services/clock';
+import { systemClock, type Clock } from './lib/clock';
 import { createBlogService } from './services/blog.service';
 import { createCategoryService } from './services/categories.service';
 import { createContactService } from './services/contact.service';

@@ -10,7 +10,7 @@ import { createHttpServer, listenErrorMessage, serverLimits } from './http/serve
 import { createLogger, type Logger } from './logger';
 import { guardProcess } from './process-guards';
 import { startClickRetention } from './services/click-retention.service';
-import { systemClock } from './services/clock';
+import { systemClock } from './lib/clock';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, resolveCredentials } from '../src/app';
 import type { Repositories } from '../src/db';
 import { silentLogger } from '../src/logger';
-import type { Clock } from '../src/services/clock';
+import type { Clock } from '../src/lib/clock';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
 import { ADMIN_PASSWORD, buildApp, JWT_SECRET, memoryRepositories, testConfig } from './helpers';
 

@@ -8,7 +8,7 @@ import type {
   CategoryInputBody,
   PostInputBody,
 } from '@toolvault/shared';
-import type { Clock } from '../src/services/clock';
+import type { Clock } from '../src/lib/clock';
 import { sharedHtmlSanitizerPool } from '../src/services/html-sanitizer.pool';
 import { adminToken, buildApp } from './helpers';
 

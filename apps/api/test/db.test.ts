@@ -160,6 +160,30 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
   });
 });
 
+describe('the migrations that databases have recorded', () => {
+  // PostgreSQL keeps each applied version with its name (schema_migrations), SQLite the last version
+  // (user_version): a shipped migration keeps both, and its file is named by its version.
+  const files = fs.readdirSync(path.resolve(import.meta.dirname, '../src/db/migrations'));
+  it.each([
+    [1, 'settings and contact messages'],
+    [2, 'shortlinks and their clicks'],
+    [3, 'blog categories and posts'],
+    [4, 'shortlink redirect mode, list indexes, tags, search terms and totals'],
+    [5, 'daily click aggregates'],
+    [6, 'blog excerpts and list indexes'],
+    [7, 'admin sessions'],
+    [8, 'rate-limit counters shared by replicas'],
+    [9, 'shortlinks written by an import that is not published yet'],
+    [10, 'all-time click totals per referrer, country and device'],
+    [11, 'search terms by creation day'],
+    [12, 'links created per day'],
+  ])('version %i stays "%s", in a file of its own', (version, name) => {
+    expect(MIGRATIONS.find((migration) => migration.version === version)?.name).toBe(name);
+    const prefix = `${String(version).padStart(4, '0')}-`;
+    expect(files.filter((file) => file.startsWith(prefix))).toHaveLength(1);
+  });
+});
+
 describe('one schema on both engines', () => {
   it.runIf(ENGINES.includes('postgres'))('has the same tables, columns and NOT NULL constraints', async () => {
     const sqlite = await fresh('sqlite');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shortlink, ShortlinkPage } from '@toolvault/shared';
-import type { Clock } from '../src/services/clock';
+import type { Clock } from '../src/lib/clock';
 import type { GeoService } from '../src/services/geo.service';
 import { notFoundHtml } from '../src/http/spa';
 import { adminToken, buildApp } from './helpers';

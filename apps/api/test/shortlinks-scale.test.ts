@@ -23,7 +23,7 @@ import { dialectFor } from '../src/db/dialect';
 import { searchTermsSql } from '../src/db/shortlink-index.sql';
 import { silentLogger } from '../src/logger';
 import { startClickRetention } from '../src/services/click-retention.service';
-import { csvCell } from '../src/services/csv';
+import { csvCell } from '../src/lib/csv';
 import { encodeCursor } from '../src/services/shortlink.service';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
 import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';

@@ -10,7 +10,7 @@ import {
   type ShortlinkExportRow,
   type ShortlinkPage,
 } from '@toolvault/shared';
-import type { Clock } from '../src/services/clock';
+import type { Clock } from '../src/lib/clock';
 import { memoryCounterStore } from '../src/counters/counter-store';
 import { createShortlinkService } from '../src/services/shortlink.service';
 import { ADMIN_PASSWORD, buildApp, JWT_SECRET, TEST_SESSION_ID, memoryRepositories } from './helpers';

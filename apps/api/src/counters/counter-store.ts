@@ -1,5 +1,5 @@
 import { MemoryStore, type Options, type Store } from 'express-rate-limit';
-import type { Clock } from '../services/clock';
+import type { Clock } from '../lib/clock';
 
 export type CounterStoreKind = 'memory' | 'redis' | 'database';
 

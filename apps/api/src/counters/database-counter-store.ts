@@ -1,6 +1,6 @@
 import type { Store } from 'express-rate-limit';
 import type { RateCountersRepo } from '../db/rate-counters.repo';
-import type { Clock } from '../services/clock';
+import type { Clock } from '../lib/clock';
 import { failClosed, unavailable, type CounterStore } from './counter-store';
 
 /** How often windows that have ended are deleted, so the table holds only live counters. */

@@ -3,7 +3,7 @@ import type { Storage } from '../db';
 import { createRateCountersRepo } from '../db/rate-counters.repo';
 import type { Config } from '../env';
 import type { Logger } from '../logger';
-import type { Clock } from '../services/clock';
+import type { Clock } from '../lib/clock';
 import { memoryCounterStore, type CounterStore } from './counter-store';
 import { databaseCounterStore } from './database-counter-store';
 import { redisCounterStore } from './redis-counter-store';

@@ -1,19 +1,13 @@
 import type { DeviceClass, PublicShortlink } from '@toolvault/shared';
-import type Database from 'better-sqlite3';
 import type { Insertable } from 'kysely';
 import type { ShortlinkClicksTable, StatsDimension } from './schema';
-import {
-  PUBLIC_SHORTLINK_COLUMNS,
-  toPublicShortlink,
-  type PublicShortlinkRow,
-  type ShortlinkRow,
-} from './shortlinks.repo';
+import { toPublicShortlink, type PublicShortlinkRow, type ShortlinkRow } from './shortlink-rows';
 
 /*
  * One batch of clicks, as the group commit in shortlink-clicks.repo.ts hands it over: which of them
- * count, what they add to the aggregates, and (on SQLite) the transaction that writes it all. Its
- * own module because two threads run it: the SQLite click writer's (click-writer.worker.ts) and, for
- * an in-memory database or when that thread is gone, the event loop's.
+ * count, what they add to the aggregates, and the order in which a batch reads and writes, the same
+ * on both engines; each engine's statements are in db/dialect/. Its own module because two threads
+ * run it: the SQLite click writer's (click-writer.worker.ts) and the event loop's.
  */
 
 /** What one counted click records — never the raw IP. */
@@ -66,7 +60,8 @@ export interface ClickBatchPlan {
  * twice), and the rows are sorted: transactions of two replicas then lock shared rows in the same
  * order and cannot deadlock.
  */
-export function planBatch(batch: QueuedClick[], links: ReadonlyMap<string, ClickedLink>): ClickBatchPlan {
+export function planBatch(batch: QueuedClick[], found: readonly ClickedLink[]): ClickBatchPlan {
+  const links = new Map(found.map((link) => [link.short_code, link]));
   const answers: (PublicShortlink | null)[] = [];
   const perLink = new Map<number, number>();
   const raw: Insertable<ShortlinkClicksTable>[] = [];
@@ -134,54 +129,43 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Writes a batch of clicks in one transaction and answers, per click in order, its link or null. */
+export type WriteClicks = (batch: QueuedClick[]) => Promise<(PublicShortlink | null)[]>;
+
+/** One engine's statements for a batch: SQLite's answer at once, PostgreSQL's in a promise. */
+export interface ClickStatements<Links = ClickedLink[], Written = void> {
+  /**
+   * The links of these codes that count clicks (an import's pending links do not), read and, where
+   * writers lock rows, locked in id order, the order in which the writes lock them too: two
+   * replicas' batches over the same links then queue instead of deadlocking.
+   */
+  read(codes: readonly string[]): Links;
+  /** Everything the plan adds, its aggregate rows in the plan's (sorted) order. */
+  write(plan: ClickBatchPlan): Written;
+}
+
 /**
- * The batch on SQLite, the product's hottest write, as one synchronous better-sqlite3 transaction
- * on `sqlite`. Building and compiling the queries through Kysely cost about a quarter of the
- * redirect throughput (bench/redirect.bench.ts), so the statements are prepared once, here. Called
- * on first use: the connection may be opened before the migrations have run.
+ * A batch, within the caller's transaction: the links of its codes are read (each code once)
+ * before anything is written, `planBatch` decides which clicks count and sums them, and the writes
+ * follow unless none counts. Answers, per click in order, its link or null.
  */
-export function sqliteClickTransaction(
-  sqlite: Database.Database,
-): (batch: QueuedClick[]) => (PublicShortlink | null)[] {
-  const find = sqlite.prepare<[string], ClickedLink>(
-    `SELECT id, redirect_mode, ${PUBLIC_SHORTLINK_COLUMNS.join(', ')} FROM shortlinks
-     WHERE short_code = ? AND import_pending IS NULL`,
-  );
-  const increment = sqlite.prepare<[number, number]>(
-    `UPDATE shortlinks SET click_count = click_count + ? WHERE id = ?`,
-  );
-  const insert = sqlite.prepare<Insertable<ShortlinkClicksTable>>(
-    `INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device)
-     VALUES (@shortlink_id, @clicked_at, @referrer_host, @country, @device)`,
-  );
-  const linkStat = sqlite.prepare<StatIncrement>(
-    `INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
-     VALUES (@shortlink_id, @dimension, @day, @value, @clicks)
-     ON CONFLICT (shortlink_id, dimension, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
-  );
-  const allStat = sqlite.prepare<Omit<StatIncrement, 'shortlink_id'>>(
-    `INSERT INTO click_daily_stats (dimension, day, value, clicks) VALUES (@dimension, @day, @value, @clicks)
-     ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
-  );
-  const allTotal = sqlite.prepare<Omit<StatIncrement, 'shortlink_id' | 'day'>>(
-    `INSERT INTO click_value_totals (dimension, value, clicks) VALUES (@dimension, @value, @clicks)
-     ON CONFLICT (dimension, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
-  );
-  const total = sqlite.prepare<[number]>(`UPDATE shortlink_totals SET clicks = clicks + ? WHERE id = 1`);
-  return sqlite.transaction((batch: QueuedClick[]) => {
-    const links = new Map<string, ClickedLink>();
-    for (const { shortCode } of batch) {
-      if (links.has(shortCode)) continue;
-      const link = find.get(shortCode);
-      if (link) links.set(shortCode, link);
-    }
-    const plan = planBatch(batch, links);
-    for (const { id, clicks } of plan.links) increment.run(clicks, id);
-    for (const row of plan.raw) insert.run(row);
-    for (const row of plan.linkStats) linkStat.run(row);
-    for (const row of plan.allStats) allStat.run(row);
-    for (const row of plan.allTotals) allTotal.run(row);
-    if (plan.total > 0) total.run(plan.total);
-    return plan.answers;
-  });
+export function runClickBatch(batch: QueuedClick[], statements: ClickStatements): (PublicShortlink | null)[] {
+  const plan = planBatch(batch, statements.read(codesOf(batch)));
+  if (plan.total > 0) statements.write(plan);
+  return plan.answers;
+}
+
+/** `runClickBatch` with statements that answer promises (PostgreSQL's round trips). */
+export async function runClickBatchAsync(
+  batch: QueuedClick[],
+  statements: ClickStatements<Promise<ClickedLink[]>, Promise<void>>,
+): Promise<(PublicShortlink | null)[]> {
+  const plan = planBatch(batch, await statements.read(codesOf(batch)));
+  if (plan.total > 0) await statements.write(plan);
+  return plan.answers;
+}
+
+/** The batch's codes, each once, in queue order. */
+function codesOf(batch: readonly QueuedClick[]): string[] {
+  return [...new Set(batch.map((queued) => queued.shortCode))];
 }

@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { sqliteClickTransaction, type QueuedClick } from './click-batch';
+import type { QueuedClick } from './click-batch';
 import type { ClickWriterData, ClickWriterReply } from './click-writer';
+import { sqliteClickTransaction } from './dialect/sqlite';
 import { configureWritingConnection } from './sqlite-connection';
 
 /**

@@ -33,12 +33,13 @@ export interface Repositories {
 
 export function createRepositories(storage: Storage): Repositories {
   const { db } = storage;
+  const dialect = dialectFor(storage.engine);
   return {
     settings: createSettingsRepo(db),
     contact: createContactRepo(db),
-    shortlinks: createShortlinksRepo(db, dialectFor(storage.engine), storage.reader),
-    shortlinkClicks: createShortlinkClicksRepo(storage),
-    categories: createCategoriesRepo(db, dialectFor(storage.engine)),
+    shortlinks: createShortlinksRepo(db, dialect, storage.reader),
+    shortlinkClicks: createShortlinkClicksRepo(storage, dialect),
+    categories: createCategoriesRepo(db, dialect),
     blogPosts: createBlogPostsRepo(db),
     adminSessions: createAdminSessionsRepo(db),
     // The reading connection: a long write (an import) does not make the health check wait.

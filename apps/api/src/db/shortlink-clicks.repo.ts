@@ -1,10 +1,10 @@
 import { DAY_MS, type ClickExportRow, type DeviceClass, type PublicShortlink } from '@toolvault/shared';
 import { sql, type SqlBool } from 'kysely';
-import { planBatch, sqliteClickTransaction, type ClickRecord, type QueuedClick } from './click-batch';
+import type { ClickRecord, QueuedClick, WriteClicks } from './click-batch';
 import type { Storage } from './database';
+import type { Dialect } from './dialect';
 import type { StatsDimension } from './schema';
 import { yieldToEventLoop } from '../event-loop';
-import { PUBLIC_SHORTLINK_COLUMNS } from './shortlinks.repo';
 
 export type { ClickRecord } from './click-batch';
 
@@ -64,7 +64,7 @@ const SUM_WINDOW_DAYS = 31;
 /** Raw click rows deleted per statement when pruning, so no statement holds the database for long. */
 const PRUNE_BATCH = 5000;
 
-export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo {
+export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): ShortlinkClicksRepo {
   // Analytics never need a transaction in progress: they read through the reader (on a SQLite
   // file, a thread of its own), so a year of aggregates never holds the event loop.
   const { db, reader } = storage;
@@ -84,9 +84,9 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
   /** Sums of one dimension in the scope, read from the per-link table for one link, else the all-links one. */
   const sums = async (dimension: StatsDimension, by: 'day' | 'value', scope: StatsScope, limit?: number) => {
     if (scope.allTime && scope.shortlinkId === undefined && by === 'value') return allTimeTotals(dimension, limit);
-    // On the event loop's own connection, SQLite's sums are cut into months; elsewhere (PostgreSQL,
-    // the reader thread of a SQLite file) one statement sums the whole range.
-    if (storage.engine === 'sqlite' && !storage.readerOffThread) {
+    // Where the reader's statements hold the event loop (SQLite in memory), the sums are cut into
+    // months; elsewhere (PostgreSQL, the reader thread of a SQLite file) one statement sums the range.
+    if (dialect.readsHoldEventLoop(storage)) {
       return ranked(await sqliteSums(dimension, by, scope), by, limit);
     }
     const key = sql.ref(by);
@@ -153,7 +153,7 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
     rows.map(({ key, clicks }) => ({ key: key === '' ? null : key, clicks }));
 
   return {
-    countClick: groupCommit(storage.sqlite ? sqliteWriteClicks(storage) : postgresWriteClicks(storage)),
+    countClick: groupCommit(dialect.writeClicks(storage)),
     clicksPerDay: (scope) => sums('device', 'day', scope),
     topReferrers: async (scope, limit) => nullable(await sums('referrer', 'value', scope, limit)),
     topCountries: async (scope, limit) => nullable(await sums('country', 'value', scope, limit)),
@@ -223,9 +223,6 @@ export function createShortlinkClicksRepo(storage: Storage): ShortlinkClicksRepo
   };
 }
 
-/** Writes a batch of clicks in one transaction and answers, per click in order, its link or null. */
-type WriteClicks = (batch: QueuedClick[]) => Promise<(PublicShortlink | null)[]>;
-
 /**
  * Most clicks written in one transaction: it bounds the statements' size (the raw insert binds 5
  * parameters per click, PostgreSQL takes 65,535) and how long one flush holds the writing connection.
@@ -273,80 +270,6 @@ function groupCommit(write: WriteClicks): ShortlinkClicksRepo['countClick'] {
         flushing = true;
         setImmediate(() => void flush());
       }
-    });
-}
-
-/**
- * The batch on SQLite. On a file, the click writer's thread writes it (click-writer.ts: its file
- * writes never hold the event loop); in memory, or once that thread is gone, the event loop's own
- * connection does, as one synchronous transaction. Either way it runs while holding Kysely's
- * connection (`db.connection()`): it can never land inside another request's open transaction (an
- * import that rolls back), and the event loop's connection never writes while the thread's does.
- */
-function sqliteWriteClicks(storage: Storage): WriteClicks {
-  const { clickWriter } = storage;
-  let inProcess: ReturnType<typeof sqliteClickTransaction> | undefined;
-  return (batch) =>
-    storage.db.connection().execute(async () => {
-      if (clickWriter?.alive) return clickWriter.write(batch);
-      inProcess ??= sqliteClickTransaction(storage.sqlite!);
-      return inProcess(batch);
-    });
-}
-
-/**
- * The batch on PostgreSQL, in four round trips whatever its size: BEGIN, the links read and
- * locked, every write in one statement, COMMIT. Round trips, not rows, are what a batch waits on
- * when the server is busy; the rows go as one array per column (`unnest`), so the statement's text
- * and its number of parameters stay the same for every batch.
- */
-function postgresWriteClicks({ db }: Storage): WriteClicks {
-  return (batch) =>
-    db.transaction().execute(async (trx) => {
-      // The links are locked first and in id order, as the update below would lock them: two
-      // replicas' batches over the same links queue here instead of deadlocking.
-      const rows = await trx
-        .selectFrom('shortlinks')
-        .select(['id', 'redirect_mode', ...PUBLIC_SHORTLINK_COLUMNS])
-        .where('short_code', 'in', [...new Set(batch.map((queued) => queued.shortCode))])
-        .where('import_pending', 'is', null)
-        .orderBy('id')
-        .forNoKeyUpdate()
-        .execute();
-      const plan = planBatch(batch, new Map(rows.map((row) => [row.short_code, row])));
-      if (plan.total === 0) return plan.answers;
-      const column = <T, K extends keyof T>(list: T[], key: K) => list.map((row) => row[key]);
-      const { links, raw, linkStats, allStats, allTotals } = plan;
-      // The aggregate rows are upserted in the plan's (sorted) order, so replicas take their locks
-      // in the same order.
-      await sql`
-        WITH link_counts AS (
-          UPDATE shortlinks SET click_count = shortlinks.click_count + v.clicks
-          FROM unnest(${column(links, 'id')}::integer[], ${column(links, 'clicks')}::integer[]) AS v (id, clicks)
-          WHERE shortlinks.id = v.id
-        ), raw_clicks AS (
-          INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device)
-          SELECT * FROM unnest(${column(raw, 'shortlink_id')}::integer[], ${column(raw, 'clicked_at')}::text[],
-            ${column(raw, 'referrer_host')}::text[], ${column(raw, 'country')}::text[], ${column(raw, 'device')}::text[])
-        ), link_stats AS (
-          INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
-          SELECT * FROM unnest(${column(linkStats, 'shortlink_id')}::integer[], ${column(linkStats, 'dimension')}::text[],
-            ${column(linkStats, 'day')}::text[], ${column(linkStats, 'value')}::text[], ${column(linkStats, 'clicks')}::integer[])
-          ON CONFLICT (shortlink_id, dimension, day, value)
-            DO UPDATE SET clicks = shortlink_daily_stats.clicks + excluded.clicks
-        ), all_stats AS (
-          INSERT INTO click_daily_stats (dimension, day, value, clicks)
-          SELECT * FROM unnest(${column(allStats, 'dimension')}::text[], ${column(allStats, 'day')}::text[],
-            ${column(allStats, 'value')}::text[], ${column(allStats, 'clicks')}::integer[])
-          ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = click_daily_stats.clicks + excluded.clicks
-        ), all_totals AS (
-          INSERT INTO click_value_totals (dimension, value, clicks)
-          SELECT * FROM unnest(${column(allTotals, 'dimension')}::text[], ${column(allTotals, 'value')}::text[],
-            ${column(allTotals, 'clicks')}::integer[])
-          ON CONFLICT (dimension, value) DO UPDATE SET clicks = click_value_totals.clicks + excluded.clicks
-        )
-        UPDATE shortlink_totals SET clicks = clicks + ${plan.total} WHERE id = 1`.execute(trx);
-      return plan.answers;
     });
 }
 

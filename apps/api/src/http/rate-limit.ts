@@ -2,7 +2,7 @@ import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import { RATE_LIMITS, type RateLimit } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from '../counters/counter-store';
 import type { Logger } from '../logger';
-import { systemClock } from '../services/clock';
+import { systemClock } from '../lib/clock';
 import { IPV6_SUBNET } from './client-key';
 import { AppError } from './errors';
 

@@ -14,7 +14,7 @@ import { AppError } from '../http/errors';
 import type { ApiPreloader, BlogPostResolver } from '../http/spa';
 import type { BlogFailure, BlogService } from '../services/blog.service';
 import type { CategoryService } from '../services/categories.service';
-import type { Result } from '../services/result';
+import type { Result } from '../lib/result';
 
 /** Where the blog API lives: createApp parses its bodies before the app-wide 100 kB parser. */
 export const BLOG_API_PATH = API.blogList.path;

@@ -4,7 +4,7 @@ import { API } from '@toolvault/shared/contract';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
 import type { CategoryFailure, CategoryService } from '../services/categories.service';
-import type { Result } from '../services/result';
+import type { Result } from '../lib/result';
 
 interface CategoriesRouterDeps {
   categories: CategoryService;

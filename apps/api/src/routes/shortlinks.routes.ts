@@ -19,7 +19,7 @@ import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { clientKey } from '../http/client-key';
 import { AppError } from '../http/errors';
 import { jsonArrayBody } from '../http/json-array-body';
-import { csvLine } from '../services/csv';
+import { csvLine } from '../lib/csv';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { RequestOrigin, ShortlinkFailure, ShortlinkResult, ShortlinkService } from '../services/shortlink.service';
 

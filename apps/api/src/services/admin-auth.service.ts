@@ -3,9 +3,9 @@ import jwt from 'jsonwebtoken';
 import type { AdminLoginResponse } from '@toolvault/shared';
 import type { AdminSessionsRepo } from '../db/admin-sessions.repo';
 import type { SettingsRepo } from '../db/settings.repo';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import { hashPassword, isPasswordHash, verifyPassword } from './password-hash';
-import { fail, ok, type Result } from './result';
+import { fail, ok, type Result } from '../lib/result';
 
 /**
  * One role (docs/decisions/0004-one-administrator.md), proven by a password, carried by a signed token that expires. Each login

@@ -9,10 +9,10 @@ import {
 } from '@toolvault/shared';
 import type { BlogPostsRepo, StoredSummary } from '../db/blog-posts.repo';
 import type { CategoriesRepo } from '../db/categories.repo';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { PageMeta } from './html-meta';
 import type { HtmlSanitizerPool, SanitizeFailure } from './html-sanitizer.pool';
-import { fail, ok, type Result } from './result';
+import { fail, ok, type Result } from '../lib/result';
 
 /** What an admin can get wrong here; the route maps each to the error of the same name. */
 export type BlogFailure =

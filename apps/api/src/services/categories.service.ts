@@ -1,6 +1,6 @@
 import type { Category, CategoryInput } from '@toolvault/shared';
 import type { CategoriesRepo } from '../db/categories.repo';
-import { fail, ok, type Result } from './result';
+import { fail, ok, type Result } from '../lib/result';
 
 /** What an admin can get wrong here; the route maps each to the error of the same name. */
 export type CategoryFailure = 'CATEGORY_NOT_FOUND' | 'CATEGORY_SLUG_TAKEN';

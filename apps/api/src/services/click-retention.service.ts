@@ -1,6 +1,6 @@
 import type { ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
 import type { Logger } from '../logger';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 
 const DAY_MS = 86_400_000;
 

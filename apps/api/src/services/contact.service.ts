@@ -6,7 +6,7 @@ import {
   type ContactMessagePage,
 } from '@toolvault/shared';
 import type { ContactRepo } from '../db/contact.repo';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 
 export interface ContactService {
   submit(input: ContactMessageInput): Promise<ContactMessage>;

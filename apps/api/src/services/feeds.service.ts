@@ -2,7 +2,7 @@ import { PAGE_SEGMENTS, TOOL_SLUGS } from '@toolvault/shared';
 import { API } from '@toolvault/shared/contract';
 import type { BlogPostsRepo } from '../db/blog-posts.repo';
 import type { BlogService } from './blog.service';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 
 export interface FeedService {
   /** RSS 2.0 of the newest published posts; every URL absolute under `origin` (`https://host`). */

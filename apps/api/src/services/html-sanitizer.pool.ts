@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { fail, ok, type Result } from './result';
+import { fail, ok, type Result } from '../lib/result';
 
 /** A message to the worker: one document to clean. */
 export interface SanitizeRequest {

@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import type { IpLookupResult, ReservedRange } from '@toolvault/shared';
 import { ZIpAddress } from '@toolvault/shared/schemas';
 import type { GeoService } from './geo.service';
-import { fail, ok, type Result } from './result';
+import { fail, ok, type Result } from '../lib/result';
 
 type Range = readonly [cidr: string, kind: ReservedRange];
 

@@ -15,7 +15,7 @@ import {
 } from '@toolvault/shared';
 import type { CountedClicks, ShortlinkClicksRepo, StatsScope } from '../db/shortlink-clicks.repo';
 import type { ShortlinksRepo } from '../db/shortlinks.repo';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 
 export interface ShortlinkAnalyticsService {
   analytics(range: AnalyticsRange): Promise<ShortlinkAnalytics>;

@@ -4,7 +4,7 @@ import { UAParser } from 'ua-parser-js';
 import type { DeviceClass, PublicShortlink } from '@toolvault/shared';
 import type { ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
 import type { ShortlinksRepo } from '../db/shortlinks.repo';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { GeoService } from './geo.service';
 import { servedLink } from './served-urls';
 

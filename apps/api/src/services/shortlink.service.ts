@@ -31,9 +31,9 @@ import {
 import { requestIssue, ZShortlinkImportRow, type RequestIssueCode } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
 import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shortlinks.repo';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { PageMeta } from './html-meta';
-import { ok } from './result';
+import { ok } from '../lib/result';
 import { servedLink } from './served-urls';
 import { timeSlices, yieldToEventLoop } from '../event-loop';
 

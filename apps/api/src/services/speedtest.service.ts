@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MEBIBYTE, type SpeedtestDownloadSize, type SpeedtestPing } from '@toolvault/shared';
-import type { Clock } from './clock';
-import { fail, ok, type Result } from './result';
+import type { Clock } from '../lib/clock';
+import { fail, ok, type Result } from '../lib/result';
 
 /** Why an upload was not counted to its end. */
 export type UploadRefusal = 'TOO_LARGE' | 'ABORTED';

@@ -1,0 +1,91 @@
+import type { PublicShortlink, RedirectMode, Shortlink } from '@toolvault/shared';
+import type { Selectable } from 'kysely';
+import type { ShortlinksTable } from './schema';
+
+/*
+ * A link's row and the public objects made of it, in one place: the lists, the writes and the click
+ * path all read these columns and map them through these functions.
+ */
+
+/** The stored fields of a new link; clickCount and createdAt are set by the caller (imports keep their own). */
+export interface NewShortlink {
+  shortCode: string;
+  targetUrl: string;
+  title: string;
+  description: string;
+  metaImage: string;
+  tags: string[];
+  clickCount: number;
+  /** ISO 8601, UTC (`Date#toISOString`). */
+  createdAt: string;
+  redirectMode: RedirectMode;
+}
+
+/** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
+export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
+export type PublicShortlinkRow = Pick<
+  ShortlinkRow,
+  'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'
+>;
+
+export const SHORTLINK_COLUMNS = [
+  'id',
+  'short_code',
+  'target_url',
+  'title',
+  'description',
+  'meta_image',
+  'tags',
+  'click_count',
+  'created_at',
+  'redirect_mode',
+] as const;
+export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
+
+/** The row an insert writes for a new link. */
+export const linkRow = (link: NewShortlink) => ({
+  short_code: link.shortCode,
+  target_url: link.targetUrl,
+  title: link.title,
+  description: link.description,
+  meta_image: link.metaImage,
+  tags: JSON.stringify(link.tags),
+  click_count: link.clickCount,
+  created_at: link.createdAt,
+  redirect_mode: link.redirectMode,
+});
+
+export function toShortlink(row: ShortlinkRow): Shortlink {
+  return {
+    id: row.id,
+    shortCode: row.short_code,
+    targetUrl: row.target_url,
+    title: row.title,
+    description: row.description,
+    metaImage: row.meta_image,
+    tags: parseTags(row.tags),
+    clickCount: row.click_count,
+    createdAt: row.created_at,
+    redirectMode: row.redirect_mode,
+  };
+}
+
+export function toPublicShortlink(row: PublicShortlinkRow): PublicShortlink {
+  return {
+    shortCode: row.short_code,
+    targetUrl: row.target_url,
+    title: row.title,
+    description: row.description,
+    metaImage: row.meta_image,
+  };
+}
+
+/** Tags are stored as a JSON array of strings; anything else (a hand-edited row) reads as no tags. */
+export function parseTags(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,191 @@
+import type { PublicShortlink, Shortlink } from '@toolvault/shared';
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from './dialect';
+import type { Tables } from './schema';
+import { isRowId } from './row-id';
+import { searchTermsFor } from './shortlink-index.sql';
+import {
+  linkRow,
+  PUBLIC_SHORTLINK_COLUMNS,
+  SHORTLINK_COLUMNS,
+  toPublicShortlink,
+  toShortlink,
+  type NewShortlink,
+  type ShortlinkRow,
+} from './shortlink-rows';
+import { indexTags, tagRowsOf, uniqueTags, unindex } from './shortlink-tags.repo';
+import { addToTotals, removeFromTotals } from './shortlink-totals.repo';
+
+/*
+ * One link at a time: created, edited, deleted (each in one transaction with its tags, search terms
+ * and totals), and looked up by a unique key.
+ */
+
+export type ShortlinkChanges = Pick<
+  Shortlink,
+  'targetUrl' | 'title' | 'description' | 'metaImage' | 'tags' | 'redirectMode'
+>;
+
+export interface ShortlinkWritesRepo {
+  /** The new link, or null when its code is taken (nothing is written then). */
+  insert(link: NewShortlink): Promise<Shortlink | null>;
+  update(id: number, changes: ShortlinkChanges): Promise<Shortlink | null>;
+  /** True when a link was deleted (its clicks and aggregates go with it; the totals follow). */
+  delete(id: number): Promise<boolean>;
+  /** A code that an import in progress has written is taken too, though its link is not visible yet. */
+  codeExists(shortCode: string): Promise<boolean>;
+  findById(id: number): Promise<Shortlink | null>;
+  /** Never counts a click. */
+  findPublic(shortCode: string): Promise<PublicShortlink | null>;
+}
+
+type Executor = Kysely<Tables>;
+
+/**
+ * Writes through `db`. Lookups of one link by a unique key read through `db` too (see
+ * createShortlinksRepo), except `codeExists`, which reads through `reader`.
+ */
+export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader: Executor): ShortlinkWritesRepo {
+  /**
+   * Inserts links with everything that indexes them: tag rows and counts, search terms, totals.
+   * Answers the rows, or the index (within `links`) of the first code that was taken.
+   */
+  const insertChunk = async (
+    trx: Executor,
+    links: readonly NewShortlink[],
+  ): Promise<{ rows: ShortlinkRow[] } | { takenAt: number }> => {
+    // ON CONFLICT … DO NOTHING: a taken code returns no row instead of throwing, and never aborts
+    // the surrounding transaction. The CHECK and NOT NULL constraints still throw (bugs).
+    const rows = await trx
+      .insertInto('shortlinks')
+      .values(links.map(linkRow))
+      .onConflict((oc) => oc.column('short_code').doNothing())
+      .returning(SHORTLINK_COLUMNS)
+      .execute();
+    if (rows.length < links.length) {
+      const stored = new Set(rows.map((row) => row.short_code));
+      return { takenAt: links.findIndex((link) => !stored.has(link.shortCode)) };
+    }
+    await indexTags(trx, tagRowsOf(rows));
+    await searchTermsFor(rows.map((row) => row.id)).execute(trx);
+    await addToTotals(trx, links);
+    return { rows };
+  };
+
+  return {
+    async insert(link) {
+      return db.transaction().execute(async (trx) => {
+        const result = await insertChunk(trx, [link]);
+        return 'rows' in result ? toShortlink(result.rows[0]!) : null;
+      });
+    },
+    async update(id, changes) {
+      if (!isRowId(id)) return null;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('shortlinks')
+          .set({
+            target_url: changes.targetUrl,
+            title: changes.title,
+            description: changes.description,
+            meta_image: changes.metaImage,
+            tags: JSON.stringify(changes.tags),
+            redirect_mode: changes.redirectMode,
+          })
+          .where('id', '=', id)
+          .where('import_pending', 'is', null)
+          .returning(SHORTLINK_COLUMNS)
+          .executeTakeFirst();
+        if (!row) return null;
+        await unindex(trx, id);
+        await indexTags(
+          trx,
+          uniqueTags(changes.tags).map((tag) => ({ id, tag, createdAt: row.created_at })),
+        );
+        await searchTermsFor([id]).execute(trx);
+        return toShortlink(row);
+      });
+    },
+    async delete(id) {
+      if (!isRowId(id)) return false;
+      return db.transaction().execute(async (trx) => {
+        // The link's row is locked first, the way a click batch takes its locks: a delete racing
+        // clicks on the same link then waits for them (or they for it) instead of deadlocking, and the
+        // counts read below cannot change before the delete commits. (SQLite has one writer anyway.)
+        // A link an import has not published yet is not there for anyone, an edit or a delete too.
+        const link = await dialect
+          .lockRows(
+            trx
+              .selectFrom('shortlinks')
+              .select(['click_count', 'created_at'])
+              .where('id', '=', id)
+              .where('import_pending', 'is', null),
+          )
+          .executeTakeFirst();
+        if (!link) return false;
+        // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
+        // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
+        const stats = await trx
+          .selectFrom('shortlink_daily_stats')
+          .select(['dimension', 'day', 'value', 'clicks'])
+          .where('shortlink_id', '=', id)
+          .orderBy('dimension')
+          .orderBy('day')
+          .orderBy('value')
+          .execute();
+        for (const stat of stats) {
+          await trx
+            .updateTable('click_daily_stats')
+            .set((eb) => ({ clicks: eb('clicks', '-', stat.clicks) }))
+            .where('dimension', '=', stat.dimension)
+            .where('day', '=', stat.day)
+            .where('value', '=', stat.value)
+            .execute();
+        }
+        // And the all-time totals, the link's days summed, in key order too.
+        const totals = await trx
+          .selectFrom('shortlink_daily_stats')
+          .select(['dimension', 'value', sql<number>`sum(clicks)`.as('clicks')])
+          .where('shortlink_id', '=', id)
+          .groupBy(['dimension', 'value'])
+          .orderBy('dimension')
+          .orderBy('value')
+          .execute();
+        for (const total of totals) {
+          await trx
+            .updateTable('click_value_totals')
+            .set((eb) => ({ clicks: eb('clicks', '-', Number(total.clicks)) }))
+            .where('dimension', '=', total.dimension)
+            .where('value', '=', total.value)
+            .execute();
+        }
+        await unindex(trx, id);
+        await removeFromTotals(trx, link);
+        await trx.deleteFrom('shortlinks').where('id', '=', id).execute();
+        return true;
+      });
+    },
+    codeExists: async (shortCode) =>
+      (await reader.selectFrom('shortlinks').select('id').where('short_code', '=', shortCode).executeTakeFirst()) !==
+      undefined,
+    async findById(id) {
+      if (!isRowId(id)) return null;
+      const row = await db
+        .selectFrom('shortlinks')
+        .select(SHORTLINK_COLUMNS)
+        .where('id', '=', id)
+        .where('import_pending', 'is', null)
+        .executeTakeFirst();
+      return row ? toShortlink(row) : null;
+    },
+    async findPublic(shortCode) {
+      const row = await db
+        .selectFrom('shortlinks')
+        .select(PUBLIC_SHORTLINK_COLUMNS)
+        .where('short_code', '=', shortCode)
+        .where('import_pending', 'is', null)
+        .executeTakeFirst();
+      return row ? toPublicShortlink(row) : null;
+    },
+  };
+}
