@@ -6,7 +6,6 @@
  */
 import { z } from './zod';
 import { SHORT_CODE_PATTERN } from './routes';
-import { MAX_STORED_INTEGER } from './storage-limits';
 import {
   httpUrlMeta,
   integerParameterMeta,
@@ -115,7 +114,7 @@ export const ZShortlinkImportRow = ZShortlinkInput.extend({
     .number({ error: 'clickCount must be a whole number of 0 or more' })
     .int({ error: 'clickCount must be a whole number of 0 or more' })
     .min(0, { error: 'clickCount must be a whole number of 0 or more' })
-    .max(MAX_STORED_INTEGER, { error: `clickCount must be at most ${MAX_STORED_INTEGER}` })
+    .max(SHORTLINK_LIMITS.importedClicks, { error: `clickCount must be at most ${SHORTLINK_LIMITS.importedClicks}` })
     .optional(),
   createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
 });

@@ -544,6 +544,19 @@ export const MIGRATIONS: readonly Migration[] = [
         GROUP BY substr(created_at, 1, 10);
     `,
   },
+  {
+    version: 13,
+    name: 'all-time click total beyond 32 bits',
+    // The total of every link's clicks: each link holds up to 2^31 - 1 (an import keeps its count),
+    // so two of them passed PostgreSQL's 32-bit INTEGER and the import failed with a 500. BIGINT,
+    // as SQLite's INTEGER (64 bits) always was; pg hands int8 over as a number (database.ts).
+    sqlite: `
+      -- Nothing to change: SQLite's INTEGER has 64 bits.
+    `,
+    postgres: `
+      ALTER TABLE shortlink_totals ALTER COLUMN clicks TYPE BIGINT;
+    `,
+  },
 ];
 
 export interface MigrationReport {
