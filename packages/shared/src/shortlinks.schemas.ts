@@ -106,10 +106,13 @@ export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
  * taken and ignored; any other field is refused.
  */
 export const ZShortlinkImportRow = ZShortlinkInput.extend({
+  // A scalar: the import's parser refuses values nested deeper than a row's tags.
   id: z
-    .unknown()
-    .optional()
-    .meta({ description: "Ignored: an imported link gets a new id (the original app's exports carry one)" }),
+    .union([z.number(), text('id must be a number or text')])
+    .nullish()
+    .meta({
+      description: "Ignored: an imported link gets a new id (the original app's exports carry one, a number or text)",
+    }),
   clickCount: z
     .number({ error: 'clickCount must be a whole number of 0 or more' })
     .int({ error: 'clickCount must be a whole number of 0 or more' })

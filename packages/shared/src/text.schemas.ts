@@ -118,6 +118,20 @@ export function isCharacterIssue(issue: z.core.$ZodIssue): boolean {
   );
 }
 
+/**
+ * The text check's issue in `issue`, or in a branch of a union it reports (an id that is a number
+ * or text): text with a bad character answers INVALID_CHARACTERS in a union too.
+ */
+function characterIssueIn(issue: z.core.$ZodIssue): z.core.$ZodIssue | undefined {
+  if (isCharacterIssue(issue)) return issue;
+  if (issue.code !== 'invalid_union') return undefined;
+  for (const inner of issue.errors.flat()) {
+    const found = characterIssueIn(inner);
+    if (found) return { ...found, path: [...issue.path, ...found.path] };
+  }
+  return undefined;
+}
+
 const fieldName = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
 /**
@@ -132,10 +146,12 @@ export function requestIssue(issues: readonly z.core.$ZodIssue[]): {
   message: string | null;
 } {
   for (const issue of issues) {
-    if (isCharacterIssue(issue)) {
+    const character = characterIssueIn(issue);
+    if (character) {
       // The general message gets the field's name; a field's own message (a URL's) already says which.
-      const name = issue.message === INVALID_CHARACTERS_MESSAGE ? fieldName(issue.path) : '';
-      return { code: 'INVALID_CHARACTERS', issue, message: name ? `${name}: ${issue.message}` : issue.message };
+      const name = character.message === INVALID_CHARACTERS_MESSAGE ? fieldName(character.path) : '';
+      const message = name ? `${name}: ${character.message}` : character.message;
+      return { code: 'INVALID_CHARACTERS', issue: character, message };
     }
     if (issue.code === 'unrecognized_keys') {
       const where = issue.path.length > 0 ? ` in ${fieldName(issue.path)}` : '';
