@@ -177,6 +177,7 @@ describe('the migrations that databases have recorded', () => {
     [10, 'all-time click totals per referrer, country and device'],
     [11, 'search terms by creation day'],
     [12, 'links created per day'],
+    [13, '64-bit counters'],
   ])('version %i stays "%s", in a file of its own', (version, name) => {
     expect(MIGRATIONS.find((migration) => migration.version === version)?.name).toBe(name);
     const prefix = `${String(version).padStart(4, '0')}-`;

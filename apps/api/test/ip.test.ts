@@ -93,6 +93,8 @@ describe('GET /api/ip/:ip — invalid input', () => {
     const res = await request(app).get(`/api/ip/${encodeURIComponent(raw)}`);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Invalid IP address');
+    // The route's own code; a control character answers the code every text field answers.
+    expect(res.body.code).toBe(raw.includes('\u0000') ? 'INVALID_CHARACTERS' : 'INVALID_IP');
   });
 
   it.each([['%'], ['%zz'], ['%E0%A4%A'], ['8.8.8.8%']])(

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_STORED_INTEGER } from '@toolvault/shared';
+import { MAX_STORED_INTEGER, SHORTLINK_LIMITS } from '@toolvault/shared';
 import { createApp } from '../src/app';
 import { silentLogger } from '../src/logger';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
@@ -23,8 +23,8 @@ const ROWS: Row[] = [
   ['get', `/api/shortlinks/${BEYOND}/analytics`, undefined, 404, 'SHORTLINK_NOT_FOUND'],
   ['put', `/api/shortlinks/${BEYOND}`, link, 404, 'SHORTLINK_NOT_FOUND'],
   ['delete', `/api/shortlinks/${BEYOND}`, undefined, 404, 'SHORTLINK_NOT_FOUND'],
-  ['put', `/api/blog/${BEYOND}`, post, 404, 'BLOG_POST_NOT_FOUND'],
-  ['delete', `/api/blog/${BEYOND}`, undefined, 404, 'BLOG_POST_NOT_FOUND'],
+  ['put', `/api/blog/posts/${BEYOND}`, post, 404, 'BLOG_POST_NOT_FOUND'],
+  ['delete', `/api/blog/posts/${BEYOND}`, undefined, 404, 'BLOG_POST_NOT_FOUND'],
   ['post', '/api/blog', { ...post, category_id: BEYOND }, 400, 'UNKNOWN_CATEGORY'],
   ['put', `/api/categories/${BEYOND}`, { name: 'Tools', slug: 'tools' }, 404, 'CATEGORY_NOT_FOUND'],
   ['delete', `/api/categories/${BEYOND}`, undefined, 404, 'CATEGORY_NOT_FOUND'],
@@ -38,10 +38,13 @@ const ROWS: Row[] = [
   ],
   ['get', `/api/shortlinks?sort=clicks&cursor=${cursor(['clicks', BEYOND, 1])}`, undefined, 400, 'VALIDATION'],
   ['post', '/api/shortlinks/import', [{ ...link, clickCount: BEYOND }], 400, 'VALIDATION'],
+  // An imported count leaves room for clicks: at the stored maximum, the next click failed on PostgreSQL.
+  ['post', '/api/shortlinks/import', [{ ...link, clickCount: MAX_STORED_INTEGER }], 400, 'VALIDATION'],
+  ['post', '/api/shortlinks/import', [{ ...link, clickCount: SHORTLINK_LIMITS.importedClicks + 1 }], 400, 'VALIDATION'],
   // The largest stored number itself is an ordinary one.
   ['delete', `/api/shortlinks/${MAX_STORED_INTEGER}`, undefined, 404, 'SHORTLINK_NOT_FOUND'],
   ['get', `/api/contact?cursor=2025-01-01T00:00:00.000Z~${MAX_STORED_INTEGER}`, undefined, 200, ''],
-  ['post', '/api/shortlinks/import', [{ ...link, clickCount: MAX_STORED_INTEGER }], 201, ''],
+  ['post', '/api/shortlinks/import', [{ ...link, clickCount: SHORTLINK_LIMITS.importedClicks }], 201, ''],
 ];
 
 describe.each(ENGINES)('numbers past what the database stores, on %s', (engine) => {
@@ -60,6 +63,35 @@ describe.each(ENGINES)('numbers past what the database stores, on %s', (engine) 
   });
   afterAll(async () => {
     await storage?.close();
+  });
+
+  it('counts a click on a link imported with the largest count an import keeps', async () => {
+    const auth = `Bearer ${adminToken(now)}`;
+    const row = { ...link, shortCode: 'most-clicked', clickCount: SHORTLINK_LIMITS.importedClicks };
+    expect((await request(app).post('/api/shortlinks/import').set('Authorization', auth).send([row])).status).toBe(201);
+    const click = await request(app)
+      .get('/most-clicked')
+      .set('Accept', 'application/json')
+      .set('User-Agent', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0');
+    expect(click.status, JSON.stringify(click.body)).toBe(200);
+    const summary = await request(app).get('/api/shortlinks/summary').set('Authorization', auth);
+    expect(summary.body.recent).toContainEqual(
+      expect.objectContaining({ shortCode: 'most-clicked', clickCount: SHORTLINK_LIMITS.importedClicks + 1 }),
+    );
+  });
+
+  it('keeps a click total past 32 bits (three links imported with the largest count)', async () => {
+    const auth = `Bearer ${adminToken(now)}`;
+    const before = (await request(app).get('/api/shortlinks/summary').set('Authorization', auth)).body.totalClicks;
+    const rows = [1, 2, 3].map((n) => ({
+      ...link,
+      shortCode: `big-total-${n}`,
+      clickCount: SHORTLINK_LIMITS.importedClicks,
+    }));
+    const imported = await request(app).post('/api/shortlinks/import').set('Authorization', auth).send(rows);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const summary = await request(app).get('/api/shortlinks/summary').set('Authorization', auth);
+    expect(summary.body.totalClicks).toBe(before + 3 * SHORTLINK_LIMITS.importedClicks);
   });
 
   it.each(ROWS)('%s %s', async (method, url, body, status, code) => {

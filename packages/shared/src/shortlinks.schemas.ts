@@ -6,7 +6,6 @@
  */
 import { z } from './zod';
 import { SHORT_CODE_PATTERN } from './routes';
-import { MAX_STORED_INTEGER } from './storage-limits';
 import {
   httpUrlMeta,
   integerParameterMeta,
@@ -107,15 +106,18 @@ export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
  * taken and ignored; any other field is refused.
  */
 export const ZShortlinkImportRow = ZShortlinkInput.extend({
+  // A scalar: the import's parser refuses values nested deeper than a row's tags.
   id: z
-    .unknown()
-    .optional()
-    .meta({ description: "Ignored: an imported link gets a new id (the original app's exports carry one)" }),
+    .union([z.number(), text('id must be a number or text')])
+    .nullish()
+    .meta({
+      description: "Ignored: an imported link gets a new id (the original app's exports carry one, a number or text)",
+    }),
   clickCount: z
     .number({ error: 'clickCount must be a whole number of 0 or more' })
     .int({ error: 'clickCount must be a whole number of 0 or more' })
     .min(0, { error: 'clickCount must be a whole number of 0 or more' })
-    .max(MAX_STORED_INTEGER, { error: `clickCount must be at most ${MAX_STORED_INTEGER}` })
+    .max(SHORTLINK_LIMITS.importedClicks, { error: `clickCount must be at most ${SHORTLINK_LIMITS.importedClicks}` })
     .optional(),
   createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
 });

@@ -40,6 +40,12 @@ export const SHORTLINK_LIMITS = {
   tag: 50,
   /** Rows per import (all or none). */
   importRows: 10_000,
+  /**
+   * The largest click count an import keeps. Counts are 32-bit on PostgreSQL (MAX_STORED_INTEGER):
+   * an imported link at that maximum failed its next click there, so an import leaves room for a
+   * billion more clicks.
+   */
+  importedClicks: 1_000_000_000,
 } as const;
 
 /**

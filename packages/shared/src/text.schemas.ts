@@ -45,6 +45,18 @@ export function optionalText(max: number, label: string, options: TextOptions = 
 }
 
 /**
+ * A `.meta` override that renders a field as `schema` in place of zod's own rendering, for a check
+ * zod cannot express in JSON Schema (a parsed URL, an IP address, digits read as an integer). A
+ * fresh copy each time: the rendered document must not share objects with this one.
+ */
+export function renderedAs(schema: Record<string, unknown>) {
+  return ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, JSON.parse(JSON.stringify(schema)) as object);
+  };
+}
+
+/**
  * What the document says of an http(s) address the server parses (checkHttpUrl): its scheme and
  * host in a pattern (user:password@ is refused, so the host part has no `@`), `format: uri`, and in
  * words what neither can say. `optional`: '' and null mean "none".
@@ -60,15 +72,8 @@ export function httpUrlMeta(
     `65535 or an IPv4 address with a part above 255 is refused).${extra ? ` ${extra}` : ''}` +
     (optional ? " '' or null: none." : '');
   const schema = optional ? { anyOf: [{ type: 'string', maxLength: 0 }, url, { type: 'null' }] } : url;
-  return {
-    description,
-    // The rendered schema is replaced, not merged: zod's own (a nullable string) says less.
-    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-      // A fresh copy each time: the rendered document must not share objects with this one.
-      Object.assign(jsonSchema, JSON.parse(JSON.stringify(schema)) as object, { description });
-    },
-  };
+  // The rendered schema is replaced, not merged: zod's own (a nullable string) says less.
+  return { description, override: renderedAs({ ...schema, description }) };
 }
 
 /**
@@ -79,10 +84,7 @@ export function integerParameterMeta(minimum: number, maximum: number, fallback?
   const schema = { type: 'integer', minimum, maximum, ...(fallback === undefined ? {} : { default: fallback }) };
   return {
     ...(description ? { description } : {}),
-    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-      Object.assign(jsonSchema, schema, description ? { description } : {});
-    },
+    override: renderedAs({ ...schema, ...(description ? { description } : {}) }),
   };
 }
 
@@ -118,6 +120,20 @@ export function isCharacterIssue(issue: z.core.$ZodIssue): boolean {
   );
 }
 
+/**
+ * The text check's issue in `issue`, or in a branch of a union it reports (an id that is a number
+ * or text): text with a bad character answers INVALID_CHARACTERS in a union too.
+ */
+function characterIssueIn(issue: z.core.$ZodIssue): z.core.$ZodIssue | undefined {
+  if (isCharacterIssue(issue)) return issue;
+  if (issue.code !== 'invalid_union') return undefined;
+  for (const inner of issue.errors.flat()) {
+    const found = characterIssueIn(inner);
+    if (found) return { ...found, path: [...issue.path, ...found.path] };
+  }
+  return undefined;
+}
+
 const fieldName = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
 /**
@@ -132,10 +148,12 @@ export function requestIssue(issues: readonly z.core.$ZodIssue[]): {
   message: string | null;
 } {
   for (const issue of issues) {
-    if (isCharacterIssue(issue)) {
+    const character = characterIssueIn(issue);
+    if (character) {
       // The general message gets the field's name; a field's own message (a URL's) already says which.
-      const name = issue.message === INVALID_CHARACTERS_MESSAGE ? fieldName(issue.path) : '';
-      return { code: 'INVALID_CHARACTERS', issue, message: name ? `${name}: ${issue.message}` : issue.message };
+      const name = character.message === INVALID_CHARACTERS_MESSAGE ? fieldName(character.path) : '';
+      const message = name ? `${name}: ${character.message}` : character.message;
+      return { code: 'INVALID_CHARACTERS', issue: character, message };
     }
     if (issue.code === 'unrecognized_keys') {
       const where = issue.path.length > 0 ? ` in ${fieldName(issue.path)}` : '';

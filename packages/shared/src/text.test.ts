@@ -82,4 +82,12 @@ describe('requestIssue: the answer to a failed parse', () => {
     const issues = tags.safeParse({ tags: ['ok', 'b\u0000'] }).error?.issues ?? [];
     expect(requestIssue(issues).message).toBe(`tags.1: ${INVALID_CHARACTERS_MESSAGE}`);
   });
+
+  it.each<[label: string, value: unknown, code: string, message: string | null]>([
+    ['text with a character no form types', 'a\u0000', 'INVALID_CHARACTERS', `id: ${INVALID_CHARACTERS_MESSAGE}`],
+    ['neither branch', [1], 'VALIDATION', null],
+  ])('finds the text check inside a union (a number or text): %s → %s', (_label, id, code, message) => {
+    const row = z.strictObject({ id: z.union([z.number(), text('id must be a number or text')]) });
+    expect(requestIssue(row.safeParse({ id }).error?.issues ?? [])).toMatchObject({ code, message });
+  });
 });

@@ -58,10 +58,13 @@ function operation(name: string, route: RouteContract): ZodOpenApiOperationObjec
   };
   const limits = [...(route.limits ?? []), ...(route.rateLimit ? [rateLimitText(route.rateLimit)] : [])];
   const body = route.body;
+  // Each form names who may send it, so a client or a test generator can tell them apart by machine.
   const bodySchema = body?.adminSchema
-    ? z.union([body.adminSchema, body.schema]).meta({
-        description: 'The admin sends the full form; anyone else only the fields of the second form.',
-      })
+    ? z
+        .union([body.adminSchema.meta({ [AUTH_EXTENSION]: 'admin' }), body.schema.meta({ [AUTH_EXTENSION]: 'public' })])
+        .meta({
+          description: `The admin sends the full form; anyone else only the fields of the second form (each form's ${AUTH_EXTENSION} says who).`,
+        })
     : body?.schema;
   return {
     operationId: name,
@@ -135,7 +138,15 @@ function errorResponses(codes: readonly ApiErrorCode[]): Responses {
       {
         description: list.join(', '),
         content: {
-          [JSON_TYPE]: { schema: { allOf: [{ $ref: API_ERROR_REF }, { properties: { code: { enum: list } } }] } },
+          // The narrowing says its types too: a validator in strict mode reads `properties` and `enum` only under their type.
+          [JSON_TYPE]: {
+            schema: {
+              allOf: [
+                { $ref: API_ERROR_REF },
+                { type: 'object', properties: { code: { type: 'string', enum: list } } },
+              ],
+            },
+          },
         },
       },
     ]),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  essence,
   isJsonMedia,
   parametersIn,
   resolveSchema,
@@ -87,11 +88,33 @@ function parameterRecord(
   return fc.record(fields, { requiredKeys: required });
 }
 
-function bodyArbitrary(document: OpenApiDocument, operation: Operation, hints: Hints): fc.Arbitrary<unknown> {
+/**
+ * The body schema of `operation` as `admin` may send it. Where the body is a choice of forms, each
+ * naming who sends it (`x-auth`), a caller without the admin's token has only the public ones.
+ */
+function bodySchemaFor(document: OpenApiDocument, operation: Operation, admin: boolean): JsonSchema {
+  const mediaType = bodyMediaType(operation);
+  const schema = (mediaType === undefined ? undefined : operation.requestBody!.content[mediaType]!.schema) ?? true;
+  const resolved = resolveSchema(document, schema);
+  if (admin || typeof resolved !== 'object' || !Array.isArray(resolved.anyOf)) return schema;
+  const forms = resolved.anyOf as JsonSchema[];
+  const open = forms.filter((form) => {
+    const found = resolveSchema(document, form);
+    return typeof found !== 'object' || found['x-auth'] !== 'admin';
+  });
+  return open.length === forms.length ? schema : { ...resolved, anyOf: open };
+}
+
+function bodyArbitrary(
+  document: OpenApiDocument,
+  operation: Operation,
+  hints: Hints,
+  admin: boolean,
+): fc.Arbitrary<unknown> {
   const mediaType = bodyMediaType(operation);
   if (mediaType === undefined) return fc.constant(undefined);
   if (!isJsonMedia(mediaType)) return fc.uint8Array({ maxLength: 4096 });
-  const schema = operation.requestBody!.content[mediaType]!.schema ?? true;
+  const schema = bodySchemaFor(document, operation, admin);
   const overrides: PropertyOverrides = {};
   for (const [key, values] of Object.entries(hints.values)) {
     if (key.startsWith('body:') && values.length > 0) overrides[key.slice(5)] = fc.constantFrom(...values);
@@ -106,12 +129,16 @@ export function validRequests(
   hints: Hints,
 ): fc.Arbitrary<RequestParts> {
   const auth = operation['x-auth'];
-  const parts = fc.record({
-    params: parameterRecord(document, parametersIn(operation, 'path'), 'path', hints),
-    query: parameterRecord(document, parametersIn(operation, 'query'), 'query', hints),
-    body: bodyArbitrary(document, operation, hints),
-    admin: auth === 'admin' ? fc.constant(true) : auth === 'admin-optional' ? fc.boolean() : fc.constant(false),
-  });
+  const admin = auth === 'admin' ? fc.constant(true) : auth === 'admin-optional' ? fc.boolean() : fc.constant(false);
+  // Who asks first: the body's forms depend on it.
+  const parts = admin.chain((asAdmin) =>
+    fc.record({
+      params: parameterRecord(document, parametersIn(operation, 'path'), 'path', hints),
+      query: parameterRecord(document, parametersIn(operation, 'query'), 'query', hints),
+      body: bodyArbitrary(document, operation, hints, asAdmin),
+      admin: fc.constant(asAdmin),
+    }),
+  );
   return hints.align ? parts.map(hints.align) : parts;
 }
 
@@ -122,7 +149,9 @@ export function toHttp(operation: Operation, parts: RequestParts): HttpRequest {
   );
   const query = new URLSearchParams(parts.query).toString();
   const success = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
-  const accept = [...new Set(success.flatMap(([, response]) => Object.keys(response.content ?? {})))];
+  // Bare media types, as clients write them: a range with parameters (`; charset=utf-8`) matches
+  // only a type offered with the same ones, and the server offers bare types.
+  const accept = [...new Set(success.flatMap(([, response]) => Object.keys(response.content ?? {}).map(essence)))];
   const headers: Record<string, string> = accept.length > 0 ? { accept: accept.join(', ') } : {};
   const mediaType = bodyMediaType(operation);
   let body: string | Uint8Array<ArrayBuffer> | undefined;
@@ -191,9 +220,9 @@ function asObject(document: OpenApiDocument, schema: JsonSchema): Schema | undef
 function takesText(document: OpenApiDocument, schema: JsonSchema): boolean {
   const resolved = resolveSchema(document, schema);
   if (typeof resolved !== 'object' || 'enum' in resolved || 'const' in resolved) return false;
+  if (resolved.type === 'string' || (Array.isArray(resolved.type) && resolved.type.includes('string'))) return true;
   const branches = (resolved.anyOf ?? resolved.oneOf) as JsonSchema[] | undefined;
-  if (branches) return branches.some((branch) => takesText(document, branch));
-  return resolved.type === 'string' || (Array.isArray(resolved.type) && resolved.type.includes('string'));
+  return branches !== undefined && branches.some((branch) => takesText(document, branch));
 }
 
 const maxLengthOf = (document: OpenApiDocument, schema: JsonSchema): number | undefined => {
@@ -215,6 +244,16 @@ export function invalidRequests(
     cases.push({ kind, where, parts });
   };
   if (operation['x-auth'] === 'admin') add('no-auth', 'Authorization', (parts) => (parts.admin = false));
+  // The admin's form sent without the admin's token: the public forms do not take it.
+  const mediaType = bodyMediaType(operation);
+  if (
+    operation['x-auth'] === 'admin-optional' &&
+    base.admin &&
+    base.body !== undefined &&
+    !isValid(bodySchemaFor(document, operation, false), base.body)
+  ) {
+    add('no-auth', 'Authorization (a form only the admin sends)', (parts) => (parts.admin = false));
+  }
   for (const where of ['path', 'query'] as const) {
     for (const [kind, parameter, value] of parameterBreaks(document, parametersIn(operation, where), isValid)) {
       const record = (parts: RequestParts) => (where === 'path' ? parts.params : parts.query);
@@ -224,10 +263,8 @@ export function invalidRequests(
       });
     }
   }
-  const mediaType = bodyMediaType(operation);
   if (mediaType !== undefined && isJsonMedia(mediaType)) {
-    const schema = operation.requestBody!.content[mediaType]!.schema ?? true;
-    cases.push(...bodyBreaks(document, schema, base, isValid));
+    cases.push(...bodyBreaks(document, bodySchemaFor(document, operation, base.admin), base, isValid));
   }
   return cases;
 }
@@ -255,14 +292,16 @@ function parameterBreaks(
   first('wrong-type', (_parameter, schema) =>
     schema.type === 'integer' || schema.type === 'number' ? 'abc' : undefined,
   );
-  first('pattern', (_parameter, schema) =>
-    typeof schema.pattern === 'string' ? PATTERN_BREAKERS.find((text) => !isValid(schema, text)) : undefined,
-  );
   first('too-long', (_parameter, schema) =>
     typeof schema.maxLength === 'number' ? '1'.repeat(schema.maxLength + 1) : undefined,
   );
   for (const parameter of parameters) {
-    if (takesText(document, parameterSchema(parameter))) breaks.push(['nul', parameter, 'a\u0000b']);
+    const schema = parameterSchema(parameter);
+    if (!takesText(document, schema)) continue;
+    breaks.push(['nul', parameter, 'a\u0000b']);
+    // Text the parameter's pattern or format refuses (a slug with punctuation, an address that is none).
+    const refused = PATTERN_BREAKERS.find((text) => !isValid(schema, text) && !isValid(schema, Number(text)));
+    if (refused !== undefined) breaks.push(['pattern', parameter, refused]);
   }
   return breaks;
 }
@@ -314,7 +353,11 @@ function bodyBreaks(
   const long = properties.find(([, property]) => maxLengthOf(document, property) !== undefined);
   if (long) breakRow('too-long', long[0], (row) => (row[long[0]] = 'a'.repeat(maxLengthOf(document, long[1])! + 1)));
   for (const [name, property] of properties) {
-    if (takesText(document, property)) breakRow('nul', name, (row) => (row[name] = withNul(row[name])), false);
+    if (!takesText(document, property)) continue;
+    breakRow('nul', name, (row) => (row[name] = withNul(row[name])), false);
+    // Text the field's pattern or format refuses: a slug with punctuation, a URL that is none, a blank title.
+    const refused = PATTERN_BREAKERS.find((text) => !isValid(property, text));
+    if (refused !== undefined) breakRow('pattern', name, (row) => (row[name] = refused));
   }
   return cases;
 }

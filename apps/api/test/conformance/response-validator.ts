@@ -57,8 +57,9 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
   // strict: a keyword ajv does not know is an error, so a schema it cannot check is not passed silently.
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
-  // Keywords OpenAPI adds to JSON Schema: they describe and never constrain.
-  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
+  // Keywords OpenAPI adds to JSON Schema, and the document's own extension naming who sends a
+  // body form: they describe and never constrain.
+  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-auth']);
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: pointAtComponents(document.components?.schemas ?? {}) });
 
   const compiled = new WeakMap<object, ValidateFunction>();

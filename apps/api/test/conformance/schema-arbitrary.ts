@@ -20,9 +20,8 @@ const MAX_ITEMS = 4;
 /** Strings made as a boundary case, at their schema's maxLength, when it is no longer than this. */
 const BOUNDARY_MAX = 250_000;
 
-/** Keywords that only describe, or that the generator satisfies by construction. */
-const HANDLED = new Set([
-  'type',
+/** Keywords that only describe: a schema of these alone takes any value. */
+const DESCRIPTIVE = new Set([
   'description',
   'title',
   'examples',
@@ -31,6 +30,12 @@ const HANDLED = new Set([
   'deprecated',
   'readOnly',
   'writeOnly',
+]);
+
+/** Keywords the generator satisfies by construction, and the descriptive ones. */
+const HANDLED = new Set([
+  ...DESCRIPTIVE,
+  'type',
   'format',
   'pattern',
   'minLength',
@@ -49,6 +54,9 @@ const HANDLED = new Set([
   'maxItems',
   'anyOf',
   'oneOf',
+  'allOf',
+  // Not JSON Schema: where withAllOf gathers the patterns of a string's allOf members.
+  'patterns',
   '$ref',
 ]);
 
@@ -59,25 +67,73 @@ export function schemaArbitrary(
   schema: JsonSchema,
   overrides: PropertyOverrides = {},
 ): fc.Arbitrary<unknown> {
-  const resolved = resolveSchema(document, schema);
-  if (resolved === true) return fc.jsonValue();
-  if (resolved === false) throw new Error('No value satisfies the schema `false`');
+  const found = resolveSchema(document, schema);
+  if (found === true) return fc.jsonValue();
+  if (found === false) throw new Error('No value satisfies the schema `false`');
+  const resolved = withAllOf(document, found);
   const unknown = Object.keys(resolved).filter((keyword) => !HANDLED.has(keyword) && !keyword.startsWith('x-'));
   if (unknown.length > 0) throw new Error(`The generator does not support ${unknown.join(', ')}`);
+  if (Object.keys(resolved).every((keyword) => DESCRIPTIVE.has(keyword))) return fc.jsonValue();
   if ('const' in resolved) return fc.constant(resolved.const);
   if (Array.isArray(resolved.enum)) return fc.constantFrom(...(resolved.enum as unknown[]));
   const branches = (resolved.anyOf ?? resolved.oneOf) as JsonSchema[] | undefined;
-  if (branches) return fc.oneof(...branches.map((branch) => schemaArbitrary(document, branch, overrides)));
+  if (branches) {
+    // What the schema says beside its branches (a type, a maxLength) holds in every branch.
+    const { anyOf: _anyOf, oneOf: _oneOf, ...shared } = resolved;
+    return fc.oneof(
+      ...branches.map((branch) => {
+        const own = resolveSchema(document, branch);
+        return schemaArbitrary(document, typeof own === 'object' ? { ...shared, ...own } : own, overrides);
+      }),
+    );
+  }
   const types = typesOf(resolved);
   return fc.oneof(...types.map((type) => ofType(document, resolved, type, overrides)));
 }
+
+/**
+ * `schema` with the members of its `allOf` folded in. The document writes a string's second and
+ * third patterns (no control character, not blank, a slug) as members, since a schema holds one
+ * `pattern`; they are gathered into `patterns`, and any other keyword two members give differently
+ * is refused rather than guessed at.
+ */
+function withAllOf(document: OpenApiDocument, schema: Schema): Schema & { patterns?: string[] } {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const { allOf, pattern, ...merged } = schema as Schema & { allOf: JsonSchema[] };
+  const patterns = typeof pattern === 'string' ? [pattern] : [];
+  for (const member of allOf) {
+    const resolved = resolveSchema(document, member);
+    if (typeof resolved !== 'object') throw new Error('The generator supports only schemas in allOf');
+    const { pattern: own, patterns: more, ...rest } = withAllOf(document, resolved) as Schema & { patterns?: string[] };
+    patterns.push(...(typeof own === 'string' ? [own] : []), ...(more ?? []));
+    for (const [keyword, value] of Object.entries(rest)) {
+      if (keyword in merged && JSON.stringify(merged[keyword]) !== JSON.stringify(value)) {
+        throw new Error(`The generator cannot merge two values of ${keyword} in allOf`);
+      }
+      merged[keyword] = value;
+    }
+  }
+  return { ...merged, patterns };
+}
+
+/** Every pattern a string must match: its own and those of its allOf members (see withAllOf). */
+const patternsOf = (schema: Schema): string[] =>
+  (schema.patterns as string[] | undefined) ?? (typeof schema.pattern === 'string' ? [schema.pattern] : []);
+
+/**
+ * Whether a pattern gives a string its shape (a slug, a short code, a number): anchored at both
+ * ends, and more than an alphabet (`^[^…]*$`, no control characters: printable text honours that
+ * already). Strings are made from such a pattern; the others (`\S`, not blank) only filter.
+ */
+const shapes = (pattern: string) =>
+  pattern.startsWith('^') && pattern.endsWith('$') && !/^\^\[\^(?:[^\]\\]|\\.)*\]\*\$$/.test(pattern);
 
 function typesOf(schema: Schema): string[] {
   if (Array.isArray(schema.type)) return schema.type as string[];
   if (typeof schema.type === 'string') return [schema.type];
   if (schema.properties) return ['object'];
   if (schema.items) return ['array'];
-  if (schema.pattern !== undefined || schema.format !== undefined || schema.maxLength !== undefined) return ['string'];
+  if (patternsOf(schema).length > 0 || schema.format !== undefined || schema.maxLength !== undefined) return ['string'];
   throw new Error(`Cannot tell the type of ${JSON.stringify(schema).slice(0, 120)}`);
 }
 
@@ -144,14 +200,16 @@ function integerArbitrary(schema: Schema): fc.Arbitrary<number> {
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength = Number(schema.minLength ?? 0);
   const maxLength = schema.maxLength === undefined ? undefined : Number(schema.maxLength);
-  const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
+  const patterns = patternsOf(schema);
+  const regexps = patterns.map((pattern) => new RegExp(pattern, 'u'));
   const fits = (text: string) =>
     codePoints(text) >= minLength &&
     (maxLength === undefined || codePoints(text) <= maxLength) &&
-    (pattern === undefined || pattern.test(text));
+    regexps.every((regexp) => regexp.test(text));
   const formatted = formatArbitrary(schema.format);
   if (formatted) return formatted.filter(fits);
-  if (pattern) return fc.stringMatching(pattern).filter(fits);
+  const shape = patterns.find(shapes);
+  if (shape !== undefined) return fc.stringMatching(new RegExp(shape, 'u')).filter(fits);
   const cap = Math.max(minLength, Math.min(maxLength ?? SHORT, SHORT));
   // Printable text: NUL and other control characters are the invalid cases' business.
   const text = fc.oneof(
@@ -159,7 +217,7 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: cap }) },
   );
   const choices = [{ weight: 8, arbitrary: text.filter(fits) }];
-  if (maxLength !== undefined && maxLength <= BOUNDARY_MAX) {
+  if (maxLength !== undefined && maxLength <= BOUNDARY_MAX && fits('x'.repeat(maxLength))) {
     choices.push({ weight: 1, arbitrary: fc.constant('x'.repeat(maxLength)) });
   }
   return fc.oneof(...choices);

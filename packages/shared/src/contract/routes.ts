@@ -266,6 +266,8 @@ export const API = {
     summary: 'An IPv4 or IPv6 address, located offline',
     auth: 'public',
     params: ZIpLookupParams,
+    // Anything but an address is the one thing a client can get wrong here: its own code, not VALIDATION.
+    invalidParams: 'INVALID_IP',
     response: {
       status: 200,
       description: 'The address and what the offline database knows of it',

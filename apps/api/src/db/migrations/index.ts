@@ -12,6 +12,7 @@ import importPendingShortlinks from './0009-import-pending-shortlinks';
 import clickValueTotals from './0010-click-value-totals';
 import searchTermsByCreationDay from './0011-search-terms-by-creation-day';
 import linksCreatedPerDay from './0012-links-created-per-day';
+import sixtyFourBitCounters from './0013-64-bit-counters';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   clickValueTotals,
   searchTermsByCreationDay,
   linksCreatedPerDay,
+  sixtyFourBitCounters,
 ];
 
 export interface MigrationReport {
