@@ -123,7 +123,10 @@ describe.each(ENGINES)('link targets on %s', (engine) => {
       .set(auth)
       .send({ title: 'Chars', targetUrl, redirectMode: 'direct' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: SHORTLINK_MESSAGES.invalidUrl, code: 'VALIDATION' });
+    // A character no form can type is refused by the shared text primitive, before the URL rule;
+    // a space is typed easily, and the URL rule refuses it.
+    const code = /[\p{Cc}]/u.test(targetUrl) ? 'INVALID_CHARACTERS' : 'VALIDATION';
+    expect(res.body).toEqual({ error: SHORTLINK_MESSAGES.invalidUrl, code });
   });
 
   it('imports every kind of character serialised, and redirects to it', async () => {
