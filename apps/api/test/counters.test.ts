@@ -213,6 +213,24 @@ describe('Redis that does not answer', () => {
       await store.close();
     }
   });
+
+  it('lets a burst of commands wait for the connection without a listener each on the client', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    const port = await freePort();
+    const store = redisCounterStore({ url: `redis://127.0.0.1:${port}`, logger: silentLogger });
+    try {
+      const pings = await Promise.allSettled(Array.from({ length: 50 }, () => store.ping()));
+      expect(pings.every((ping) => ping.status === 'rejected')).toBe(true);
+      // Warnings are emitted on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.includes('MaxListenersExceeded'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await store.close();
+    }
+  });
 });
 
 describe('the Redis key prefix', () => {

@@ -39,6 +39,12 @@ export function redisCounterStore({ url, logger, keyPrefix = 'toolvault:' }: Red
     },
   });
   let down = false;
+  /**
+   * Commands waiting for the connection. One 'ready' listener wakes them all: a listener each
+   * put one on the client per waiting command, and a burst of requests while connecting (more
+   * than ten) set off Node's MaxListenersExceededWarning.
+   */
+  const waiting = new Set<(ready: boolean) => void>();
   client.on('error', (error: Error) => {
     if (down) return; // one line per outage, not one per reconnect attempt
     down = true;
@@ -47,6 +53,7 @@ export function redisCounterStore({ url, logger, keyPrefix = 'toolvault:' }: Red
   client.on('ready', () => {
     if (down) logger.info('Redis is back');
     down = false;
+    for (const wake of [...waiting]) wake(true);
   });
   // Not awaited: a replica starts (and reports not ready on /api/health) while Redis is down.
   client.connect().catch(() => undefined);
@@ -56,13 +63,12 @@ export function redisCounterStore({ url, logger, keyPrefix = 'toolvault:' }: Red
     if (client.isReady) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => finish(false), CONNECT_WAIT_MS);
-      const onReady = () => finish(true);
       const finish = (ready: boolean) => {
         clearTimeout(timer);
-        client.off('ready', onReady);
+        waiting.delete(finish);
         resolve(ready);
       };
-      client.on('ready', onReady);
+      waiting.add(finish);
     });
   };
   const send = async (args: string[]): Promise<unknown> => {
