@@ -27,8 +27,8 @@ const nodeModulesExternal = {
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: API_DIR,
-  // The sanitizer's worker thread is its own entry: the pool starts it from a file beside the
-  // server (`./html-sanitizer.worker.mjs`), which in the sources is a tsx loader shim.
+  // The sanitizer's process is its own entry: the pool starts it from a file beside the server
+  // (`./html-sanitizer.worker.mjs`), which in the sources is a tsx loader shim.
   // So are the SQLite checkpointer's and reader's (`./wal-checkpoint.worker.mjs`, `./sqlite-reader.worker.mjs`,
   // plain JavaScript in the sources), and the click writer's (`./click-writer.worker.mjs`, a tsx
   // shim in the sources, like the sanitizer's).

@@ -47,7 +47,7 @@ export interface AppDeps {
   shortlinks?: ShortlinkResolver;
   /** Offline IP geolocation; the process-wide database reader when omitted. */
   geo?: GeoService;
-  /** Blog HTML sanitizer (a worker thread); the process's shared one when omitted. */
+  /** Blog HTML sanitizer (a process of its own); the server's shared one when omitted. */
   sanitizer?: HtmlSanitizerPool;
   /** Every rate-limit counter; a fresh in-memory store (one process) when omitted. */
   counters?: CounterStore;

@@ -12,7 +12,7 @@ import type { Clock } from '../src/lib/clock';
 import { sharedHtmlSanitizerPool } from '../src/services/html-sanitizer.pool';
 import { adminToken, buildApp } from './helpers';
 
-// The sanitizer's thread loads jsdom (seconds on a busy machine): started once per file, before any
+// The sanitizer's process loads jsdom (seconds on a busy machine): started once per file, before any
 // test's clock runs, so the first post of a file takes no longer than the others.
 await sharedHtmlSanitizerPool().ready();
 

@@ -52,7 +52,7 @@ describe('deeply nested post content', () => {
   });
 });
 
-describe('the sanitizer thread', () => {
+describe('the sanitizer process', () => {
   const pool = createHtmlSanitizerPool();
   beforeAll(() => pool.ready(), 60_000);
   afterAll(() => pool.close());
@@ -64,18 +64,48 @@ describe('the sanitizer thread', () => {
     });
   });
 
-  it('refuses a document past its time limit, and then serves the next one from a fresh thread', async () => {
+  it('refuses a document past its time limit, and then serves the next one from a fresh process', async () => {
     // 25 000 flat elements: within every size and depth limit, but seconds of DOM work.
     // A 100 ms limit for this one document: far below what it needs, on any machine.
     const slow = await pool.clean('<b>x</b>'.repeat(25_000), { timeLimitMs: 100 });
     expect(slow).toEqual({ ok: false, error: 'POST_CONTENT_TOO_COMPLEX' });
     expect(await pool.clean('<p>next</p>')).toMatchObject({ ok: true, value: { html: '<p>next</p>' } });
-    // Generous: the replacement thread loads jsdom again.
+    // Generous: the replacement process loads jsdom again.
   }, 60_000);
 
   it('never throws or overflows on 8,000 nested tags called directly', async () => {
     const result = await pool.clean('<b>'.repeat(8000));
     expect(result.ok).toBe(false);
+  }, 60_000);
+
+  it('refuses a document that exhausts its memory, and this process lives on', async () => {
+    // 60 million characters of text in a 64 MB heap. In a worker thread with that heap limit, V8
+    // ended the whole process with "heap out of memory" (9 times in 9, measured): the test runner's
+    // fork, or the server, died with the document. Here only the sanitizer's process does (its
+    // fatal error shows in the output), and the next document gets a fresh one.
+    const small = createHtmlSanitizerPool({ maxHeapMb: 64, timeLimitMs: 60_000 });
+    try {
+      expect(await small.clean(`<p>${'x'.repeat(60_000_000)}</p>`)).toEqual({
+        ok: false,
+        error: 'POST_CONTENT_TOO_COMPLEX',
+      });
+      expect(await small.clean('<p>next</p>')).toMatchObject({ ok: true, value: { html: '<p>next</p>' } });
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
+  it('lets its callers go when its process cannot start: ready() resolves, clean() rejects', async () => {
+    // jsdom does not load in 8 MB: the process ends before it is ready. Not the document's fault,
+    // so no refusal: an error (a 500), and the next clean() tries a new process.
+    const broken = createHtmlSanitizerPool({ maxHeapMb: 8 });
+    try {
+      await broken.ready();
+      await expect(broken.clean('<p>x</p>')).rejects.toThrow(/ended while starting .*heap out of memory/);
+      await expect(broken.clean('<p>x</p>')).rejects.toThrow(/ended while starting/);
+    } finally {
+      await broken.close();
+    }
   }, 60_000);
 });
 
@@ -83,7 +113,7 @@ describe('a hostile post does not hold the server', () => {
   it('GET /api/health answers while the post is being refused', async () => {
     const pool = createHtmlSanitizerPool({ timeLimitMs: 1500 });
     const { app, auth } = blogSetup({ sanitizer: pool });
-    // Warm the thread, so the hostile request is the only work left.
+    // Warm the process, so the hostile request is the only work left.
     await pool.ready();
     const server = app.listen(0);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

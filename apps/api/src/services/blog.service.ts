@@ -42,7 +42,7 @@ export interface BlogServiceDeps {
   blogPosts: BlogPostsRepo;
   categories: CategoriesRepo;
   clock: Clock;
-  /** Sanitizes post HTML in a worker thread, within a time limit. */
+  /** Sanitizes post HTML in a process of its own, within a time limit. */
   sanitizer: HtmlSanitizerPool;
 }
 
@@ -56,7 +56,7 @@ export function createBlogService({ blogPosts, categories, clock, sanitizer }: B
   };
   /**
    * Posts saved before excerpts were stored have none yet: written now, from the stored (already
-   * sanitized) content, in the sanitizer's thread, and kept, so each post pays for this once.
+   * sanitized) content, in the sanitizer's process, and kept, so each post pays for this once.
    */
   const withExcerpts = async (items: StoredSummary[]): Promise<BlogPostSummary[]> => {
     const missing = items.filter((item) => item.excerpt === null).map((item) => item.id);
@@ -76,7 +76,7 @@ export function createBlogService({ blogPosts, categories, clock, sanitizer }: B
 
   return {
     async list({ admin }, { page, limit, category, sort, q }) {
-      // The admin's screen lists posts before anyone saves one: start the sanitizer thread now, so the
+      // The admin's screen lists posts before anyone saves one: start the sanitizer process now, so the
       // first save does not wait seconds for it.
       if (admin) void sanitizer.ready();
       const { items, total } = await blogPosts.page({

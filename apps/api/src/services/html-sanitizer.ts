@@ -6,7 +6,7 @@ import { JSDOM } from 'jsdom';
  * Blog HTML is sanitized on write (docs/decisions/0002-server-enforces-rules.md) with the policy shared with
  * the page (packages/shared blog-html-policy), so what is stored is already safe.
  * jsdom's cost per element grows with the document, so the server never calls
- * these on its event loop: html-sanitizer.pool.ts runs them in a worker thread
+ * these on its event loop: html-sanitizer.pool.ts runs them in a process of its own
  * with a time limit. They stay synchronous here for that worker and for tests.
  */
 

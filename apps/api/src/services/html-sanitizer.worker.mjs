@@ -1,5 +1,5 @@
-// Starts the sanitizer's TypeScript worker: the server runs its source through tsx, and a worker
-// thread needs the same loader registered before it can import a .ts file.
+// Starts the sanitizer's TypeScript entry in its own process: the server runs its source through tsx,
+// and the child needs the same loader registered before it can import a .ts file.
 import { register } from 'tsx/esm/api';
 
 const api = register({ namespace: 'html-sanitizer-worker' });

@@ -1,17 +1,17 @@
-import { parentPort } from 'node:worker_threads';
 import { BLOG_HTML_MAX_DEPTH, htmlNestingDepth } from '@toolvault/shared';
 import { excerpt, sanitizeHtml } from './html-sanitizer';
 import type { SanitizeReply, SanitizeRequest } from './html-sanitizer.pool';
 
 /**
- * The sanitizer's worker thread: jsdom and DOMPurify live here, so a slow
- * document holds this thread, never the server's event loop. One request at
- * a time; the pool terminates the thread when one runs past its time limit.
+ * The sanitizer's own process (see html-sanitizer.pool.ts): jsdom and DOMPurify live here, so a slow
+ * document holds this process, never the server's event loop, and one that exhausts its memory ends
+ * this process, never the server. One request at a time; the pool kills the process when one runs
+ * past its time limit.
  */
-const port = parentPort;
-if (!port) throw new Error('html-sanitizer.worker runs only as a worker thread');
+const send = process.send?.bind(process);
+if (!send) throw new Error('html-sanitizer.worker runs only as a child process with an IPC channel');
 
-port.on('message', ({ id, html }: SanitizeRequest) => {
+process.on('message', ({ id, html }: SanitizeRequest) => {
   let reply: SanitizeReply;
   try {
     const clean = sanitizeHtml(html);
@@ -25,8 +25,10 @@ port.on('message', ({ id, html }: SanitizeRequest) => {
     // A RangeError here is the parser recursing too deep: the document's fault, so a refusal, not a crash.
     reply = { id, ok: false, error: 'failed', detail: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(reply);
+  send(reply);
 });
+// The server is gone (it exited, or was killed): nothing is left to answer.
+process.on('disconnect', () => process.exit(0));
 // The jsdom window and DOMPurify are made on first use: made now, so no document's time limit pays for them.
 sanitizeHtml('<p>ready</p>');
-port.postMessage({ ready: true });
+send({ ready: true });
