@@ -51,6 +51,29 @@ export async function openTestSession(db: Repositories): Promise<void> {
   });
 }
 
+/** IP geolocation for apps whose tests never look an address up: every country is unknown. */
+export const NO_GEO = { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) };
+
+/**
+ * An app on the repositories of any engine (openTestStorage) at the time `now`, with the header of
+ * the admin's session (opened here). Only the token is checked, never a password.
+ */
+export async function adminApp(
+  db: Repositories,
+  now: string,
+): Promise<{ app: Express; auth: { Authorization: string } }> {
+  const app = createApp({
+    config: testConfig(),
+    db,
+    logger: silentLogger,
+    credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
+    clock: () => new Date(now),
+    geo: NO_GEO,
+  });
+  await openTestSession(db);
+  return { app, auth: { Authorization: `Bearer ${adminToken(now)}` } };
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadEnv({ NODE_ENV: 'test' }), adminPassword: ADMIN_PASSWORD, jwtSecret: JWT_SECRET, ...overrides };
 }

@@ -5,17 +5,14 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShortlinkPage } from '@toolvault/shared';
-import { createApp } from '../src/app';
 import { createRepositories, migrate, openSqlite, type Engine, type Repositories, type Storage } from '../src/db';
 import type { NewShortlink } from '../src/db/shortlinks.repo';
-import { silentLogger } from '../src/logger';
 import { ENGINES, openTestStorage } from './engines';
-import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
+import { adminApp } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const geo = { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -44,16 +41,7 @@ async function openStorage(engine: Engine): Promise<{ storage: Storage; db: Repo
 
 async function setup(engine: Engine) {
   const { storage, db } = await openStorage(engine);
-  const app = createApp({
-    config: testConfig(),
-    db,
-    logger: silentLogger,
-    credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
-    clock: () => new Date(NOW),
-    geo,
-  });
-  await openTestSession(db);
-  const auth = { Authorization: `Bearer ${adminToken(NOW)}` };
+  const { app, auth } = await adminApp(db, NOW);
   const list = (query: Record<string, string> = {}) => request(app).get('/api/shortlinks').query(query).set(auth);
   return { storage, db, app, auth, list };
 }
