@@ -134,6 +134,44 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     ]);
   });
 
+  it('makes every counter 64-bit, keeping what it held (version 13)', async () => {
+    const { storage } = await fresh(engine, { migrated: false });
+    await migrate(
+      storage,
+      MIGRATIONS.filter((migration) => migration.version <= 12),
+    );
+    await sql`INSERT INTO shortlinks (short_code, target_url, title, created_at, click_count)
+              VALUES ('a', 'https://a.example/', 'A', '2024-02-29T00:00:00.000Z', 2147483647)`.execute(storage.db);
+    await sql`UPDATE shortlink_totals SET clicks = 2147483647`.execute(storage.db);
+    expect(await migrate(storage)).toEqual({ from: 12, to: LATEST });
+    await sql`UPDATE shortlinks SET click_count = click_count + 1`.execute(storage.db);
+    await sql`UPDATE shortlink_totals SET clicks = clicks + 1`.execute(storage.db);
+    const link = await storage.db.selectFrom('shortlinks').select('click_count').executeTakeFirstOrThrow();
+    const totals = await storage.db.selectFrom('shortlink_totals').select('clicks').executeTakeFirstOrThrow();
+    // Numbers, not the text pg hands over for an int8 by default.
+    expect([link.click_count, totals.clicks]).toEqual([2 ** 31, 2 ** 31]);
+    if (engine !== 'postgres') return;
+    const types = await sql<{ name: string; data_type: string }>`
+      SELECT table_name || '.' || column_name AS name, data_type FROM information_schema.columns
+      WHERE table_schema = current_schema() AND data_type = 'integer' ORDER BY 1`.execute(storage.db);
+    // What stays 32-bit: identities of rows there are never billions of, flags, link references.
+    expect(types.rows.map((row) => row.name)).toEqual([
+      'admin_sessions.revoked',
+      'blog_posts.category_id',
+      'blog_posts.id',
+      'blog_posts.published',
+      'categories.id',
+      'contact_messages.id',
+      'schema_migrations.version',
+      'shortlink_clicks.shortlink_id',
+      'shortlink_daily_stats.shortlink_id',
+      'shortlink_search.shortlink_id',
+      'shortlink_tags.shortlink_id',
+      'shortlink_totals.id',
+      'shortlinks.id',
+    ]);
+  });
+
   it('stores contact messages and lists them newest first as camelCase objects', async () => {
     const { db } = await fresh(engine);
     const message = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' };

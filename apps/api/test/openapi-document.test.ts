@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHORTLINK_LIMITS } from '@toolvault/shared';
 import { API_ROUTES, openApiPath } from '@toolvault/shared/contract';
 import { ENGINES } from './engines';
 import { engineApp, type EngineApp } from './engine-app';
@@ -127,6 +128,14 @@ describe('the OpenAPI document', () => {
     const link = body('/api/shortlinks').anyOf![0]!.properties!;
     expect(link.targetUrl).toMatchObject({ format: 'uri', maxLength: 2048 });
     expect(link.tags!.anyOf![0]).toMatchObject({ type: 'array', maxItems: 20 });
+    // The import's one maximum of a row's clicks, in its bound and in words.
+    const importRow = body('/api/shortlinks/import').items!.properties!;
+    expect(importRow.clickCount).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+      maximum: SHORTLINK_LIMITS.importClickCount,
+      description: expect.stringContaining(`to ${SHORTLINK_LIMITS.importClickCount}`),
+    });
   });
 
   it('documents GET /{shortCode} as JSON or a page, with its redirect', async () => {

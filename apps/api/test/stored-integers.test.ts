@@ -1,18 +1,19 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STORED_INTEGER, SHORTLINK_LIMITS } from '@toolvault/shared';
-import { createApp } from '../src/app';
-import { silentLogger } from '../src/logger';
+import type { Express } from 'express';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
-import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
+import { adminApp, adminToken } from './helpers';
 
 /**
- * Ids and counts are INTEGER columns, 32 bits on PostgreSQL, while the API takes ids of up to 16
- * digits and cursors and imports carry numbers of their own. A number past what the database
- * stores names nothing (404) or is no cursor or count this API wrote (400): never a query that
- * PostgreSQL fails with 500.
+ * Ids are INTEGER columns, 32 bits on PostgreSQL, while the API takes ids of up to 16 digits and
+ * cursors carry numbers of their own. An id past what the database stores names nothing (404) or
+ * is in no cursor this API wrote (400): never a query that PostgreSQL fails with 500. Counters are
+ * BIGINT on both engines: an import row's clickCount goes up to SHORTLINK_LIMITS.importClickCount,
+ * and a count reported (or carried by a cursor) goes up to 2^53 − 1, what a JSON number holds exactly.
  */
 const BEYOND = MAX_STORED_INTEGER + 1;
+const MAX_COUNT = SHORTLINK_LIMITS.importClickCount;
 const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const post = { title: 'Post', slug: 'post', content: '<p>Post</p>' };
 const link = { title: 'Link', targetUrl: 'https://example.com/link' };
@@ -36,30 +37,31 @@ const ROWS: Row[] = [
     400,
     'VALIDATION',
   ],
-  ['get', `/api/shortlinks?sort=clicks&cursor=${cursor(['clicks', BEYOND, 1])}`, undefined, 400, 'VALIDATION'],
-  ['post', '/api/shortlinks/import', [{ ...link, clickCount: BEYOND }], 400, 'VALIDATION'],
-  // An imported count leaves room for clicks: at the stored maximum, the next click failed on PostgreSQL.
-  ['post', '/api/shortlinks/import', [{ ...link, clickCount: MAX_STORED_INTEGER }], 400, 'VALIDATION'],
-  ['post', '/api/shortlinks/import', [{ ...link, clickCount: SHORTLINK_LIMITS.importedClicks + 1 }], 400, 'VALIDATION'],
-  // The largest stored number itself is an ordinary one.
+  [
+    'get',
+    `/api/shortlinks?sort=clicks&cursor=${cursor(['clicks', Number.MAX_SAFE_INTEGER + 1, 1])}`,
+    undefined,
+    400,
+    'VALIDATION',
+  ],
+  ['post', '/api/shortlinks/import', [{ ...link, clickCount: MAX_COUNT + 1 }], 400, 'VALIDATION'],
+  // The largest stored id itself is an ordinary one.
   ['delete', `/api/shortlinks/${MAX_STORED_INTEGER}`, undefined, 404, 'SHORTLINK_NOT_FOUND'],
   ['get', `/api/contact?cursor=2025-01-01T00:00:00.000Z~${MAX_STORED_INTEGER}`, undefined, 200, ''],
-  ['post', '/api/shortlinks/import', [{ ...link, clickCount: SHORTLINK_LIMITS.importedClicks }], 201, ''],
+  // Counts past 32 bits are ordinary ones: in a cursor, and imported.
+  ['get', `/api/shortlinks?sort=clicks&cursor=${cursor(['clicks', BEYOND, 1])}`, undefined, 200, ''],
+  ['get', `/api/shortlinks?sort=clicks&cursor=${cursor(['clicks', Number.MAX_SAFE_INTEGER, 1])}`, undefined, 200, ''],
+  ['post', '/api/shortlinks/import', [{ ...link, clickCount: BEYOND }], 201, ''],
+  ['post', '/api/shortlinks/import', [{ ...link, clickCount: MAX_COUNT }], 201, ''],
 ];
 
 describe.each(ENGINES)('numbers past what the database stores, on %s', (engine) => {
   let storage: TestStorage;
-  let app: ReturnType<typeof createApp>;
+  let app: Express;
   const now = new Date().toISOString();
   beforeAll(async () => {
     storage = await openTestStorage(engine);
-    app = createApp({
-      config: testConfig(),
-      db: storage.db,
-      logger: silentLogger,
-      credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
-    });
-    await openTestSession(storage.db);
+    ({ app } = await adminApp(storage.db, now));
   });
   afterAll(async () => {
     await storage?.close();
@@ -67,7 +69,7 @@ describe.each(ENGINES)('numbers past what the database stores, on %s', (engine) 
 
   it('counts a click on a link imported with the largest count an import keeps', async () => {
     const auth = `Bearer ${adminToken(now)}`;
-    const row = { ...link, shortCode: 'most-clicked', clickCount: SHORTLINK_LIMITS.importedClicks };
+    const row = { ...link, shortCode: 'most-clicked', clickCount: MAX_COUNT };
     expect((await request(app).post('/api/shortlinks/import').set('Authorization', auth).send([row])).status).toBe(201);
     const click = await request(app)
       .get('/most-clicked')
@@ -76,7 +78,7 @@ describe.each(ENGINES)('numbers past what the database stores, on %s', (engine) 
     expect(click.status, JSON.stringify(click.body)).toBe(200);
     const summary = await request(app).get('/api/shortlinks/summary').set('Authorization', auth);
     expect(summary.body.recent).toContainEqual(
-      expect.objectContaining({ shortCode: 'most-clicked', clickCount: SHORTLINK_LIMITS.importedClicks + 1 }),
+      expect.objectContaining({ shortCode: 'most-clicked', clickCount: MAX_COUNT + 1 }),
     );
   });
 
@@ -86,12 +88,12 @@ describe.each(ENGINES)('numbers past what the database stores, on %s', (engine) 
     const rows = [1, 2, 3].map((n) => ({
       ...link,
       shortCode: `big-total-${n}`,
-      clickCount: SHORTLINK_LIMITS.importedClicks,
+      clickCount: MAX_COUNT,
     }));
     const imported = await request(app).post('/api/shortlinks/import').set('Authorization', auth).send(rows);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     const summary = await request(app).get('/api/shortlinks/summary').set('Authorization', auth);
-    expect(summary.body.totalClicks).toBe(before + 3 * SHORTLINK_LIMITS.importedClicks);
+    expect(summary.body.totalClicks).toBe(before + 3 * MAX_COUNT);
   });
 
   it.each(ROWS)('%s %s', async (method, url, body, status, code) => {

@@ -115,9 +115,18 @@ export const ZShortlinkImportRow = ZShortlinkInput.extend({
     }),
   clickCount: z
     .number({ error: 'clickCount must be a whole number of 0 or more' })
+    // Before .int(), which refuses numbers past 2^53 as "not whole": the message then names the cap.
+    .max(SHORTLINK_LIMITS.importClickCount, {
+      error: `clickCount must be at most ${SHORTLINK_LIMITS.importClickCount}`,
+    })
     .int({ error: 'clickCount must be a whole number of 0 or more' })
     .min(0, { error: 'clickCount must be a whole number of 0 or more' })
-    .max(SHORTLINK_LIMITS.importedClicks, { error: `clickCount must be at most ${SHORTLINK_LIMITS.importedClicks}` })
+    .meta({
+      description:
+        `The link's clicks so far, a whole number from 0 to ${SHORTLINK_LIMITS.importClickCount} (a trillion). ` +
+        `An import whose counts would take the clicks of all links past ${SHORTLINK_LIMITS.importedClicksTotal} ` +
+        '(2^52) is refused whole (400, VALIDATION), so every count the API reports stays an exact JSON number.',
+    })
     .optional(),
   createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
 });

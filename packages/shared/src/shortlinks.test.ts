@@ -130,6 +130,9 @@ describe('ZShortlinkImportRow', () => {
     ['a field no export has', { ...base, maxVisits: 3 }, false],
     ['negative clickCount', { ...base, clickCount: -1 }, false],
     ['fractional clickCount', { ...base, clickCount: 1.5 }, false],
+    ['clickCount past 32 bits', { ...base, clickCount: 2 ** 31 }, true],
+    ['clickCount at the cap', { ...base, clickCount: SHORTLINK_LIMITS.importClickCount }, true],
+    ['clickCount past the cap', { ...base, clickCount: SHORTLINK_LIMITS.importClickCount + 1 }, false],
     ['bad createdAt', { ...base, createdAt: 'yesterday' }, false],
     ['empty', {}, false],
   ])('%s', (_label, row, valid) => {

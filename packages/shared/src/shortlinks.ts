@@ -18,6 +18,8 @@ export const SHORTLINK_MESSAGES = {
   notFound: 'Shortlink not found',
   /** 400 for an import body that is not a JSON array. */
   invalidImport: 'Invalid JSON file format',
+  /** 400, code VALIDATION, for an import whose clickCounts would take the total past SHORTLINK_LIMITS.importedClicksTotal. */
+  importClicksOverTotal: 'This import would take the clicks of all links together past 2^52; nothing was imported.',
   /** 400 for a target that is one of our own short links (a link to a link could loop or hide its real target: docs/decisions/0002-server-enforces-rules.md). */
   selfLink: 'Links to other short links of this site are not allowed.',
   /** 400 for a target on a loopback name or one of the server's own addresses, whatever the port (another replica would answer it). */
@@ -41,11 +43,17 @@ export const SHORTLINK_LIMITS = {
   /** Rows per import (all or none). */
   importRows: 10_000,
   /**
-   * The largest click count an import keeps. Counts are 32-bit on PostgreSQL (MAX_STORED_INTEGER):
-   * an imported link at that maximum failed its next click there, so an import leaves room for a
-   * billion more clicks.
+   * Largest `clickCount` an import row may carry: a trillion, a thousand times the clicks of the
+   * most visited links anywhere, so no honest export is refused, while a row can never be near the
+   * limit below on its own. Counters are 64-bit on both engines, so the next click always fits.
    */
-  importedClicks: 1_000_000_000,
+  importClickCount: 1_000_000_000_000,
+  /**
+   * Imports may bring the clicks of all links together to at most 2^52. Every count the API
+   * reports is at most this plus the clicks really counted since, and 2^52 more clicks (a million
+   * a second for 140 years) would still be exact in a JSON number (below 2^53).
+   */
+  importedClicksTotal: 2 ** 52,
 } as const;
 
 /**

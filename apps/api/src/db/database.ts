@@ -133,8 +133,11 @@ export function openMemorySqlite(): Storage {
 }
 
 /**
- * PostgreSQL through a pg Pool. Counts and sums come back as int8, which pg hands over as text
- * by default; every count here fits in a JS number, so they are parsed as numbers once, here.
+ * PostgreSQL through a pg Pool. Counts and the BIGINT counters come back as int8, which pg hands
+ * over as text by default; they are parsed as numbers once, here. Stored counts stay far below
+ * 2^53 (imports are capped: SHORTLINK_LIMITS.importedClicksTotal), so the number is exact; what the
+ * API reports is clamped anyway (counts.ts). Sums of BIGINT are numeric, also text: their readers
+ * take Number() of them.
  */
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Storage {
   // Loaded on first use, not at the top: the embedded SQLite default should not load the

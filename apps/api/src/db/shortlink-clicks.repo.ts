@@ -1,6 +1,7 @@
 import { DAY_MS, type ClickExportRow, type DeviceClass, type PublicShortlink } from '@toolvault/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { ClickRecord, QueuedClick, WriteClicks } from './click-batch';
+import { reportedCount } from './counts';
 import type { Storage } from './database';
 import type { Dialect } from './dialect';
 import type { StatsDimension } from './schema';
@@ -107,7 +108,7 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
             .orderBy(by);
     if (limit !== undefined) query = query.limit(limit);
     const rows = await query.execute();
-    return rows.map((row) => ({ key: row.key, clicks: Number(row.clicks) }));
+    return rows.map((row) => ({ key: row.key, clicks: reportedCount(row.clicks) }));
   };
 
   /** click_value_totals of one dimension, ranked as `sums` ranks values. */
@@ -121,7 +122,7 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
       .orderBy(sql`value = ''`)
       .orderBy('value');
     if (limit !== undefined) query = query.limit(limit);
-    return (await query.execute()).map((row) => ({ key: row.key, clicks: Number(row.clicks) }));
+    return (await query.execute()).map((row) => ({ key: row.key, clicks: reportedCount(row.clicks) }));
   };
 
   /**
@@ -144,7 +145,7 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
         .select([sql<string>`${sql.ref(by)}`.as('key'), sql<number>`sum(clicks)`.as('clicks')])
         .groupBy(by)
         .execute();
-      for (const { key, clicks } of rows) totals.set(key, (totals.get(key) ?? 0) + Number(clicks));
+      for (const { key, clicks } of rows) totals.set(key, reportedCount((totals.get(key) ?? 0) + Number(clicks)));
     }
     return totals;
   };

@@ -5,7 +5,7 @@ import type { Tables } from './schema';
 import { searchTermsSql } from './shortlink-index.sql';
 import { linkRow, type NewShortlink } from './shortlink-rows';
 import { indexTags, tagRowsOf } from './shortlink-tags.repo';
-import { addToTotals } from './shortlink-totals.repo';
+import { addToTotals, ClickTotalFull } from './shortlink-totals.repo';
 import { yieldToEventLoop } from '../event-loop';
 
 /*
@@ -17,13 +17,17 @@ import { yieldToEventLoop } from '../event-loop';
 export interface ShortlinkImportsRepo {
   /**
    * Inserts every link, all or none as any reader sees it. Answers the index of the first link
-   * whose code is taken (and leaves nothing written), or null on success.
+   * whose code is taken, or `clickTotalFull` when their click counts would take the clicks of all
+   * links past SHORTLINK_LIMITS.importedClicksTotal (either way nothing is written), or null on success.
    * The rows go in as pending (invisible, see docs/decisions/0014-import-publish.md) in short
    * transactions with `pause` between them, so other requests and writes run meanwhile; one short
    * transaction then publishes them with the totals. Their tag rows, tag counts and search terms
    * follow in small transactions before this answers (see `indexPending`).
    */
-  insertAll(links: readonly NewShortlink[], pause?: () => Promise<void>): Promise<{ takenAt: number } | null>;
+  insertAll(
+    links: readonly NewShortlink[],
+    pause?: () => Promise<void>,
+  ): Promise<{ takenAt: number } | { clickTotalFull: true } | null>;
   /**
    * Deletes the pending links of imports that stopped before they published (a crash, a lost
    * connection), with their records. Imports still running (in this process or, on PostgreSQL, in
@@ -274,6 +278,7 @@ export function createShortlinkImportsRepo(
         });
       } catch (error) {
         if (error instanceof Taken) return { takenAt: error.index };
+        if (error instanceof ClickTotalFull) return { clickTotalFull: true };
         throw error;
       } finally {
         running.delete(token);

@@ -1,5 +1,6 @@
 import type { PublicShortlink, RedirectMode, Shortlink } from '@toolvault/shared';
 import type { Selectable } from 'kysely';
+import { reportedCount } from './counts';
 import type { ShortlinksTable } from './schema';
 
 /*
@@ -64,7 +65,7 @@ export function toShortlink(row: ShortlinkRow): Shortlink {
     description: row.description,
     metaImage: row.meta_image,
     tags: parseTags(row.tags),
-    clickCount: row.click_count,
+    clickCount: reportedCount(row.click_count),
     createdAt: row.created_at,
     redirectMode: row.redirect_mode,
   };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { reportedCount } from './counts';
 import type { Tables } from './schema';
 import { parseTags } from './shortlink-rows';
 
@@ -83,6 +84,6 @@ export function createShortlinkTagsRepo(reader: Executor): ShortlinkTagsRepo {
           .orderBy('tag')
           .limit(limit)
           .execute()
-      ).map(({ tag, count }) => ({ tag, count: Number(count) })),
+      ).map(({ tag, count }) => ({ tag, count: reportedCount(count) })),
   };
 }

@@ -1,4 +1,6 @@
+import { SHORTLINK_LIMITS } from '@toolvault/shared';
 import type { Kysely } from 'kysely';
+import { reportedCount } from './counts';
 import type { Tables } from './schema';
 import type { NewShortlink } from './shortlink-rows';
 
@@ -24,22 +26,34 @@ type Executor = Kysely<Tables>;
 const DAY_COUNTS_CHUNK = 500;
 
 /**
+ * Thrown when links would take the clicks of all links past SHORTLINK_LIMITS.importedClicksTotal;
+ * an import answers it as a value, from a single insert (whose link carries no clicks) it would be
+ * a bug.
+ */
+export class ClickTotalFull extends Error {
+  constructor() {
+    super('The clicks of all links would pass the ceiling of imported clicks');
+  }
+}
+
+/**
  * Raises the link and click totals, and the counts of links created per UTC day, by these links
- * (all of them inserted).
+ * (all of them inserted). Throws ClickTotalFull, raising nothing, when their clicks would take the
+ * clicks of all links past the ceiling.
  */
 export const addToTotals = async (trx: Executor, links: readonly NewShortlink[]) => {
-  await trx
+  const ceiling = SHORTLINK_LIMITS.importedClicksTotal;
+  // Exact while below 2^53; a sum that is not is far past the ceiling anyway.
+  const clicks = links.reduce((sum, link) => sum + link.clickCount, 0);
+  if (clicks > ceiling) throw new ClickTotalFull();
+  let raise = trx
     .updateTable('shortlink_totals')
-    .set((eb) => ({
-      links: eb('links', '+', links.length),
-      clicks: eb(
-        'clicks',
-        '+',
-        links.reduce((sum, link) => sum + link.clickCount, 0),
-      ),
-    }))
-    .where('id', '=', 1)
-    .execute();
+    .set((eb) => ({ links: eb('links', '+', links.length), clicks: eb('clicks', '+', clicks) }))
+    .where('id', '=', 1);
+  // Checked by the statement that raises the total: two imports at once cannot both pass it.
+  if (clicks > 0) raise = raise.where('clicks', '<=', ceiling - clicks);
+  const raised = await raise.executeTakeFirst();
+  if (clicks > 0 && Number(raised.numUpdatedRows) === 0) throw new ClickTotalFull();
   const perDay = new Map<string, number>();
   for (const link of links) {
     const day = link.createdAt.slice(0, 10);
@@ -90,9 +104,9 @@ export function createShortlinkTotalsRepo(reader: Executor): ShortlinkTotalsRepo
           .executeTakeFirst(),
       ]);
       return {
-        totalLinks: Number(totals?.links ?? 0),
-        totalClicks: Number(totals?.clicks ?? 0),
-        createdBetween: Number(created?.links ?? 0),
+        totalLinks: reportedCount(totals?.links),
+        totalClicks: reportedCount(totals?.clicks),
+        createdBetween: reportedCount(created?.links),
       };
     },
   };

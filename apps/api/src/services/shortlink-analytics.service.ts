@@ -13,6 +13,7 @@ import {
   type ShortlinkAnalytics,
   type ShortlinkLinkAnalytics,
 } from '@toolvault/shared';
+import { reportedCount } from '../db/counts';
 import type { CountedClicks, ShortlinkClicksRepo, StatsScope } from '../db/shortlink-clicks.repo';
 import type { ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from '../lib/clock';
@@ -102,7 +103,7 @@ export function createShortlinkAnalyticsService({
         topLinks,
         recentLinks,
         clicksPerDay,
-        rangeClicks: clicksPerDay.reduce((sum, day) => sum + day.clicks, 0),
+        rangeClicks: sumOfDays(clicksPerDay),
         topReferrers: stats.referrers,
         topCountries: stats.countries,
         devices: stats.devices,
@@ -121,7 +122,7 @@ export function createShortlinkAnalyticsService({
       return {
         link,
         range,
-        totalClicks: clicksPerDay.reduce((sum, day) => sum + day.clicks, 0),
+        totalClicks: sumOfDays(clicksPerDay),
         clicksPerDay,
         referrers: stats.referrers,
         countries: stats.countries,
@@ -129,4 +130,9 @@ export function createShortlinkAnalyticsService({
       };
     },
   };
+}
+
+/** The clicks of a series' days together, within what a JSON number carries exactly (counts.ts). */
+function sumOfDays(days: readonly { clicks: number }[]): number {
+  return reportedCount(days.reduce((sum, day) => sum + day.clicks, 0));
 }

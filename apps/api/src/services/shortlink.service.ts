@@ -342,6 +342,9 @@ export function createShortlinkService({
         redirectMode: input.redirectMode,
       }));
       const conflict = await shortlinks.insertAll(links, yieldToEventLoop);
+      if (conflict && 'clickTotalFull' in conflict) {
+        return fail({ code: 'VALIDATION', message: SHORTLINK_MESSAGES.importClicksOverTotal });
+      }
       if (conflict) {
         return fail({
           code: 'SHORT_CODE_TAKEN',
@@ -387,11 +390,12 @@ export function decodeCursor(cursor: string, sort: ShortlinkSort): ShortlinkPosi
   }
   if (!Array.isArray(value) || value.length !== 3 || value[0] !== sort) return null;
   const [, key, id] = value as [unknown, unknown, unknown];
-  // Ids and counts the database cannot hold were never in a cursor (and PostgreSQL fails on them).
-  const stored = (part: unknown, min: number): part is number =>
-    typeof part === 'number' && Number.isInteger(part) && part >= min && part <= MAX_STORED_INTEGER;
-  if (!stored(id, 1)) return null;
-  if (sort === 'clicks') return stored(key, 0) ? { sort, clicks: key, id } : null;
+  // Ids the database cannot hold were never in a cursor (and PostgreSQL fails on them). Click
+  // counts are 64-bit: a cursor carries one as the API reported it, at most 2^53 − 1 (db/counts.ts).
+  const whole = (part: unknown, min: number, max: number): part is number =>
+    typeof part === 'number' && Number.isInteger(part) && part >= min && part <= max;
+  if (!whole(id, 1, MAX_STORED_INTEGER)) return null;
+  if (sort === 'clicks') return whole(key, 0, Number.MAX_SAFE_INTEGER) ? { sort, clicks: key, id } : null;
   if (typeof key !== 'string' || key.length > SHORTLINK_LIMITS.title * 2) return null;
   return sort === 'newest' ? { sort, createdAt: key, id } : { sort, title: key, id };
 }
