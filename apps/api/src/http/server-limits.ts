@@ -1,5 +1,4 @@
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { Config } from '../env';
 import { guardConnections } from './connection-guard';
 import { ERRORS, errorBodyText } from './errors';
 
@@ -49,14 +48,19 @@ export const SERVER_LIMITS: ServerLimits = {
   checkIntervalMs: 1_000,
 };
 
+/** The connection settings of the configuration (env.ts reads them; its defaults come from here). */
+export interface ConnectionSettings {
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  trustProxy: number;
+}
+
 /**
  * The limits with the configured connection caps. Behind a proxy (TRUST_PROXY above 0) every
  * connection comes from the proxy, whose address would soon be over its share: there is no cap
  * per address, and the proxy is the place to limit each visitor's connections.
  */
-export function serverLimits(
-  config: Pick<Config, 'maxConnections' | 'maxConnectionsPerIp' | 'trustProxy'>,
-): ServerLimits {
+export function serverLimits(config: ConnectionSettings): ServerLimits {
   return {
     ...SERVER_LIMITS,
     maxConnections: config.maxConnections,
