@@ -1,4 +1,4 @@
-import type { PublicShortlink, RedirectMode, Shortlink } from '@toolvault/shared';
+import type { PublicShortlink, Shortlink } from '@toolvault/shared';
 import type { Selectable } from 'kysely';
 import { reportedCount } from './counts';
 import type { ShortlinksTable } from './schema';
@@ -8,19 +8,11 @@ import type { ShortlinksTable } from './schema';
  * path all read these columns and map them through these functions.
  */
 
-/** The stored fields of a new link; clickCount and createdAt are set by the caller (imports keep their own). */
-export interface NewShortlink {
-  shortCode: string;
-  targetUrl: string;
-  title: string;
-  description: string;
-  metaImage: string;
-  tags: string[];
-  clickCount: number;
-  /** ISO 8601, UTC (`Date#toISOString`). */
-  createdAt: string;
-  redirectMode: RedirectMode;
-}
+/**
+ * The stored fields of a new link: a link as the API returns it, before it has an id. clickCount and
+ * createdAt are set by the caller (imports keep their own).
+ */
+export type NewShortlink = Omit<Shortlink, 'id'>;
 
 /** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
 export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
