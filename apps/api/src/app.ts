@@ -16,6 +16,8 @@ import { API_BASE, apiRouter } from './routes';
 import type { Readiness } from './routes/health.routes';
 import { BLOG_API_PATH, blogPagePreloads, blogPostBody, blogPreviewResolver } from './routes/blog.routes';
 import { feedsRouter } from './routes/feeds.routes';
+import { createApiKeysService } from './services/api-keys.service';
+import { createAuditService } from './services/audit.service';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
 import { systemClock, type Clock } from './lib/clock';
 import { createBlogService } from './services/blog.service';
@@ -70,6 +72,7 @@ export function resolveCredentials({
   return ensureAdminCredentials({
     settings: db.settings,
     sessions: db.adminSessions,
+    users: db.users,
     adminPassword: config.adminPassword,
     jwtSecret: config.jwtSecret,
     clock,
@@ -83,7 +86,10 @@ export function createApp(deps: AppDeps): Express {
   const counters = deps.counters ?? memoryCounterStore(clock);
   const readiness: Readiness = [{ name: 'database', ping: () => db.ping() }, ...(deps.readiness ?? [])];
   const services = {
-    adminAuth: createAdminAuthService({ credentials, sessions: db.adminSessions, clock }),
+    adminAuth: createAdminAuthService({ credentials, sessions: db.adminSessions, users: db.users, clock }),
+    apiKeys: createApiKeysService({ keys: db.apiKeys, clock }),
+    audit: createAuditService({ audit: db.audit, users: db.users, clock }),
+    users: db.users,
     contact: createContactService({ contact: db.contact, clock }),
     ipLookup: createIpLookupService({ geo }),
     speedtest: createSpeedtestService({ clock }),

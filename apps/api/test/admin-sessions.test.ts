@@ -125,7 +125,7 @@ describe('session expiry', () => {
     expect((await contact(app, token)).status).toBe(401);
     await login(app);
     const jti = (jwt.decode(token) as jwt.JwtPayload).jti as string;
-    expect(await db.adminSessions.isActive(jti, new Date('2030-01-01T00:00:01Z'))).toBe(false);
+    expect(Boolean(await db.adminSessions.active(jti, new Date('2030-01-01T00:00:01Z')))).toBe(false);
   });
 });
 
@@ -133,7 +133,7 @@ describe('session expiry', () => {
 async function openSession(db: Repositories): Promise<string> {
   const id = 'generated-password-session';
   const now = new Date();
-  await db.adminSessions.insert({ id, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
+  await db.adminSessions.insert({ id, userId: 1, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
   return jwt.sign({}, JWT_SECRET, { algorithm: 'HS256', expiresIn: '1h', subject: 'admin', jwtid: id });
 }
 
@@ -150,22 +150,22 @@ describe.each(ENGINES)('admin sessions repository on %s', (engine) => {
     const t0 = new Date('2030-01-01T00:00:00Z');
     const later = new Date('2030-01-01T13:00:00Z');
     for (const id of ['a', 'b', 'c'])
-      await sessions.insert({ id, createdAt: t0, expiresAt: new Date('2030-01-01T12:00:00Z') });
+      await sessions.insert({ id, userId: 1, createdAt: t0, expiresAt: new Date('2030-01-01T12:00:00Z') });
 
-    expect(await sessions.isActive('a', t0)).toBe(true);
-    expect(await sessions.isActive('missing', t0)).toBe(false);
-    expect(await sessions.isActive('a', later)).toBe(false);
+    expect(Boolean(await sessions.active('a', t0))).toBe(true);
+    expect(Boolean(await sessions.active('missing', t0))).toBe(false);
+    expect(Boolean(await sessions.active('a', later))).toBe(false);
 
     expect(await sessions.revoke('a')).toBe(true);
     expect(await sessions.revoke('a')).toBe(false);
-    expect(await sessions.isActive('a', t0)).toBe(false);
-    expect(await sessions.isActive('b', t0)).toBe(true);
+    expect(Boolean(await sessions.active('a', t0))).toBe(false);
+    expect(Boolean(await sessions.active('b', t0))).toBe(true);
 
     await sessions.revokeAll();
-    expect(await sessions.isActive('b', t0)).toBe(false);
-    expect(await sessions.isActive('c', t0)).toBe(false);
+    expect(Boolean(await sessions.active('b', t0))).toBe(false);
+    expect(Boolean(await sessions.active('c', t0))).toBe(false);
 
-    await sessions.insert({ id: 'd', createdAt: later, expiresAt: new Date('2030-01-02T00:00:00Z') });
+    await sessions.insert({ id: 'd', userId: 1, createdAt: later, expiresAt: new Date('2030-01-02T00:00:00Z') });
     await sessions.deleteExpired(later);
     const left = await test.storage.db.selectFrom('admin_sessions').select('id').orderBy('id').execute();
     expect(left.map((row) => row.id)).toEqual(['d']);

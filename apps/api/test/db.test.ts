@@ -21,6 +21,8 @@ const LATEST = MIGRATIONS.at(-1)?.version ?? 0;
 
 const TABLES = [
   'admin_sessions',
+  'api_keys',
+  'audit_events',
   'blog_posts',
   'categories',
   'click_daily_stats',
@@ -36,7 +38,9 @@ const TABLES = [
   'shortlink_tags',
   'shortlink_totals',
   'shortlinks',
-];
+  'invitations',
+  'users',
+].sort();
 
 /** Every table's columns with their NOT NULL flag, as the engine itself reports them. */
 async function columns(storage: Storage): Promise<Record<string, string[]>> {
@@ -157,18 +161,33 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     // What stays 32-bit: identities of rows there are never billions of, flags, link references.
     expect(types.rows.map((row) => row.name)).toEqual([
       'admin_sessions.revoked',
+      'admin_sessions.user_id',
+      'api_keys.id',
+      'api_keys.rate_limit',
+      'api_keys.user_id',
+      'audit_events.actor_key_id',
+      'audit_events.actor_user_id',
+      'blog_posts.author_id',
       'blog_posts.category_id',
       'blog_posts.id',
       'blog_posts.published',
+      'blog_posts.updated_by',
       'categories.id',
       'contact_messages.id',
+      'invitations.accepted_by',
+      'invitations.created_by',
+      'invitations.id',
       'schema_migrations.version',
       'shortlink_clicks.shortlink_id',
       'shortlink_daily_stats.shortlink_id',
       'shortlink_search.shortlink_id',
       'shortlink_tags.shortlink_id',
       'shortlink_totals.id',
+      'shortlinks.created_by',
       'shortlinks.id',
+      'shortlinks.updated_by',
+      'users.disabled',
+      'users.id',
     ]);
   });
 
@@ -216,6 +235,7 @@ describe('the migrations that databases have recorded', () => {
     [11, 'search terms by creation day'],
     [12, 'links created per day'],
     [13, '64-bit counters'],
+    [14, 'team accounts'],
   ])('version %i stays "%s", in a file of its own', (version, name) => {
     expect(MIGRATIONS.find((migration) => migration.version === version)?.name).toBe(name);
     const prefix = `${String(version).padStart(4, '0')}-`;

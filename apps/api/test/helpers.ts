@@ -46,6 +46,7 @@ export function adminToken(issuedAt: Date | string, expiresIn: jwt.SignOptions['
 export async function openTestSession(db: Repositories): Promise<void> {
   await db.adminSessions.insert({
     id: TEST_SESSION_ID,
+    userId: 1,
     createdAt: new Date('2000-01-01T00:00:00Z'),
     expiresAt: new Date('2999-01-01T00:00:00Z'),
   });
@@ -104,8 +105,10 @@ export function buildApp(
 ): TestApp {
   const { database, db } = memoryRepositories();
   database
-    .sqlite!.prepare('INSERT INTO admin_sessions (id, created_at, expires_at) VALUES (?, ?, ?)')
+    .sqlite!.prepare('INSERT INTO admin_sessions (id, user_id, created_at, expires_at) VALUES (?, 1, ?, ?)')
     .run(TEST_SESSION_ID, '2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z');
+  // The Owner (person 1, made by the migration) signs in with the test password.
+  database.sqlite!.prepare('UPDATE users SET password_hash = ? WHERE id = 1').run(testCredentials().passwordHash);
   const { config, ...deps } = options;
   const app = createApp({
     logger: silentLogger,

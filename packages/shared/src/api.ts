@@ -17,6 +17,7 @@ export const API_ERRORS = {
   UNKNOWN_FIELDS: { status: 400, message: 'Unknown fields in the request body' },
   INVALID_IP: { status: 400, message: 'Invalid IP address' },
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  FORBIDDEN: { status: 403, message: 'Your role or key does not allow this' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid admin password' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   SHORTLINK_NOT_FOUND: { status: 404, message: SHORTLINK_MESSAGES.notFound },

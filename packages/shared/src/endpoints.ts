@@ -22,6 +22,7 @@ import type {
   ShortlinkTagsResponse,
 } from './shortlinks';
 import type { SpeedtestPing, SpeedtestUpload } from './speedtest';
+import type { Account } from './team';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -52,6 +53,7 @@ export const ENDPOINTS = {
   docs: endpoint<Text>()('get', '/api/docs'),
   adminLogin: endpoint<AdminLoginResponse>()('post', '/api/admin/login'),
   adminLogout: endpoint<null>()('post', '/api/admin/logout'),
+  accountMe: endpoint<Account>()('get', '/api/account'),
   contactSubmit: endpoint<ContactMessage>()('post', '/api/contact'),
   contactList: endpoint<ContactMessagePage>()('get', '/api/contact'),
   ipMe: endpoint<IpLookupResult>()('get', '/api/ip/me'),

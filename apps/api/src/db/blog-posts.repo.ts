@@ -66,7 +66,10 @@ export interface BlogPostsRepo {
   publishedCount(): Promise<number>;
 }
 
-type BlogPostRow = Omit<Selectable<BlogPostsTable>, 'excerpt'> & { category_name: string | null };
+// Who wrote and changed a post is read by the team code (author_id, updated_by), not the post's own views.
+type BlogPostRow = Omit<Selectable<BlogPostsTable>, 'excerpt' | 'author_id' | 'updated_by'> & {
+  category_name: string | null;
+};
 
 const OWN_COLUMNS = [
   'id',

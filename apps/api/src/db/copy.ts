@@ -7,10 +7,10 @@ import type { Tables } from './schema';
 /** Counters that only mean something for the next minutes; never carried over. */
 const SKIPPED_TABLES = new Set(['rate_counters']);
 /**
- * Tables a migration fills on an empty database (the one-row link and click totals start at zero).
- * Their rows are not "data already there": they are replaced by the source's.
+ * Tables a migration fills on an empty database (the one-row link and click totals start at zero;
+ * the Owner is person 1). Their rows are not "data already there": they are replaced by the source's.
  */
-const SEEDED_TABLES = new Set(['shortlink_totals']);
+const SEEDED_TABLES = new Set(['shortlink_totals', 'users']);
 /** PostgreSQL takes at most 65,535 bound values in one statement; stay well below. */
 const MAX_VALUES_PER_INSERT = 30_000;
 const MAX_ROWS_PER_INSERT = 1_000;

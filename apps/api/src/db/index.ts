@@ -1,5 +1,7 @@
 import type { Storage } from './database';
 import { createAdminSessionsRepo, type AdminSessionsRepo } from './admin-sessions.repo';
+import { createApiKeysRepo, type ApiKeysRepo } from './api-keys.repo';
+import { createAuditRepo, type AuditRepo } from './audit.repo';
 import { dialectFor } from './dialect';
 import { createBlogPostsRepo, type BlogPostsRepo } from './blog-posts.repo';
 import { createCategoriesRepo, type CategoriesRepo } from './categories.repo';
@@ -7,6 +9,7 @@ import { createContactRepo, type ContactRepo } from './contact.repo';
 import { createSettingsRepo, type SettingsRepo } from './settings.repo';
 import { createShortlinkClicksRepo, type ShortlinkClicksRepo } from './shortlink-clicks.repo';
 import { createShortlinksRepo, type ShortlinksRepo } from './shortlinks.repo';
+import { createUsersRepo, type UsersRepo } from './users.repo';
 
 export {
   isDatabaseUnavailable,
@@ -27,6 +30,9 @@ export interface Repositories {
   categories: CategoriesRepo;
   blogPosts: BlogPostsRepo;
   adminSessions: AdminSessionsRepo;
+  users: UsersRepo;
+  apiKeys: ApiKeysRepo;
+  audit: AuditRepo;
   /** Answers when the database does (readiness checks). */
   ping(): Promise<void>;
 }
@@ -42,6 +48,9 @@ export function createRepositories(storage: Storage): Repositories {
     categories: createCategoriesRepo(db, dialect),
     blogPosts: createBlogPostsRepo(db),
     adminSessions: createAdminSessionsRepo(db),
+    users: createUsersRepo(db),
+    apiKeys: createApiKeysRepo(db),
+    audit: createAuditRepo(db),
     // The reading connection: a long write (an import) does not make the health check wait.
     async ping() {
       await storage.reader.selectFrom('settings').select('key').limit(1).execute();

@@ -22,6 +22,10 @@ export interface Tables {
   blog_posts: BlogPostsTable;
   rate_counters: RateCountersTable;
   admin_sessions: AdminSessionsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  invitations: InvitationsTable;
+  audit_events: AuditEventsTable;
 }
 
 export interface SettingsTable {
@@ -52,6 +56,9 @@ export interface ShortlinksTable {
   redirect_mode: Generated<'preview' | 'direct'>;
   /** The token of the import that wrote the link and has not published it yet; NULL once visible. */
   import_pending: number | null;
+  /** users.id of who created it; NULL for a guest's link and links made before accounts. */
+  created_by: Generated<number | null>;
+  updated_by: Generated<number | null>;
 }
 
 /** One row per tag of a link; created_at is the link's, so the tag filter pages in (tag, created_at) order. */
@@ -140,6 +147,9 @@ export interface BlogPostsTable {
   updated_at: string;
   /** Plain-text summary for lists; NULL until written (posts saved before it existed). */
   excerpt: string | null;
+  /** users.id of the post's author; NULL for posts written before accounts (the Owner's). */
+  author_id: Generated<number | null>;
+  updated_by: Generated<number | null>;
 }
 
 export interface RateCountersTable {
@@ -154,4 +164,70 @@ export interface AdminSessionsTable {
   created_at: string;
   expires_at: string;
   revoked: Generated<0 | 1>;
+  /** The person signed in (users.id). */
+  user_id: number;
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+  /** Written at most once a minute; NULL until the first request after login. */
+  last_seen_at: string | null;
+}
+
+/** A person of the team. login is stored lower-case; role is one of ROLES. */
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  display_name: string;
+  role: string;
+  /** scrypt (password-hash.ts); empty only for an Owner whose password ADMIN_PASSWORD sets at start. */
+  password_hash: string;
+  disabled: Generated<0 | 1>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A script's key: only its SHA-256 (hex) is kept, and the first characters to recognise it by. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  prefix: string;
+  hash: string;
+  /** JSON array of ApiKeyScope. */
+  scopes: string;
+  /** Requests per minute. */
+  rate_limit: number;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A one-time link to join the team; only the SHA-256 (hex) of its token is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  token_hash: string;
+  role: string;
+  /** Who it is for, in the inviter's words (an email or a name); shown in the list only. */
+  label: Generated<string>;
+  created_by: number;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: number | null;
+  revoked_at: string | null;
+}
+
+/** One change or security event. fields is a JSON array of field names, never their values. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: string;
+  actor_user_id: number | null;
+  actor_key_id: number | null;
+  /** Who, as shown when the event was written (the person's login, or "key <prefix>"). */
+  actor_label: Generated<string>;
+  action: string;
+  target_type: string;
+  target_id: Generated<string>;
+  fields: Generated<string>;
+  ip: Generated<string>;
 }

@@ -15,7 +15,7 @@ import type { ShortlinksTable } from './schema';
 export type NewShortlink = Omit<Shortlink, 'id'>;
 
 /** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
-export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
+export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending' | 'created_by' | 'updated_by'>;
 export type PublicShortlinkRow = Pick<
   ShortlinkRow,
   'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { isJsonBody, type RateLimit, type RouteContract } from '@toolvault/shared/contract';
 import type { z } from 'zod';
-import { isAdmin } from './auth';
+import { isAdmin, permit } from './auth';
 import { AppError } from './errors';
 import { limiter, type LimiterDeps } from './rate-limit';
 import { validate } from './validate';
@@ -25,7 +25,7 @@ export interface ContractRoutes {
   router: ContractRouter;
   /**
    * Registers `route` at its method and path with the checks it declares, in this order: its rate
-   * limit, its auth, then its params, query and body validated (and replaced by their parsed values),
+   * limit, its auth and permission, then its params, query and body validated (and replaced by their parsed values),
    * then `handlers`.
    */
   add<P extends object = Record<string, string>, ReqBody = unknown>(
@@ -58,7 +58,8 @@ export function contractRoutes(
       throw new Error(
         `${route.method.toUpperCase()} ${route.path} needs ${route.auth === 'admin' ? 'requireAdmin' : 'optionalAdmin'}`,
       );
-    return [guard];
+    if (!route.permission) throw new Error(`${route.method.toUpperCase()} ${route.path} names no permission`);
+    return [guard, permit(route.permission)];
   };
 
   const add = <P extends object, ReqBody>(route: RouteContract, ...handlers: RequestHandler<P, unknown, ReqBody>[]) => {

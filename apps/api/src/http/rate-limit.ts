@@ -1,8 +1,10 @@
+import type { RequestHandler } from 'express';
 import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import { RATE_LIMITS, type RateLimit } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from '../counters/counter-store';
 import type { Logger } from '../logger';
 import { systemClock } from '../lib/clock';
+import { actorOf } from './auth';
 import { IPV6_SUBNET } from './client-key';
 import { AppError } from './errors';
 
@@ -30,6 +32,28 @@ export function limiter(rule: RateLimit, { logger, counters }: LimiterDeps): Rat
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     // The limiter sets Retry-After before calling this; the error middleware writes the body.
+    handler: (_req, _res, next) => next(new AppError(rule.code)),
+    logger: {
+      warn: (error, message) => logger.warn(`${message ?? 'express-rate-limit'}: ${String(error)}`),
+      error: (error, message) => logger.error(message ?? 'express-rate-limit', error),
+    },
+  });
+}
+
+/**
+ * Each API key's own budget of requests per minute (its rate_limit, RATE_LIMITS.apiKey's by
+ * default), counted per key wherever the counters live, so replicas share it. requireAdmin runs it
+ * once a key is accepted.
+ */
+export function keyLimiter({ logger, counters }: LimiterDeps): RequestHandler {
+  const rule = RATE_LIMITS.apiKey;
+  return rateLimit({
+    windowMs: rule.windowMs,
+    limit: (_req, res) => actorOf(res)?.keyRateLimit ?? rule.limit,
+    keyGenerator: (_req, res) => String(actorOf(res)?.key?.id ?? 'none'),
+    store: counters.rateLimitStore(`${rule.name}:`),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
     handler: (_req, _res, next) => next(new AppError(rule.code)),
     logger: {
       warn: (error, message) => logger.warn(`${message ?? 'express-rate-limit'}: ${String(error)}`),

@@ -1,36 +1,91 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { type AdminLogin } from '@toolvault/shared';
-import { API } from '@toolvault/shared/contract';
-import { adminSession } from '../http/auth';
+import { API, RATE_LIMITS } from '@toolvault/shared/contract';
+import { rateLimit } from 'express-rate-limit';
+import { adminSession, auditActorOf } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
 import type { LimiterDeps } from '../http/rate-limit';
+import { normaliseLogin } from '../db/users.repo';
 import type { AdminAuthService } from '../services/admin-auth.service';
+import type { AuditService } from '../services/audit.service';
+
+/**
+ * Failed logins per account, besides the route's per-address limit: guessing one person's password
+ * from many addresses stops too. Keyed by the name as typed (normalised), so an account that does
+ * not exist is throttled the same way and the answer tells nothing.
+ */
+function accountLimiter({ logger, counters }: LimiterDeps): RequestHandler {
+  const rule = RATE_LIMITS.loginAccount;
+  return rateLimit({
+    windowMs: rule.windowMs,
+    limit: rule.limit,
+    skipSuccessfulRequests: true,
+    keyGenerator: (req) => normaliseLogin((req.body as AdminLogin).login ?? 'owner'),
+    store: counters.rateLimitStore(`${rule.name}:`),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new AppError(rule.code)),
+    logger: {
+      warn: (error, message) => logger.warn(`${message ?? 'express-rate-limit'}: ${String(error)}`),
+      error: (error, message) => logger.error(message ?? 'express-rate-limit', error),
+    },
+  });
+}
 
 export function adminRouter({
   adminAuth,
+  audit,
   requireAdmin,
   limits,
 }: {
   adminAuth: AdminAuthService;
+  audit: AuditService;
   requireAdmin: RequestHandler;
   limits: LimiterDeps;
 }): ContractRouter {
   const login = async (req: Request<object, unknown, AdminLogin>, res: Response) => {
-    const result = await adminAuth.login(req.body.password);
-    if (!result.ok) throw new AppError(result.error);
+    const result = await adminAuth.login(req.body.login, req.body.password, {
+      ip: req.ip ?? '',
+      userAgent: req.get('user-agent') ?? '',
+    });
+    // The name typed is recorded, never the password; a failure names no person, so the log does not
+    // tell which accounts exist either.
+    const account = req.body.login === undefined ? 'owner' : normaliseLogin(req.body.login);
+    if (!result.ok) {
+      await audit.record(
+        { userId: null, label: 'anonymous', ip: req.ip ?? '' },
+        {
+          action: 'login.failed',
+          targetType: 'login',
+          targetId: account,
+        },
+      );
+      throw new AppError(result.error);
+    }
+    await audit.record(
+      { userId: result.value.userId, ip: req.ip ?? '' },
+      { action: 'login.succeeded', targetType: 'session', targetId: result.value.userId },
+    );
     // The token is a secret: no cache may keep the answer.
-    res.set('Cache-Control', 'no-store').json(result.value);
+    res.set('Cache-Control', 'no-store').json({ token: result.value.token });
   };
   /** Ends the session of the token it is called with; the token is refused from then on. */
-  const logout = async (_req: Request, res: Response) => {
+  const logout = async (req: Request, res: Response) => {
     const session = adminSession(res);
-    if (session !== undefined) await adminAuth.endSession(session);
+    if (session !== undefined) {
+      await adminAuth.endSession(session);
+      await audit.record(auditActorOf(req, res), {
+        action: 'session.ended',
+        targetType: 'session',
+        targetId: 'current',
+      });
+    }
     res.status(204).end();
   };
 
   const { router, add } = contractRoutes('/api/admin', { requireAdmin, limits });
-  add(API.adminLogin, login);
+  add(API.adminLogin, accountLimiter(limits), login);
   add(API.adminLogout, logout);
   return router;
 }

@@ -4,9 +4,12 @@ import { notFound } from '../http/error-handler';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { optionalAdmin, requireAdmin } from '../http/auth';
 import { strictRouter, type ContractRouter } from '../http/contract-router';
-import type { LimiterDeps } from '../http/rate-limit';
+import { keyLimiter, type LimiterDeps } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { AdminAuthService } from '../services/admin-auth.service';
+import type { ApiKeysService } from '../services/api-keys.service';
+import type { AuditService } from '../services/audit.service';
+import type { UsersRepo } from '../db/users.repo';
 import type { BlogService } from '../services/blog.service';
 import type { CategoryService } from '../services/categories.service';
 import type { ContactService } from '../services/contact.service';
@@ -14,6 +17,7 @@ import type { IpLookupService } from '../services/ip-lookup.service';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { ShortlinkService } from '../services/shortlink.service';
 import type { SpeedtestService } from '../services/speedtest.service';
+import { accountRouter } from './account.routes';
 import { adminRouter } from './admin.routes';
 import { blogRouter } from './blog.routes';
 import { categoriesRouter } from './categories.routes';
@@ -33,6 +37,9 @@ export interface ApiContext {
   readiness: Readiness;
   services: {
     adminAuth: AdminAuthService;
+    apiKeys: ApiKeysService;
+    users: UsersRepo;
+    audit: AuditService;
     contact: ContactService;
     ipLookup: IpLookupService;
     speedtest: SpeedtestService;
@@ -48,13 +55,18 @@ export const API_BASE = '/api';
 
 /** Every API resource, mounted once under API_BASE. */
 export function apiRouter({ limits, readiness, services }: ApiContext): Router {
-  const admin = requireAdmin(services.adminAuth);
+  const admin = requireAdmin({
+    adminAuth: services.adminAuth,
+    apiKeys: services.apiKeys,
+    keyRateLimit: keyLimiter(limits),
+  });
   // Routes open to everyone that give the admin more (new short links, blog drafts) share this one.
   const adminIfPresent = optionalAdmin(admin);
   const resources: ContractRouter[] = [
     healthRouter(readiness),
     referenceRouter(),
-    adminRouter({ adminAuth: services.adminAuth, requireAdmin: admin, limits }),
+    adminRouter({ adminAuth: services.adminAuth, audit: services.audit, requireAdmin: admin, limits }),
+    accountRouter({ users: services.users, requireAdmin: admin }),
     contactRouter({ contact: services.contact, requireAdmin: admin, limits }),
     ipRouter({ ipLookup: services.ipLookup, limits }),
     speedtestRouter({ speedtest: services.speedtest, limits }),

@@ -1,8 +1,9 @@
 import { createSecretKey, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import type { AdminLoginResponse } from '@toolvault/shared';
+import type { AdminLoginResponse, Role } from '@toolvault/shared';
 import type { AdminSessionsRepo } from '../db/admin-sessions.repo';
 import type { SettingsRepo } from '../db/settings.repo';
+import type { UsersRepo } from '../db/users.repo';
 import type { Clock } from '../lib/clock';
 import { hashPassword, isPasswordHash, verifyPassword } from './password-hash';
 import { fail, ok, type Result } from '../lib/result';
@@ -25,6 +26,7 @@ export interface AdminCredentials {
 export interface EnsureCredentialsOptions {
   settings: SettingsRepo;
   sessions: AdminSessionsRepo;
+  users: UsersRepo;
   adminPassword?: string;
   jwtSecret?: string;
   clock: Clock;
@@ -45,7 +47,18 @@ export async function ensureAdminCredentials(options: EnsureCredentialsOptions):
   // (to check it) instead of two (a new hash, then that check), and the open sessions stay.
   const passwordHash = kept ?? (await resolvePasswordHash(options));
   if (kept === undefined) await endSessionsOfAnotherPassword(options, passwordHash);
+  await setOwnerPassword(options, passwordHash);
   return { passwordHash, jwtSecret: await resolveJwtSecret(options) };
+}
+
+/**
+ * The Owner signs in with the resolved password: ADMIN_PASSWORD when set (so a locked-out Owner can
+ * always recover), else the stored one. Without ADMIN_PASSWORD the Owner's own row is the truth once
+ * written, so a password the Owner changed in the Account page survives a restart.
+ */
+async function setOwnerPassword({ users, clock }: EnsureCredentialsOptions, passwordHash: string): Promise<void> {
+  const owner = await users.owner();
+  if (owner.passwordHash !== passwordHash) await users.update(owner.id, { passwordHash }, clock());
 }
 
 /** The stored hash of the sessions' password when ADMIN_PASSWORD is set and is that same password. */
@@ -60,22 +73,22 @@ async function hashOfUnchangedPassword({
 }
 
 /**
- * A changed admin password ends every session. The settings keep a hash of the password the open
- * sessions were opened with; ADMIN_PASSWORD is hashed with a new salt at every start, so it is
- * compared by verifying it against that hash, and a stored password by the hash itself.
+ * A changed ADMIN_PASSWORD ends the Owner's sessions. The settings keep a hash of the password the
+ * open sessions were opened with; ADMIN_PASSWORD is hashed with a new salt at every start, so it is
+ * compared by verifying it against that hash. Without ADMIN_PASSWORD the Owner's password changes
+ * only in the Account page, which ends the other sessions itself.
  */
 async function endSessionsOfAnotherPassword(
-  { settings, sessions, adminPassword, clock }: EnsureCredentialsOptions,
+  { settings, sessions, users, adminPassword, clock }: EnsureCredentialsOptions,
   passwordHash: string,
 ): Promise<void> {
   const opened = await settings.get('sessions_password_hash');
+  if (opened === passwordHash) return;
   const same =
-    opened !== undefined &&
-    (adminPassword === undefined
-      ? opened === passwordHash
-      : isPasswordHash(opened) && (await verifyPassword(adminPassword, opened)));
-  if (same) return;
-  await sessions.revokeAll();
+    adminPassword === undefined
+      ? opened !== undefined
+      : opened !== undefined && isPasswordHash(opened) && (await verifyPassword(adminPassword, opened));
+  if (!same) await sessions.revokeAllOf((await users.owner()).id);
   await settings.set('sessions_password_hash', passwordHash, clock());
 }
 
@@ -83,11 +96,14 @@ const MALFORMED_HASH = 'The stored admin password hash is malformed; set ADMIN_P
 
 async function resolvePasswordHash({
   settings,
+  users,
   adminPassword,
   clock,
   announce,
 }: EnsureCredentialsOptions): Promise<string> {
   if (adminPassword !== undefined) return hashPassword(adminPassword);
+  const owner = await users.owner();
+  if (isPasswordHash(owner.passwordHash)) return owner.passwordHash;
   const stored = await settings.get('admin_password_hash');
   if (stored !== undefined) {
     if (!isPasswordHash(stored)) throw new Error(MALFORMED_HASH);
@@ -124,25 +140,55 @@ export function generatedPasswordBox(password: string): string {
   return [`┌${border}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${border}┘`].join('\n');
 }
 
+/** Where a login came from, kept with its session for the person's session list. */
+export interface LoginContext {
+  ip: string;
+  userAgent: string;
+}
+
+/** The session a token names, and its person. */
+export interface SessionActor {
+  sessionId: string;
+  userId: number;
+  role: Role;
+}
+
 export interface AdminAuthService {
-  /** A new session and its token, for the right password. */
-  login(password: string): Promise<Result<AdminLoginResponse, 'INVALID_CREDENTIALS'>>;
   /**
-   * The session id of a token that is HS256, signed with our secret for the admin subject, carries
-   * an expiry that has not passed and a session id, and whose session is still open; else null.
+   * A new session and its token, for the right password of `login` (the Owner when absent: the
+   * password-only login of a single-administrator site). The same failure whether the account exists or not; a disabled
+   * person cannot sign in.
    */
-  verifyToken(token: string): Promise<string | null>;
+  login(
+    login: string | undefined,
+    password: string,
+    context: LoginContext,
+  ): Promise<Result<AdminLoginResponse & { userId: number }, 'INVALID_CREDENTIALS'>>;
+  /**
+   * The session and person of a token that is HS256, signed with our secret for the admin subject,
+   * carries an expiry that has not passed and a session id, and whose session is still open and
+   * whose person is enabled; else null.
+   */
+  verifyToken(token: string): Promise<SessionActor | null>;
   /** Ends the session (logout); its token is refused from now on, by every replica. */
   endSession(sessionId: string): Promise<void>;
 }
 
+/** A hash to spend the same scrypt time on when the account does not exist, so timing does not tell. */
+let decoyHash: string | undefined;
+
+/** Sessions record when they were last used, at most once a minute: a write per request would be waste. */
+const LAST_SEEN_EVERY_MS = 60_000;
+
 export function createAdminAuthService({
   credentials,
   sessions,
+  users,
   clock,
 }: {
-  credentials: AdminCredentials;
+  credentials: Pick<AdminCredentials, 'jwtSecret'>;
   sessions: AdminSessionsRepo;
+  users: UsersRepo;
   clock: Clock;
 }): AdminAuthService {
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
@@ -164,25 +210,40 @@ export function createAdminAuthService({
     }
   };
   return {
-    async login(password) {
-      if (!(await verifyPassword(password, credentials.passwordHash))) return fail('INVALID_CREDENTIALS');
+    async login(login, password, context) {
+      const user = login === undefined ? await users.owner() : await users.byLogin(login);
+      const hash = user && isPasswordHash(user.passwordHash) ? user.passwordHash : (decoyHash ??= hashPassword(''));
+      const matches = await verifyPassword(password, hash);
+      if (!user || user.disabled || !matches) return fail('INVALID_CREDENTIALS');
       const now = clock();
       const id = randomBytes(16).toString('base64url');
       await sessions.deleteExpired(now);
-      await sessions.insert({ id, createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000) });
+      await sessions.insert({
+        id,
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+        userAgent: context.userAgent.slice(0, 300),
+        ip: context.ip,
+      });
       const token = jwt.sign({ iat: nowSeconds() }, secretKey, {
         algorithm: TOKEN_ALGORITHM,
         expiresIn: TOKEN_LIFETIME_SECONDS,
         subject: TOKEN_SUBJECT,
         jwtid: id,
       });
-      return ok({ token });
+      return ok({ token, userId: user.id });
     },
     async verifyToken(token) {
       const payload = claims(token);
       // jsonwebtoken accepts a token without exp; such a token would never expire.
       if (!payload || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') return null;
-      return (await sessions.isActive(payload.jti, clock())) ? payload.jti : null;
+      const now = clock();
+      const session = await sessions.active(payload.jti, now);
+      if (!session) return null;
+      const seen = session.lastSeenAt === null ? 0 : Date.parse(session.lastSeenAt);
+      if (now.getTime() - seen >= LAST_SEEN_EVERY_MS) await sessions.touch(session.id, now);
+      return { sessionId: session.id, userId: session.userId, role: session.role };
     },
     async endSession(sessionId) {
       await sessions.revoke(sessionId);

@@ -178,6 +178,7 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
     const id = randomUUID();
     await storage.db.adminSessions.insert({
       id,
+      userId: 1,
       createdAt: new Date('2000-01-01T00:00:00Z'),
       expiresAt: new Date('2999-01-01T00:00:00Z'),
     });

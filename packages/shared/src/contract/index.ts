@@ -1,2 +1,3 @@
 export * from './responses';
 export * from './routes';
+export * from './account-routes';

@@ -27,7 +27,7 @@ import { API_ERROR_CODES } from '../api';
 import { z } from '../zod';
 
 /** A schema whose output is exactly T: neither a field more nor a field less. */
-const exactly =
+export const exactly =
   <T>() =>
   <S extends z.ZodType<T>>(schema: S & ([T] extends [z.output<S>] ? unknown : never)): S =>
     schema;

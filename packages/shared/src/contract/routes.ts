@@ -33,7 +33,7 @@ import {
 import { SPEEDTEST_UPLOAD_MAX_BYTES } from '../speedtest';
 import { ZSpeedtestDownloadQuery } from '../speedtest.schemas';
 import { text } from '../text.schemas';
-import { ENDPOINTS, type EndpointBody, type EndpointName, type HttpMethod } from '../endpoints';
+import { ENDPOINTS, type EndpointBody, type EndpointName } from '../endpoints';
 import { z } from '../zod';
 import {
   ZAdminLoginResponse,
@@ -60,109 +60,10 @@ import {
   ZText,
 } from './responses';
 
-export type { HttpMethod };
+import { ACCOUNT_API } from './account-routes';
+import { RATE_LIMITS, route, type RouteBody, type RouteContract } from './route';
 
-/**
- * public: anyone. admin: `Authorization: Bearer <token>` of an open admin session, else 401.
- * admin-optional: anyone, and more for the admin (drafts, the full shortlink form); a token that is
- * sent but invalid still answers 401, so an expired session is noticed.
- */
-export type RouteAuth = 'public' | 'admin' | 'admin-optional';
-
-const MINUTE = 60_000;
-
-/** A per-client request budget; the key is the client address (TRUST_PROXY decides which hop). */
-export interface RateLimit {
-  windowMs: number;
-  limit: number;
-  /** The code of the 429 once the budget is spent (with Retry-After). */
-  code: ApiErrorCode;
-  /** Only failed requests count (logins). */
-  failuresOnly?: boolean;
-  /** Routes sharing a budget name share one count. */
-  name: string;
-}
-
-/**
- * The rate limits. Login: brute force must fail, so 5 failed logins per 15 minutes (successes do not
- * count). Contact: 5 messages per 10 minutes. IP lookups answer from a local database, but a client
- * has no use for more than 60 a minute. Speed test transfers (downloads up to 50 MB, uploads up to
- * 10 MB) share one budget: a full run of the page's test makes about 115 over loopback (fewer on a
- * real link), so 400 in 10 minutes lets three runs through and stops a client pulling data in a loop;
- * ping is tiny and unlimited.
- */
-export const RATE_LIMITS = {
-  login: { name: 'login', windowMs: 15 * MINUTE, limit: 5, code: 'LOGIN_THROTTLED', failuresOnly: true },
-  contact: { name: 'contact', windowMs: 10 * MINUTE, limit: 5, code: 'CONTACT_THROTTLED' },
-  ipLookup: { name: 'ip', windowMs: MINUTE, limit: 60, code: 'RATE_LIMITED' },
-  speedtestTransfer: { name: 'speedtest', windowMs: 10 * MINUTE, limit: 400, code: 'RATE_LIMITED' },
-} as const satisfies Record<string, RateLimit>;
-
-/** JSON bodies above this are refused with 413, unless a route declares its own limit. */
-export const JSON_BODY_LIMIT = '100kb';
-
-export interface RouteBody {
-  schema: z.ZodType;
-  /** What the admin may send instead (admin-optional routes). */
-  adminSchema?: z.ZodType;
-  /** application/json unless said otherwise. */
-  contentType?: string;
-  /** Largest body (express.json syntax); JSON_BODY_LIMIT when absent. */
-  limit?: string;
-  /** The handler reads and checks the body itself (row by row, or as a stream), not a validator before it. */
-  checkedByHandler?: true;
-}
-
-export interface RouteResponse {
-  status: 200 | 201 | 204;
-  description: string;
-  /** Absent for 204. */
-  schema?: z.ZodType;
-  /** application/json unless said otherwise; a route may answer several (the export: JSON or CSV). */
-  contentType?: string | readonly string[];
-}
-
-/** An answer that is not the route's JSON (the click route's page and redirect), documented beside it. */
-export interface RouteOtherAnswer {
-  status: 200 | 302 | 404;
-  description: string;
-  /** The body's type; absent: no body. */
-  contentType?: string;
-  /** Response headers that matter, by name: what each holds. */
-  headers?: Readonly<Record<string, string>>;
-}
-
-export interface RouteContract {
-  method: HttpMethod;
-  /** Express syntax: `/api/blog/:id`. */
-  path: string;
-  /** The group the reference lists it under. */
-  tag: string;
-  summary: string;
-  description?: string;
-  auth: RouteAuth;
-  params?: z.ZodObject;
-  /**
-   * Path parameters that do not parse answer this instead of VALIDATION (an address that names
-   * nothing). A route answered before the router has no validator: a path it does not take falls
-   * through to the rest of the app, which answers this.
-   */
-  invalidParams?: ApiErrorCode;
-  query?: z.ZodObject;
-  body?: RouteBody;
-  response: RouteResponse;
-  /** The codes this route answers of its own; see routeErrors for all of them. */
-  errors: readonly ApiErrorCode[];
-  rateLimit?: RateLimit;
-  /** Page-size caps, body limits and the like, in words. */
-  limits?: readonly string[];
-  /** Answered before the Express router runs (the redirect page's hot path), so it has no router entry. */
-  beforeRouter?: true;
-  /** Answers besides `response` and the JSON errors. */
-  otherAnswers?: readonly RouteOtherAnswer[];
-}
-
-const route = <const R extends RouteContract>(contract: R): R => contract;
+export * from './route';
 
 const XML = 'application/xml; charset=utf-8';
 
@@ -224,9 +125,11 @@ export const API = {
     tag: 'Admin',
     summary: 'End the session of the token sent; it is refused from then on',
     auth: 'admin',
+    permission: { permission: 'account' },
     response: { status: 204, description: 'Logged out' },
     errors: [],
   }),
+  ...ACCOUNT_API,
   contactSubmit: route({
     ...ENDPOINTS.contactSubmit,
     tag: 'Contact',
@@ -242,6 +145,7 @@ export const API = {
     tag: 'Contact',
     summary: 'The inbox, newest first, one page at a time',
     auth: 'admin',
+    permission: { permission: 'inbox:read' },
     query: ZContactListQuery,
     response: { status: 200, description: 'One page; pass nextCursor for the next', schema: ZContactMessagePage },
     errors: [],
@@ -315,6 +219,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: "The manager's list: search, tag filter, sort, cursor pages",
     auth: 'admin',
+    permission: { permission: 'links:read', reach: 'own' },
     query: ZShortlinkListQuery,
     response: { status: 200, description: 'One page; pass nextCursor for the next', schema: ZShortlinkPage },
     errors: [],
@@ -328,6 +233,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Totals and the newest links',
     auth: 'admin',
+    permission: { permission: 'links:read' },
     response: { status: 200, description: 'The overview figures', schema: ZShortlinkSummary },
     errors: [],
   }),
@@ -336,6 +242,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Every tag in use, most used first',
     auth: 'admin',
+    permission: { permission: 'links:read' },
     response: { status: 200, description: 'Tags and their counts', schema: ZShortlinkTags },
     errors: [],
   }),
@@ -345,6 +252,7 @@ export const API = {
     summary: 'Create a short link (a guest: title, target and image only)',
     description: 'A guest sending any other field is refused with UNKNOWN_FIELDS.',
     auth: 'admin-optional',
+    permission: { permission: 'links:write', reach: 'own' },
     body: { schema: ZGuestShortlinkInput, adminSchema: ZShortlinkInput },
     response: { status: 201, description: 'The new link', schema: ZShortlink },
     errors: ['SHORT_CODE_TAKEN', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS', 'GUEST_RATE_LIMITED'],
@@ -358,6 +266,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Every link, streamed as JSON (the import format) or CSV',
     auth: 'admin',
+    permission: { permission: 'links:read' },
     query: ZShortlinkExportQuery,
     response: {
       status: 200,
@@ -372,6 +281,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Every recorded click (code, time, referrer host, country, device), streamed as JSON or CSV',
     auth: 'admin',
+    permission: { permission: 'analytics:read' },
     query: ZShortlinkExportQuery,
     response: {
       status: 200,
@@ -386,6 +296,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Import links from an export: all rows or none',
     auth: 'admin',
+    permission: { permission: 'links:write' },
     body: { schema: z.array(ZShortlinkImportRow), limit: '10mb', checkedByHandler: true },
     response: { status: 201, description: 'How many links were stored', schema: ZImportShortlinksResponse },
     errors: [
@@ -404,6 +315,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Clicks of every link over a range',
     auth: 'admin',
+    permission: { permission: 'analytics:read' },
     query: ZAnalyticsQuery,
     response: {
       status: 200,
@@ -417,6 +329,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Clicks of one link over a range',
     auth: 'admin',
+    permission: { permission: 'analytics:read', reach: 'own' },
     params: ZShortlinkIdParams,
     query: ZAnalyticsQuery,
     response: { status: 200, description: 'The link and its clicks', schema: ZShortlinkLinkAnalytics },
@@ -427,6 +340,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Change a link (its code stays)',
     auth: 'admin',
+    permission: { permission: 'links:write', reach: 'own' },
     params: ZShortlinkIdParams,
     body: { schema: ZShortlinkUpdate },
     response: { status: 200, description: 'The changed link', schema: ZShortlink },
@@ -437,6 +351,7 @@ export const API = {
     tag: 'Shortlinks',
     summary: 'Delete a link and its clicks',
     auth: 'admin',
+    permission: { permission: 'links:write', reach: 'own' },
     params: ZShortlinkIdParams,
     response: { status: 204, description: 'Deleted' },
     errors: ['SHORTLINK_NOT_FOUND'],
@@ -485,6 +400,7 @@ export const API = {
     tag: 'Blog',
     summary: 'One page of post summaries (drafts too for the admin)',
     auth: 'admin-optional',
+    permission: { permission: 'blog:read', reach: 'own' },
     query: ZBlogListQuery,
     response: { status: 200, description: 'One numbered page', schema: ZBlogPostPage },
     errors: [],
@@ -496,6 +412,7 @@ export const API = {
     summary: 'One post; each read counts a view',
     description: 'The admin may read drafts; with `?edit=1` the admin opening the editor counts no view.',
     auth: 'admin-optional',
+    permission: { permission: 'blog:read', reach: 'own' },
     params: ZPostSlugParams,
     invalidParams: 'BLOG_POST_NOT_FOUND',
     query: ZBlogReadQuery,
@@ -507,6 +424,7 @@ export const API = {
     tag: 'Blog',
     summary: 'Create a post',
     auth: 'admin',
+    permission: { permission: 'blog:write', reach: 'own' },
     body: blogBody,
     response: { status: 201, description: 'The new post', schema: ZBlogPost },
     errors: blogWriteErrors,
@@ -517,6 +435,7 @@ export const API = {
     tag: 'Blog',
     summary: 'Change a post',
     auth: 'admin',
+    permission: { permission: 'blog:write', reach: 'own' },
     params: ZPostIdParams,
     body: blogBody,
     response: { status: 200, description: 'The changed post', schema: ZBlogPost },
@@ -528,6 +447,7 @@ export const API = {
     tag: 'Blog',
     summary: 'Delete a post',
     auth: 'admin',
+    permission: { permission: 'blog:write', reach: 'own' },
     params: ZPostIdParams,
     response: { status: 204, description: 'Deleted' },
     errors: ['BLOG_POST_NOT_FOUND'],
@@ -545,6 +465,7 @@ export const API = {
     tag: 'Blog',
     summary: 'Create a category',
     auth: 'admin',
+    permission: { permission: 'categories:write' },
     body: { schema: ZCategoryInput },
     response: { status: 201, description: 'The new category', schema: ZCategory },
     errors: ['CATEGORY_SLUG_TAKEN'],
@@ -554,6 +475,7 @@ export const API = {
     tag: 'Blog',
     summary: 'Change a category',
     auth: 'admin',
+    permission: { permission: 'categories:write' },
     params: ZCategoryIdParams,
     body: { schema: ZCategoryInput },
     response: { status: 200, description: 'The changed category', schema: ZCategory },
@@ -564,6 +486,7 @@ export const API = {
     tag: 'Blog',
     summary: 'Delete a category; its posts become uncategorised',
     auth: 'admin',
+    permission: { permission: 'categories:write' },
     params: ZCategoryIdParams,
     response: { status: 204, description: 'Deleted' },
     errors: ['CATEGORY_NOT_FOUND'],
@@ -645,7 +568,10 @@ export const COMMON_ERRORS = [
  */
 export function routeErrors(route: RouteContract): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(route.errors);
-  if (route.auth !== 'public') codes.add('UNAUTHORIZED');
+  if (route.auth !== 'public') {
+    codes.add('UNAUTHORIZED');
+    codes.add('FORBIDDEN');
+  }
   const checkedBody = route.body !== undefined && !route.body.checkedByHandler;
   if (route.params && !route.beforeRouter) codes.add(route.invalidParams ?? 'VALIDATION');
   if (route.query || checkedBody) codes.add('VALIDATION');

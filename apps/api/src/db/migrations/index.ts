@@ -13,6 +13,7 @@ import clickValueTotals from './0010-click-value-totals';
 import searchTermsByCreationDay from './0011-search-terms-by-creation-day';
 import linksCreatedPerDay from './0012-links-created-per-day';
 import sixtyFourBitCounters from './0013-64-bit-counters';
+import teamAccounts from './0014-team-accounts';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   searchTermsByCreationDay,
   linksCreatedPerDay,
   sixtyFourBitCounters,
+  teamAccounts,
 ];
 
 export interface MigrationReport {
