@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import { RATE_LIMITS, type RateLimit } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from '../counters/counter-store';
@@ -21,17 +21,37 @@ export interface LimiterDeps {
  * which honours `trust proxy`, as clientKey makes it (an IPv6 client by its /56). When a shared store does not answer, the request fails with 503.
  * The rules themselves (budgets and why) are part of the API contract: RATE_LIMITS in @toolvault/shared.
  */
-export function limiter(rule: RateLimit, { logger, counters }: LimiterDeps): RateLimitRequestHandler {
+export function limiter(rule: RateLimit, deps: LimiterDeps): RateLimitRequestHandler {
+  // express-rate-limit's own key generator (it checks the proxy settings), with clientKey's prefix.
+  return countedLimiter(rule, deps, { ipv6Subnet: IPV6_SUBNET });
+}
+
+/** What a limiter counts by, when not the client's address; and a budget that depends on the request. */
+interface CountedBy {
+  ipv6Subnet?: number;
+  keyGenerator?: (req: Request, res: Response) => string;
+  limit?: (req: Request, res: Response) => number;
+}
+
+/**
+ * The limiters' common setup: the rule's window and budget, a store under the rule's own prefix, the
+ * standard headers, and the rule's error code (the limiter sets Retry-After before its handler runs;
+ * the error middleware writes the body).
+ */
+export function countedLimiter(
+  rule: RateLimit,
+  { logger, counters }: LimiterDeps,
+  by: CountedBy = {},
+): RateLimitRequestHandler {
   return rateLimit({
     windowMs: rule.windowMs,
-    limit: rule.limit,
+    limit: by.limit ?? rule.limit,
     skipSuccessfulRequests: rule.failuresOnly ?? false,
     store: counters.rateLimitStore(`${rule.name}:`),
-    // express-rate-limit's own key generator (it checks the proxy settings), with clientKey's prefix.
-    ipv6Subnet: IPV6_SUBNET,
+    ...(by.ipv6Subnet !== undefined && { ipv6Subnet: by.ipv6Subnet }),
+    ...(by.keyGenerator && { keyGenerator: by.keyGenerator }),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    // The limiter sets Retry-After before calling this; the error middleware writes the body.
     handler: (_req, _res, next) => next(new AppError(rule.code)),
     logger: {
       warn: (error, message) => logger.warn(`${message ?? 'express-rate-limit'}: ${String(error)}`),
@@ -45,20 +65,10 @@ export function limiter(rule: RateLimit, { logger, counters }: LimiterDeps): Rat
  * default), counted per key wherever the counters live, so replicas share it. requireAdmin runs it
  * once a key is accepted.
  */
-export function keyLimiter({ logger, counters }: LimiterDeps): RequestHandler {
-  const rule = RATE_LIMITS.apiKey;
-  return rateLimit({
-    windowMs: rule.windowMs,
-    limit: (_req, res) => actorOf(res)?.keyRateLimit ?? rule.limit,
+export function keyLimiter(deps: LimiterDeps): RequestHandler {
+  return countedLimiter(RATE_LIMITS.apiKey, deps, {
+    limit: (_req, res) => actorOf(res)?.keyRateLimit ?? RATE_LIMITS.apiKey.limit,
     keyGenerator: (_req, res) => String(actorOf(res)?.key?.id ?? 'none'),
-    store: counters.rateLimitStore(`${rule.name}:`),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new AppError(rule.code)),
-    logger: {
-      warn: (error, message) => logger.warn(`${message ?? 'express-rate-limit'}: ${String(error)}`),
-      error: (error, message) => logger.error(message ?? 'express-rate-limit', error),
-    },
   });
 }
 

@@ -1,11 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { type AdminLogin } from '@toolvault/shared';
 import { API, RATE_LIMITS } from '@toolvault/shared/contract';
-import { rateLimit } from 'express-rate-limit';
 import { adminSession, auditActorOf } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
-import type { LimiterDeps } from '../http/rate-limit';
+import { countedLimiter, type LimiterDeps } from '../http/rate-limit';
 import { normaliseLogin } from '../db/users.repo';
 import type { AdminAuthService } from '../services/admin-auth.service';
 import type { AuditService } from '../services/audit.service';
@@ -15,21 +14,9 @@ import type { AuditService } from '../services/audit.service';
  * from many addresses stops too. Keyed by the name as typed (normalised), so an account that does
  * not exist is throttled the same way and the answer tells nothing.
  */
-function accountLimiter({ logger, counters }: LimiterDeps): RequestHandler {
-  const rule = RATE_LIMITS.loginAccount;
-  return rateLimit({
-    windowMs: rule.windowMs,
-    limit: rule.limit,
-    skipSuccessfulRequests: true,
+function accountLimiter(limits: LimiterDeps): RequestHandler {
+  return countedLimiter(RATE_LIMITS.loginAccount, limits, {
     keyGenerator: (req) => normaliseLogin((req.body as AdminLogin).login ?? 'owner'),
-    store: counters.rateLimitStore(`${rule.name}:`),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new AppError(rule.code)),
-    logger: {
-      warn: (error, message) => logger.warn(`${message ?? 'express-rate-limit'}: ${String(error)}`),
-      error: (error, message) => logger.error(message ?? 'express-rate-limit', error),
-    },
   });
 }
 
