@@ -1,15 +1,8 @@
 /** The Account page's zod schemas: profile, password, sessions and API keys (the API and the forms). */
-import { ACCOUNT_LIMITS } from './account';
+import { ACCOUNT_LIMITS, API_KEY_MESSAGES, PASSWORD_MESSAGES } from './account';
 import { API_KEY_SCOPES } from './roles';
 import { positiveIdParameter, requiredText, text } from './text.schemas';
 import { z } from './zod';
-
-export const PASSWORD_MESSAGES = {
-  currentRequired: 'Current password is required',
-  newRequired: 'New password is required',
-  tooShort: `Password must be at least ${ACCOUNT_LIMITS.passwordMin} characters`,
-  tooLong: `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters`,
-} as const;
 
 /**
  * A password someone chooses: 12 to 1024 characters, spaces kept as typed (never trimmed). A tab or
@@ -34,14 +27,6 @@ export const ZPasswordChange = z.strictObject({
   newPassword: ZNewPassword,
 });
 export type PasswordChange = z.output<typeof ZPasswordChange>;
-
-export const API_KEY_MESSAGES = {
-  scopesRequired: 'Choose at least one scope',
-  scopeUnknown: `Each scope must be one of ${API_KEY_SCOPES.join(', ')}`,
-  scopeTwice: 'Each scope may be given only once',
-  rateLimit: `rateLimit must be a whole number from ${ACCOUNT_LIMITS.keyRateLimitMin} to ${ACCOUNT_LIMITS.keyRateLimitMax}`,
-  expiresAt: 'expiresAt must be an ISO 8601 date-time',
-} as const;
 
 /**
  * `POST /api/account/keys`. That the scopes are within the person's role, and that the expiry is

@@ -3,7 +3,7 @@
  * the limits of what they may send. Kept apart from the zod schemas (account.schemas.ts) so the page
  * that shows them loads no zod.
  */
-import type { ApiKeyScope } from './roles';
+import { API_KEY_SCOPES, type ApiKeyScope } from './roles';
 
 /**
  * Lengths and ranges of the Account page's fields. A password of 12 characters or more, and at most
@@ -19,6 +19,33 @@ export const ACCOUNT_LIMITS = {
   keyRateLimitMax: 10_000,
   keyRateLimitDefault: 60,
 } as const;
+
+/** What the forms and the API say of a password that will not do. */
+export const PASSWORD_MESSAGES = {
+  currentRequired: 'Current password is required',
+  newRequired: 'New password is required',
+  tooShort: `Password must be at least ${ACCOUNT_LIMITS.passwordMin} characters`,
+  tooLong: `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters`,
+} as const;
+
+/** What the forms and the API say of a key request that will not do. */
+export const API_KEY_MESSAGES = {
+  scopesRequired: 'Choose at least one scope',
+  scopeUnknown: `Each scope must be one of ${API_KEY_SCOPES.join(', ')}`,
+  scopeTwice: 'Each scope may be given only once',
+  rateLimit: `rateLimit must be a whole number from ${ACCOUNT_LIMITS.keyRateLimitMin} to ${ACCOUNT_LIMITS.keyRateLimitMax}`,
+  expiresAt: 'expiresAt must be an ISO 8601 date-time',
+} as const;
+
+/** Each scope in words, for the Account page's checkboxes and the API's reference. */
+export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, { label: string; description: string }>> = {
+  'links:read': { label: 'Read links', description: 'List, search and export short links' },
+  'links:write': { label: 'Change links', description: 'Create, edit, delete and import short links' },
+  'analytics:read': { label: 'Read analytics', description: 'Click statistics and the clicks export' },
+  'blog:read': { label: 'Read the blog admin', description: 'The admin lists of posts, drafts included' },
+  'blog:write': { label: 'Write the blog', description: 'Create, edit, publish and delete posts and categories' },
+  'inbox:read': { label: 'Read the inbox', description: 'Messages sent through the contact form' },
+};
 
 /** One of the person's open sessions (a signed-in browser). */
 export interface AccountSession {
