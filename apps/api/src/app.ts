@@ -16,6 +16,7 @@ import { API_BASE, apiRouter } from './routes';
 import type { Readiness } from './routes/health.routes';
 import { BLOG_API_PATH, blogPagePreloads, blogPostBody, blogPreviewResolver } from './routes/blog.routes';
 import { feedsRouter } from './routes/feeds.routes';
+import { createAccountService } from './services/account.service';
 import { createApiKeysService } from './services/api-keys.service';
 import { createAuditService } from './services/audit.service';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
@@ -85,9 +86,17 @@ export function createApp(deps: AppDeps): Express {
   const geo = deps.geo ?? offlineGeoService();
   const counters = deps.counters ?? memoryCounterStore(clock);
   const readiness: Readiness = [{ name: 'database', ping: () => db.ping() }, ...(deps.readiness ?? [])];
+  const apiKeys = createApiKeysService({ keys: db.apiKeys, clock });
   const services = {
     adminAuth: createAdminAuthService({ credentials, sessions: db.adminSessions, users: db.users, clock }),
-    apiKeys: createApiKeysService({ keys: db.apiKeys, clock }),
+    apiKeys,
+    account: createAccountService({
+      users: db.users,
+      sessions: db.adminSessions,
+      apiKeys,
+      clock,
+      ownerPasswordFromOperator: config.adminPassword !== undefined,
+    }),
     audit: createAuditService({ audit: db.audit, users: db.users, clock }),
     users: db.users,
     contact: createContactService({ contact: db.contact, clock }),

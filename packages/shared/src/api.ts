@@ -40,6 +40,21 @@ export const API_ERRORS = {
   },
   POST_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.postSlugTaken },
   CATEGORY_SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.categorySlugTaken },
+  /** Changing one's password: the current one given was wrong (400, not 401: the browser stays signed in). */
+  WRONG_PASSWORD: { status: 400, message: 'Current password is incorrect' },
+  /** The Owner's password comes from the server's ADMIN_PASSWORD, which every start writes again. */
+  PASSWORD_SET_BY_OPERATOR: {
+    status: 409,
+    message:
+      "The Owner's password is set by the server's ADMIN_PASSWORD setting, which would overwrite a change made " +
+      'here at the next start. Ask whoever runs the server to change ADMIN_PASSWORD instead.',
+  },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
+  /** A key asked for a scope its person's role does not hold; the message names the scope. */
+  SCOPE_NOT_ALLOWED: { status: 400, message: 'Your role does not allow this scope' },
+  /** A key's expiry that has already passed. */
+  KEY_EXPIRY_IN_PAST: { status: 400, message: 'The expiry must be in the future' },
   /** A request body that did not finish arriving within the server's body deadline. */
   /** A path the API has, with a method it does not answer there; the Allow header lists those it does. */
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },

@@ -5,6 +5,7 @@
  * entries (lib/api.ts `callApi`), so the server, the OpenAPI document and the client name each route
  * once. Kept apart from the contract so the pages that call the API load no zod.
  */
+import type { AccountSessionList, ApiKeyList, CreatedApiKey } from './account';
 import type { AdminLoginResponse } from './auth';
 import type { BlogPost, BlogPostPage, Category } from './blog';
 import type { ContactMessage, ContactMessagePage } from './contact';
@@ -54,6 +55,13 @@ export const ENDPOINTS = {
   adminLogin: endpoint<AdminLoginResponse>()('post', '/api/admin/login'),
   adminLogout: endpoint<null>()('post', '/api/admin/logout'),
   accountMe: endpoint<Account>()('get', '/api/account'),
+  accountUpdate: endpoint<Account>()('put', '/api/account'),
+  accountPassword: endpoint<null>()('put', '/api/account/password'),
+  accountSessions: endpoint<AccountSessionList>()('get', '/api/account/sessions'),
+  accountSessionEnd: endpoint<null>()('delete', '/api/account/sessions/:id'),
+  accountKeys: endpoint<ApiKeyList>()('get', '/api/account/keys'),
+  accountKeyCreate: endpoint<CreatedApiKey>()('post', '/api/account/keys'),
+  accountKeyRevoke: endpoint<null>()('delete', '/api/account/keys/:id'),
   contactSubmit: endpoint<ContactMessage>()('post', '/api/contact'),
   contactList: endpoint<ContactMessagePage>()('get', '/api/contact'),
   ipMe: endpoint<IpLookupResult>()('get', '/api/ip/me'),

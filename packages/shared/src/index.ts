@@ -3,6 +3,7 @@
  * home page, a tool) never loads it. The zod schemas are in the `*.schemas.ts` modules, imported as
  * `@toolvault/shared/schemas` by the code that validates; only their types are re-exported here.
  */
+export * from './account';
 export * from './api';
 export * from './auth';
 export * from './blog';

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { API_KEY_SCOPES, ROLES, type ApiKeyScope, type Role } from '@toolvault/shared';
+import { API_KEY_SCOPES, ROLES, type ApiKeyListing, type ApiKeyScope, type Role } from '@toolvault/shared';
 import type { ApiKeysTable, Tables } from './schema';
 
 export interface NewApiKey {
@@ -12,17 +12,6 @@ export interface NewApiKey {
   rateLimit: number;
   createdAt: Date;
   expiresAt: Date | null;
-}
-
-export interface ApiKeyListing {
-  id: number;
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  rateLimit: number;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
 }
 
 /** A key that may be used now, with what its person may do. */

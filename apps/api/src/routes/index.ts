@@ -6,6 +6,7 @@ import { optionalAdmin, requireAdmin } from '../http/auth';
 import { strictRouter, type ContractRouter } from '../http/contract-router';
 import { keyLimiter, type LimiterDeps } from '../http/rate-limit';
 import type { Logger } from '../logger';
+import type { AccountService } from '../services/account.service';
 import type { AdminAuthService } from '../services/admin-auth.service';
 import type { ApiKeysService } from '../services/api-keys.service';
 import type { AuditService } from '../services/audit.service';
@@ -37,6 +38,7 @@ export interface ApiContext {
   readiness: Readiness;
   services: {
     adminAuth: AdminAuthService;
+    account: AccountService;
     apiKeys: ApiKeysService;
     users: UsersRepo;
     audit: AuditService;
@@ -66,7 +68,13 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
     healthRouter(readiness),
     referenceRouter(),
     adminRouter({ adminAuth: services.adminAuth, audit: services.audit, requireAdmin: admin, limits }),
-    accountRouter({ users: services.users, requireAdmin: admin }),
+    accountRouter({
+      account: services.account,
+      apiKeys: services.apiKeys,
+      audit: services.audit,
+      requireAdmin: admin,
+      limits,
+    }),
     contactRouter({ contact: services.contact, requireAdmin: admin, limits }),
     ipRouter({ ipLookup: services.ipLookup, limits }),
     speedtestRouter({ speedtest: services.speedtest, limits }),

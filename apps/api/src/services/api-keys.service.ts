@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKeyScope, Role } from '@toolvault/shared';
-import type { ApiKeyListing, ApiKeysRepo } from '../db/api-keys.repo';
+import type { ApiKeyListing, ApiKeyScope, Role } from '@toolvault/shared';
+import type { ApiKeysRepo } from '../db/api-keys.repo';
 import type { Clock } from '../lib/clock';
 
 /**

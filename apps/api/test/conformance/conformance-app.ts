@@ -50,6 +50,8 @@ interface Pools {
   contactCursors: string[];
   /** The second page's cursor of each sort of the shortlink list. */
   shortlinkCursors: Record<string, string>;
+  apiKeyIds: number[];
+  sessionIds: string[];
 }
 
 /**
@@ -78,6 +80,8 @@ const HINTS: Record<string, Record<string, (pools: Pools) => readonly unknown[]>
   categoryUpdate: { 'path:id': (pools) => pools.categoryIds },
   categoryDelete: { 'path:id': (pools) => pools.categoryIds },
   sitemapPosts: { 'path:part': () => ['1'] },
+  accountKeyRevoke: { 'path:id': (pools) => pools.apiKeyIds },
+  accountSessionEnd: { 'path:id': (pools) => pools.sessionIds },
 };
 
 /** The shortlink list's cursor names its sort: one of another sort is refused, rightly. */
@@ -141,6 +145,8 @@ const EXAMPLES: Record<string, (pools: Pools, n: number) => Partial<RequestParts
   blogUpdate: (pools, n) => ({ params: { id: String(pools.postIds[0]) }, body: post(n) }),
   categoryCreate: (_pools, n) => ({ body: category(n) }),
   categoryUpdate: (pools, n) => ({ params: { id: String(pools.categoryIds[0]) }, body: category(n) }),
+  accountUpdate: (_pools, n) => ({ body: { displayName: `Seed person ${n}` } }),
+  accountKeyCreate: (_pools, n) => ({ body: { name: `Seed key ${n}`, scopes: ['links:read'] } }),
 };
 
 export interface ConformanceApp {
@@ -236,6 +242,8 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
     const links = (await call('GET', '/api/shortlinks?limit=100', 200)) as {
       items: { id: number; shortCode: string; tags: string[] }[];
     };
+    const keys = (await call('GET', '/api/account/keys', 200)) as { keys: { id: number }[] };
+    const sessions = (await call('GET', '/api/account/sessions', 200)) as { sessions: { id: string }[] };
     return {
       categoryIds: categories.map((category) => category.id),
       categorySlugs: categories.map((category) => category.slug),
@@ -244,6 +252,9 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
       shortlinkIds: links.items.map((link) => link.id),
       shortCodes: links.items.map((link) => link.shortCode),
       tags: [...new Set(links.items.flatMap((link) => link.tags))],
+      apiKeyIds: keys.keys.map((key) => key.id),
+      // A few: every admin request of the suite opens a session of its own.
+      sessionIds: sessions.sessions.slice(0, 5).map((session) => session.id),
       contactCursors: [await cursorOf('/api/contact?limit=1')].filter((cursor) => cursor !== null),
       shortlinkCursors: Object.fromEntries(
         (

@@ -52,6 +52,7 @@ const HANDLED = new Set([
   'items',
   'minItems',
   'maxItems',
+  'uniqueItems',
   'anyOf',
   'oneOf',
   'allOf',
@@ -154,14 +155,17 @@ function ofType(
       return fc.boolean();
     case 'null':
       return fc.constant(null);
-    case 'array':
-      return fc.array(
-        schema.items === undefined ? fc.jsonValue() : schemaArbitrary(document, schema.items as JsonSchema),
-        {
-          minLength: Number(schema.minItems ?? 0),
-          maxLength: Math.min(Number(schema.maxItems ?? MAX_ITEMS), Math.max(MAX_ITEMS, Number(schema.minItems ?? 0))),
-        },
-      );
+    case 'array': {
+      const items = schema.items === undefined ? fc.jsonValue() : schemaArbitrary(document, schema.items as JsonSchema);
+      const length = {
+        minLength: Number(schema.minItems ?? 0),
+        maxLength: Math.min(Number(schema.maxItems ?? MAX_ITEMS), Math.max(MAX_ITEMS, Number(schema.minItems ?? 0))),
+      };
+      // Items compared as JSON, as the schema's uniqueItems compares them.
+      return schema.uniqueItems === true
+        ? fc.uniqueArray(items, { ...length, selector: (item) => JSON.stringify(item) })
+        : fc.array(items, length);
+    }
     case 'object':
       return objectArbitrary(document, schema, overrides);
     default:

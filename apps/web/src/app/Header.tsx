@@ -1,7 +1,11 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useAdminToken } from '../features/auth/admin-session';
 import { activeHeaderLink, HEADER_LINKS } from './nav';
+
+// Only for a signed-in person: the query library it needs stays out of every visitor's first load.
+const AccountNav = lazy(() => import('../features/account/AccountNav'));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${
@@ -17,6 +21,7 @@ export function Header() {
   // The menu is open for the page it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
+  const signedIn = useAdminToken() !== null;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
@@ -37,6 +42,13 @@ export function Header() {
               </Link>
             </li>
           ))}
+          {signedIn ? (
+            <li>
+              <Suspense fallback={null}>
+                <AccountNav variant="bar" />
+              </Suspense>
+            </li>
+          ) : null}
         </ul>
         <button
           type="button"
@@ -64,6 +76,11 @@ export function Header() {
               </li>
             ))}
           </ul>
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <AccountNav variant="list" />
+            </Suspense>
+          ) : null}
           {/* As designed, the mobile menu has a Get Started button; it leads to the tool grid. */}
           <Link
             to="/#tools"

@@ -1,5 +1,6 @@
+import { ROLE_GRANTS, type Role } from '@toolvault/shared';
 import { describe, expect, it } from 'vitest';
-import { activeHeaderLink } from './nav';
+import { accountLinks, activeHeaderLink } from './nav';
 
 describe('activeHeaderLink: one current item in the header', () => {
   it.each<[string, string, string | null]>([
@@ -15,5 +16,22 @@ describe('activeHeaderLink: one current item in the header', () => {
     ['/nonexistent-page-xyz', '', null],
   ])('%s%s → %s', (pathname, hash, label) => {
     expect(activeHeaderLink(pathname, hash)).toBe(label);
+  });
+});
+
+describe('accountLinks: the admin links a role may use', () => {
+  it.each<[Role, string[]]>([
+    ['owner', ['Manage links', 'Blog admin', 'Team', 'Audit', 'Account']],
+    ['administrator', ['Manage links', 'Blog admin', 'Team', 'Audit', 'Account']],
+    ['editor', ['Manage links', 'Blog admin', 'Team', 'Account']],
+    ['author', ['Manage links', 'Blog admin', 'Account']],
+    ['contributor', ['Blog admin', 'Account']],
+    ['viewer', ['Manage links', 'Blog admin', 'Account']],
+  ])('%s → %j', (role, labels) => {
+    expect(accountLinks(ROLE_GRANTS[role]).map((link) => link.label)).toEqual(labels);
+  });
+
+  it('shows nothing for no grants at all', () => {
+    expect(accountLinks({})).toEqual([]);
   });
 });

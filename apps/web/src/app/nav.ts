@@ -1,3 +1,5 @@
+import type { Permission, Reach } from '@toolvault/shared';
+
 /** Header links: Tools goes to the home page too, at its tool grid. */
 export const HEADER_LINKS = [
   { label: 'Home', to: '/' },
@@ -39,6 +41,26 @@ export const LEGAL_LINKS = [
  * nothing on the site leads to the sign-in page.
  */
 export const SIGN_IN_LINK = { label: 'Sign in', to: '/login' } as const;
+
+/**
+ * The admin area's links for a signed-in person, each shown only when their role holds its
+ * permission (any reach: an Author manages their own links). The server refuses the rest anyway;
+ * the navigation only leaves out what would answer 403.
+ */
+export const ACCOUNT_LINKS = [
+  { label: 'Manage links', to: '/shortlink-manager', permission: 'links:read' },
+  { label: 'Blog admin', to: '/blog-admin', permission: 'blog:read' },
+  { label: 'Team', to: '/team', permission: 'team:read' },
+  { label: 'Audit', to: '/audit', permission: 'audit:read' },
+  { label: 'Account', to: '/account', permission: 'account' },
+] as const satisfies readonly { label: string; to: string; permission: Permission }[];
+
+export type AccountLink = (typeof ACCOUNT_LINKS)[number];
+
+/** The admin links `grants` (the signed-in person's, from GET /api/account) allow. */
+export function accountLinks(grants: Partial<Record<Permission, Reach>>): AccountLink[] {
+  return ACCOUNT_LINKS.filter((link) => grants[link.permission] !== undefined);
+}
 
 /** Navigation state the footer's category buttons carry to the home page. */
 export interface HomeNavigationState {

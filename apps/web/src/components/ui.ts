@@ -10,4 +10,11 @@ export const ui = {
   heading: 'text-3xl font-bold tracking-tight text-slate-900 dark:text-white',
   subheading: 'text-lg font-semibold text-slate-900 dark:text-white',
   muted: 'text-sm text-slate-600 dark:text-slate-400',
+  /** Compact actions on a list's rows (the button classes above are sized for forms). */
+  smallButton:
+    'inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  smallDangerButton:
+    'inline-flex items-center justify-center gap-1.5 rounded-lg border border-red-300 bg-white px-2.5 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 dark:border-red-900 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950',
+  /** An inline message of failure under a form or a list. */
+  error: 'text-sm text-red-700 dark:text-red-400',
 } as const;

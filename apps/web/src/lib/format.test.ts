@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCount, formatLongDate } from './format';
+import { formatCount, formatDateTime, formatLongDate } from './format';
 
 describe('formatCount', () => {
   // The answers Intl gives for en-US, which these replace without loading locale data.
@@ -42,5 +42,29 @@ describe('formatLongDate', () => {
     }
     process.env.TZ = 'Asia/Tokyo';
     expect(formatLongDate(new Date('2023-12-31T23:30:00.000Z'))).toBe('January 1, 2024');
+  });
+});
+
+describe('formatDateTime', () => {
+  it.each([
+    ['2024-01-15T00:00:00.000Z', 'January 15, 2024, 12:00 AM'],
+    ['2024-01-15T09:05:00.000Z', 'January 15, 2024, 9:05 AM'],
+    ['2024-01-15T12:30:59.000Z', 'January 15, 2024, 12:30 PM'],
+    ['2023-12-31T23:59:00.000Z', 'December 31, 2023, 11:59 PM'],
+  ])('%s in UTC is %s', (iso, expected) => {
+    expect(formatDateTime(new Date(iso), 'UTC')).toBe(expected);
+  });
+
+  it('agrees with Intl in en-US', () => {
+    const date = new Date('2024-07-04T17:45:00.000Z');
+    const intl = date.toLocaleString('en-US', {
+      timeZone: 'UTC',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    expect(formatDateTime(date, 'UTC')).toBe(intl.replace(' at ', ', ').replace(/\u202f/g, ' '));
   });
 });

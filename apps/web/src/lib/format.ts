@@ -35,3 +35,11 @@ export function formatLongDate(date: Date, timeZone: 'local' | 'UTC' = 'local'):
     ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
     : `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
+
+/** "January 15, 2024, 9:05 AM": the day and the time in the visitor's time zone, or in UTC. */
+export function formatDateTime(date: Date, timeZone: 'local' | 'UTC' = 'local'): string {
+  const hours = timeZone === 'UTC' ? date.getUTCHours() : date.getHours();
+  const minutes = timeZone === 'UTC' ? date.getUTCMinutes() : date.getMinutes();
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${formatLongDate(date, timeZone)}, ${clock}`;
+}

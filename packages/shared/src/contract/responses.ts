@@ -32,7 +32,7 @@ export const exactly =
   <S extends z.ZodType<T>>(schema: S & ([T] extends [z.output<S>] ? unknown : never)): S =>
     schema;
 
-const isoTime = z.string().meta({ description: 'ISO 8601 date-time, UTC', format: 'date-time' });
+export const isoTime = z.string().meta({ description: 'ISO 8601 date-time, UTC', format: 'date-time' });
 const count = z.number().int().nonnegative();
 
 export const ZAdminLoginResponse = exactly<AdminLoginResponse>()(

@@ -44,6 +44,17 @@ export const RATE_LIMITS = {
   contact: { name: 'contact', windowMs: 10 * MINUTE, limit: 5, code: 'CONTACT_THROTTLED' },
   ipLookup: { name: 'ip', windowMs: MINUTE, limit: 60, code: 'RATE_LIMITED' },
   speedtestTransfer: { name: 'speedtest', windowMs: 10 * MINUTE, limit: 400, code: 'RATE_LIMITED' },
+  /**
+   * Failed password changes: a session someone else got hold of must not guess the password faster
+   * than the login lets them (5 per 15 minutes per address, like the login's own budget).
+   */
+  passwordChange: {
+    name: 'password-change',
+    windowMs: 15 * MINUTE,
+    limit: 5,
+    code: 'RATE_LIMITED',
+    failuresOnly: true,
+  },
   /** Per API key, not per address: the default of a key's own requests-per-minute budget. */
   apiKey: { name: 'api-key', windowMs: MINUTE, limit: 60, code: 'RATE_LIMITED' },
   /**

@@ -33,12 +33,14 @@ export function AdminLoginForm({
   onLoggedIn,
   children,
 }: AdminLoginFormProps) {
+  const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const errorId = useId();
   const passwordId = useId();
+  const accountId = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   useEffect(() => {
@@ -54,7 +56,7 @@ export function AdminLoginForm({
     }
     setBusy(true);
     setError(null);
-    const outcome = await login(password);
+    const outcome = await login({ account, password });
     setBusy(false);
     if (outcome.ok) {
       setPassword('');
@@ -87,6 +89,27 @@ export function AdminLoginForm({
       </div>
       {intro ? <p className={`mt-1 ${ui.muted}`}>{intro}</p> : null}
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-5" aria-label="Admin login">
+        {/* Optional: empty signs in the Owner, as the password-only login of a one-person site always has. */}
+        <label htmlFor={accountId} className={ui.label}>
+          Account <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        </label>
+        <input
+          id={accountId}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={account}
+          onChange={(event) => {
+            setAccount(event.target.value);
+            setError(null);
+          }}
+          aria-describedby={`${accountId}-hint`}
+          className={ui.input}
+        />
+        <p id={`${accountId}-hint`} className={`mt-1 mb-4 ${ui.muted}`}>
+          Your login name or email. Leave it empty to sign in as the site’s Owner.
+        </p>
         <label htmlFor={passwordId} className={ui.label}>
           Admin Password
         </label>

@@ -32,14 +32,46 @@ describe('login', () => {
       { ok: false, error: { reason: 'network', message: 'Network error. Please try again.' } },
     ],
   ] as const)('%s', async (_name, result, expected) => {
-    expect(await login('secret', answer(result as ApiResult<unknown>))).toEqual(expected);
+    expect(await login({ password: 'secret' }, answer(result as ApiResult<unknown>))).toEqual(expected);
   });
 
   it('makes no call for an empty password', async () => {
     const request = vi.fn();
-    expect(await login('', request as never)).toEqual({
+    expect(await login({ password: '' }, request as never)).toEqual({
       ok: false,
       error: { reason: 'refused', message: 'Password is required' },
+    });
+    expect(request).not.toHaveBeenCalled();
+  });
+});
+
+describe('login with an account', () => {
+  it.each([
+    ['a login name, trimmed', ' Ada ', { login: 'Ada', password: 'secret' }],
+    ['an email', 'ada@example.com', { login: 'ada@example.com', password: 'secret' }],
+    ['a blank account: the Owner', '   ', { password: 'secret' }],
+  ])('sends %s', async (_name, account, body) => {
+    const request = vi.fn(async () => ({ ok: true, value: { token: 'abc' } }));
+    expect(await login({ account, password: 'secret' }, request as never)).toEqual({ ok: true, value: 'abc' });
+    expect(request).toHaveBeenCalledWith('/api/admin/login', { method: 'POST', body });
+  });
+
+  it('answers the same failure whether the account exists or not', async () => {
+    const refused = {
+      ok: false,
+      error: { status: 401, message: 'Invalid admin password', code: 'INVALID_CREDENTIALS' },
+    };
+    expect(await login({ account: 'nobody', password: 'secret' }, answer(refused as ApiResult<unknown>))).toEqual({
+      ok: false,
+      error: { reason: 'invalid-password', message: INVALID_PASSWORD },
+    });
+  });
+
+  it('makes no call for an account name that is too long', async () => {
+    const request = vi.fn();
+    expect(await login({ account: 'x'.repeat(255), password: 'secret' }, request as never)).toEqual({
+      ok: false,
+      error: { reason: 'refused', message: 'Account is too long' },
     });
     expect(request).not.toHaveBeenCalled();
   });

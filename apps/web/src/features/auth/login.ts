@@ -13,9 +13,18 @@ export type LoginOutcome = Result<string, { reason: LoginFailure; message: strin
 /** 'Invalid password' when the login returns no token. */
 export const INVALID_PASSWORD = 'Invalid password';
 
-export async function login(password: string, request: typeof apiFetch = apiFetch): Promise<LoginOutcome> {
-  const parsed = ZAdminLogin.safeParse({ password });
-  if (!parsed.success) return err({ reason: 'refused', message: 'Password is required' });
+/**
+ * Signs in with `password`, as the person named by `account` (a login name or email), or as the
+ * Owner when `account` is blank: the password-only login of a site with one administrator.
+ */
+export async function login(
+  { account = '', password }: { account?: string; password: string },
+  request: typeof apiFetch = apiFetch,
+): Promise<LoginOutcome> {
+  const name = account.trim();
+  const parsed = ZAdminLogin.safeParse(name === '' ? { password } : { login: name, password });
+  if (!parsed.success)
+    return err({ reason: 'refused', message: parsed.error.issues[0]?.message ?? 'Password is required' });
   const result = await callApi(ENDPOINTS.adminLogin, { body: parsed.data }, request);
   if (result.ok && typeof result.value?.token === 'string' && result.value.token) return ok(result.value.token);
   if (!result.ok && result.error.status === 0) return err({ reason: 'network', message: result.error.message });

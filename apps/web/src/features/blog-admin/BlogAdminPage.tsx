@@ -8,7 +8,6 @@ import {
   type PostInput,
 } from '@toolvault/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -20,7 +19,7 @@ import { ui } from '../../components/ui';
 import type { ApiFailure, ApiResult } from '../../lib/api';
 import { fromApi, QueryProvider, unlessUnauthorized } from '../../lib/query';
 import { AdminLoginForm } from '../auth/AdminLoginForm';
-import { logout } from '../auth/login';
+import { LogoutButton } from '../auth/LogoutButton';
 import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
 import { blogKeys, categoriesQuery } from '../blog/blog.queries';
 import { ADMIN_PAGE_SIZE, blogAdminApi } from './blog-admin.api';
@@ -305,17 +304,7 @@ function BlogAdmin() {
       <OfflineNotice what="Blog admin" onRetry={retryLoads} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className={ui.heading}>Blog Admin</h1>
-        <button
-          type="button"
-          className={ui.buttonSecondary}
-          onClick={() => {
-            void logout();
-            toast.success('Logged Out', { description: 'Admin access revoked' });
-          }}
-        >
-          <LogOut aria-hidden="true" className="size-4" />
-          Logout
-        </button>
+        <LogoutButton />
       </div>
 
       <div className="grid gap-8 lg:grid-cols-3">

@@ -8,10 +8,8 @@ import { ADMIN_MESSAGES, type CategoryFormValues } from './blog-admin.service';
 import { Field } from './PostForm';
 
 /** Compact card actions (the shared button classes are sized for forms). */
-export const smallButton =
-  'inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
-export const smallDangerButton =
-  'inline-flex items-center justify-center gap-1.5 rounded-lg border border-red-300 bg-white px-2.5 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 dark:border-red-900 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950';
+export const smallButton = ui.smallButton;
+export const smallDangerButton = ui.smallDangerButton;
 
 interface CategoryFormProps {
   values: CategoryFormValues;
