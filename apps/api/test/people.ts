@@ -10,6 +10,8 @@ export const PERSON_PASSWORD = 'a person’s own long password';
 
 export interface PersonSession {
   userId: number;
+  /** What they sign in with (with PERSON_PASSWORD; the Owner's password is the app's own). */
+  login: string;
   auth: { Authorization: string };
 }
 
@@ -38,24 +40,28 @@ export async function sessionOf(db: Repositories, userId: number, now: Date | st
 let passwordHash: string | undefined;
 
 /**
- * A person of `role` with an open session (`role: 'owner'` is the Owner, person 1, who exists
- * already). Their login is the role and a counter, their password PERSON_PASSWORD.
+ * A person of `role` with an open session (`role: 'owner'` is the Owner, who exists already). Their
+ * login is the role and a counter, their password PERSON_PASSWORD.
  */
 export async function personSession(
   db: Repositories,
   role: Role,
   now: Date | string = new Date(),
 ): Promise<PersonSession> {
-  const userId = role === 'owner' ? 1 : await insertPerson(db, role, new Date(now));
-  return { userId, auth: { Authorization: await sessionOf(db, userId, now) } };
+  const { id: userId, login } = role === 'owner' ? await db.users.owner() : await insertPerson(db, role, new Date(now));
+  return { userId, login, auth: { Authorization: await sessionOf(db, userId, now) } };
 }
 
 let made = 0;
-async function insertPerson(db: Repositories, role: Exclude<Role, 'owner'>, now: Date): Promise<number> {
+async function insertPerson(
+  db: Repositories,
+  role: Exclude<Role, 'owner'>,
+  now: Date,
+): Promise<{ id: number; login: string }> {
   // scrypt is slow on purpose: one hash serves every person of the test file.
   passwordHash ??= hashPassword(PERSON_PASSWORD);
   const login = `${role}-${++made}`;
   const id = await db.users.insert({ login, displayName: `${role} ${made}`, role, passwordHash, createdAt: now });
   if (id === undefined) throw new Error(`The login ${login} is taken`);
-  return id;
+  return { id, login };
 }
