@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedReach, ROLES, type ApiKeyScope, type Role } from '@toolvault/shared';
+import { allowedReach, API_KEY_SCOPES, ROLES, type ApiKeyScope, type Role } from '@toolvault/shared';
 import { API, API_ROUTES, type RouteContract } from '@toolvault/shared/contract';
-import { createApiKeysService } from '../src/services/api-keys.service';
 import { ENGINE_APP_NOW, engineApp, type EngineApp } from './engine-app';
 import { ENGINES } from './engines';
-import { personSession, sessionOf, type PersonSession } from './people';
+import { openSession, personKey, personSession } from './people';
 import {
   actorOf,
   addressOf,
@@ -78,36 +77,26 @@ const KEY_RATE_LIMIT = 100_000;
 
 describe.each(ENGINES)('the role × route matrix (%s)', (engine) => {
   let built: EngineApp;
-  /** The Authorization header `caller` sends to `route` (see below). */
-  let headersOf: (caller: Caller, route: RouteContract) => Promise<Record<string, string>>;
+  /** The Authorization header `caller` sends (see below). */
+  let headersOf: (caller: Caller) => Promise<Record<string, string>>;
 
   beforeAll(async () => {
     built = await engineApp(engine);
     const { db } = built;
-    const people = new Map<Role, PersonSession>();
-    for (const role of ROLES) people.set(role, await personSession(db, role, ENGINE_APP_NOW));
-    // Keys are made as the Account page makes them, held by the Owner so only their scope limits them.
-    const keys = createApiKeysService({ keys: db.apiKeys, clock: () => new Date(ENGINE_APP_NOW) });
-    const keyOf = new Map<ApiKeyScope, string>();
-    for (const caller of CALLERS) {
-      if (caller.kind !== 'key') continue;
-      const { key } = await keys.create({
-        userId: 1,
-        name: caller.scope,
-        scopes: [caller.scope],
-        rateLimit: KEY_RATE_LIMIT,
-        expiresAt: null,
-      });
-      keyOf.set(caller.scope, key);
+    const now = ENGINE_APP_NOW;
+    const people = new Map<Role, number>();
+    for (const role of ROLES) people.set(role, (await personSession(db, role, { now })).userId);
+    // Keys are held by the Owner, whose role holds everything, so only their scope limits them.
+    const keys = new Map<ApiKeyScope, { Authorization: string }>();
+    for (const scope of API_KEY_SCOPES) {
+      keys.set(scope, (await personKey(db, 1, [scope], { rateLimit: KEY_RATE_LIMIT, now })).auth);
     }
-    // A change may end the caller's session (logout does), which would sign them out of every
-    // route after it: each change is sent with a session of its own, while reads share one.
-    headersOf = async (caller, route) => {
+    // Each request of a person comes with a session of its own: a route may end the caller's
+    // session (logout) or their others, which must not sign them out of the routes after it.
+    headersOf = async (caller) => {
       if (caller.kind === 'visitor') return {};
-      if (caller.kind === 'key') return { Authorization: `Bearer ${keyOf.get(caller.scope)!}` };
-      const person = people.get(caller.role)!;
-      if (route.method === 'get') return person.auth;
-      return { Authorization: await sessionOf(db, person.userId, ENGINE_APP_NOW) };
+      if (caller.kind === 'key') return keys.get(caller.scope)!;
+      return (await openSession(db, people.get(caller.role)!, { now })).auth;
     };
   });
   afterAll(() => built.close());
@@ -118,7 +107,7 @@ describe.each(ENGINES)('the role × route matrix (%s)', (engine) => {
     for (const route of API_ROUTES) {
       await Promise.all(
         CALLERS.map(async (caller) => {
-          const headers = await headersOf(caller, route);
+          const headers = await headersOf(caller);
           const res = await request(built.app)[route.method](addressOf(route)).set(headers).accept('json');
           sent++;
           const expected = expectedVerdict(route, caller);
