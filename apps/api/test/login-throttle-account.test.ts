@@ -1,12 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Express } from 'express';
 import { RATE_LIMITS } from '@toolvault/shared/contract';
-import { createApp } from '../src/app';
 import { memoryCounterStore } from '../src/counters';
-import { silentLogger } from '../src/logger';
-import { ENGINES, openTestStorage, type TestStorage } from './engines';
-import { JWT_SECRET, NO_GEO, testConfig } from './helpers';
+import { engineApp, type EngineApp } from './engine-app';
+import { ENGINES } from './engines';
 import { PERSON_PASSWORD, personSession } from './people';
 import { redisUrl, testRedisStore } from './servers';
 
@@ -21,29 +18,24 @@ const ACCOUNT_LIMIT = RATE_LIMITS.loginAccount.limit;
 
 // Every failed login spends a deliberately slow scrypt (about 30 ms, far more on a busy machine).
 describe.each(ENGINES)('the per-account login throttle (%s)', { timeout: 60_000 }, (engine) => {
-  let storage: TestStorage;
+  let built: EngineApp;
   let redis: ReturnType<typeof testRedisStore> | undefined;
-  let app: Express;
   /** Logins of people made for each test, so no test counts another's failures. */
   let person: () => Promise<string>;
 
   beforeAll(async () => {
-    storage = await openTestStorage(engine);
     redis = engine === 'postgres' && redisUrl ? testRedisStore() : undefined;
-    app = createApp({
+    built = await engineApp(engine, {
       // Behind one trusted proxy, X-Forwarded-For names the client: each request can come from elsewhere.
-      config: testConfig({ trustProxy: 1 }),
-      db: storage.db,
-      logger: silentLogger,
-      credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
-      geo: NO_GEO,
+      config: { trustProxy: 1 },
+      // Counted on the real clock, so Retry-After is what a client would be told.
       counters: redis?.store ?? memoryCounterStore(() => new Date()),
     });
-    person = async () => (await personSession(storage.db, 'editor')).login;
+    person = async () => (await personSession(built.db, 'editor')).login;
   });
   afterAll(async () => {
+    await built.close();
     await redis?.close();
-    await storage.close();
   });
 
   let sent = 0;
@@ -51,7 +43,7 @@ describe.each(ENGINES)('the per-account login throttle (%s)', { timeout: 60_000 
   const login = (body: { login: string; password: string }) => {
     sent++;
     const address = `198.51.${Math.floor(sent / 250)}.${(sent % 250) + 1}`;
-    return request(app).post('/api/admin/login').set('X-Forwarded-For', address).send(body);
+    return request(built.app).post('/api/admin/login').set('X-Forwarded-For', address).send(body);
   };
   /** Fails `times` logins of `account`, each from a new address, typed in any case and spacing. */
   const failTimes = async (account: string, times: number) => {

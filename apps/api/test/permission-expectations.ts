@@ -92,7 +92,7 @@ const PATH_VALUES: Readonly<Record<string, string>> = {
 const NO_SUCH_ID = '999999';
 
 /** The route's path with each parameter filled in. */
-export function addressOf(route: RouteContract): string {
+export function pathOf(route: RouteContract): string {
   return route.path.replace(/:(\w+)/g, (_all, name: string) => PATH_VALUES[name] ?? NO_SUCH_ID);
 }
 
