@@ -118,8 +118,10 @@ export function matrixTable(routes: readonly [string, RouteContract][]): string 
     route.permission ? `${route.permission.permission}${route.permission.reach === 'own' ? ' (own)' : ''}` : 'public',
     ...CALLERS.map((caller) => cell(route, caller)),
   ]);
-  // Columns padded to one width, as Prettier writes a Markdown table, so formatting leaves it alone.
-  const widths = header.map((_, i) => Math.max(3, ...[header, ...rows].map((row) => row[i]!.length)));
+  // Columns of fixed widths (a route's name and path fit in 72 characters, a permission in 20; the
+  // others are as wide as their heading), so a new or changed route changes its own line of the
+  // diff, not the padding of every line.
+  const widths = header.map((text, i) => Math.max(i === 0 ? 72 : i === 1 ? 20 : 3, text.length));
   const line = (row: string[]) => `| ${row.map((text, i) => text.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n') + '\n';
 }
