@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Express } from 'express';
 import { createApp } from '../src/app';
+import type { CounterStore } from '../src/counters';
 import type { Engine, Repositories } from '../src/db';
+import type { Config } from '../src/env';
 import { silentLogger } from '../src/logger';
 import { openTestStorage } from './engines';
 import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
@@ -24,11 +26,18 @@ export interface EngineApp {
   close(): Promise<void>;
 }
 
+export interface EngineAppOptions {
+  /** Settings besides the tests' own (testConfig): `{ trustProxy: 1 }` to send X-Forwarded-For. */
+  config?: Partial<Config>;
+  /** Where rate limits count; the app's own memory (on its fixed clock) when absent. */
+  counters?: CounterStore;
+}
+
 /**
  * The whole app on a fresh database of `engine`, serving a small built SPA (index.html, and sw.js
  * with its .gz and .br) as production does, with an open admin session.
  */
-export async function engineApp(engine: Engine): Promise<EngineApp> {
+export async function engineApp(engine: Engine, { config, counters }: EngineAppOptions = {}): Promise<EngineApp> {
   const storage = await openTestStorage(engine);
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-engine-app-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
@@ -37,8 +46,9 @@ export async function engineApp(engine: Engine): Promise<EngineApp> {
   fs.writeFileSync(path.join(webDist, 'sw.js.br'), zlib.brotliCompressSync(SERVICE_WORKER));
   await openTestSession(storage.db);
   const app = createApp({
-    config: testConfig(),
+    config: testConfig(config),
     db: storage.db,
+    ...(counters && { counters }),
     logger: silentLogger,
     credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
     clock: () => new Date(ENGINE_APP_NOW),

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHORTLINK_LIMITS } from '@toolvault/shared';
+import { PERMISSIONS, SHORTLINK_LIMITS } from '@toolvault/shared';
 import { API_ROUTES, openApiPath } from '@toolvault/shared/contract';
 import { ENGINES } from './engines';
 import { engineApp, type EngineApp } from './engine-app';
@@ -31,7 +31,9 @@ interface Parameter {
 }
 interface Operation {
   operationId: string;
+  description?: string;
   security?: unknown[];
+  'x-permission'?: unknown;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
@@ -39,7 +41,7 @@ interface Operation {
 interface Document {
   servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; securitySchemes?: Record<string, unknown> };
 }
 
 async function servedDocument(): Promise<Document> {
@@ -72,10 +74,54 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
     for (const route of API_ROUTES) {
       const operation = document.paths[openApiPath(route.path)]![route.method]!;
+      const scope = route.permission ? PERMISSIONS[route.permission.permission] : null;
+      const signedIn = [{ session: [] }, ...(scope ? [{ apiKey: [scope] }] : [])];
       expect(operation.security, operation.operationId).toEqual(
-        route.auth === 'public' ? [] : route.auth === 'admin' ? [{ bearer: [] }] : [{}, { bearer: [] }],
+        route.auth === 'public' ? [] : route.auth === 'admin' ? signedIn : [{}, ...signedIn],
       );
     }
+  });
+
+  it('declares the two credentials: a session token and an API key, both bearer', async () => {
+    const { components } = await servedDocument();
+    expect(components.securitySchemes).toEqual({
+      session: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
+      apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer', description: expect.stringContaining('tv_') }),
+    });
+  });
+
+  it("names each operation's permission, its reach and the key scope, in data and in words", async () => {
+    const document = await servedDocument();
+    for (const route of API_ROUTES) {
+      const operation = document.paths[openApiPath(route.path)]![route.method]!;
+      if (!route.permission) {
+        expect(operation['x-permission'], operation.operationId).toBeUndefined();
+        continue;
+      }
+      const { permission, reach = 'all' } = route.permission;
+      const scope = PERMISSIONS[permission];
+      expect(operation['x-permission'], operation.operationId).toEqual({ permission, reach, scope });
+      expect(operation.description).toContain(`Needs permission \`${permission}\``);
+      expect(operation.description).toContain(scope ? `API keys need scope \`${scope}\`` : 'API keys may not call it');
+    }
+    const update = document.paths['/api/shortlinks/{id}']!.put!;
+    expect(update.description).toContain(
+      'Needs permission `links:write` (own links are enough): Owner, Administrator, Editor, Author (own). ' +
+        'API keys need scope `links:write`.',
+    );
+    expect(document.paths['/api/account']!.get!.description).toContain('API keys may not call it.');
+  });
+
+  it('shows each operation’s permission on the reference page, once', async () => {
+    const page = (await request(buildApp().app).get('/api/docs')).text;
+    const count = (text: string) => page.split(text).length - 1;
+    const nonPublic = API_ROUTES.filter((route) => route.permission);
+    expect(count('<strong>Permission:</strong>')).toBe(nonPublic.length);
+    expect(page).toContain(
+      '<strong>Permission:</strong> Needs permission <code>links:write</code> (own links are enough): Owner, ' +
+        'Administrator, Editor, Author (own). API keys need scope <code>links:write</code>.',
+    );
+    expect(count('Needs permission <code>inbox:read</code>')).toBe(1);
   });
 
   it('refuses unknown fields in every JSON request body object', async () => {

@@ -85,14 +85,24 @@ export async function personSession(
 ): Promise<PersonSession> {
   const now = new Date(options.now ?? Date.now());
   const person = await personOf(db, role, options, now);
+  return { ...person, ...(await openSession(db, person.userId, { ...options, now })) };
+}
+
+/** Another open session of person `userId` (12 hours from `now`), signed as a login signs it. */
+export async function openSession(
+  db: Repositories,
+  userId: number,
+  { now: at, userAgent, ip }: Pick<PersonSessionOptions, 'now' | 'userAgent' | 'ip'> = {},
+): Promise<Pick<PersonSession, 'sessionId' | 'token' | 'auth'>> {
+  const now = new Date(at ?? Date.now());
   const sessionId = randomBytes(16).toString('base64url');
   await db.adminSessions.insert({
     id: sessionId,
-    userId: person.userId,
+    userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + 12 * 60 * 60 * 1000),
-    ...(options.userAgent !== undefined && { userAgent: options.userAgent }),
-    ...(options.ip !== undefined && { ip: options.ip }),
+    ...(userAgent !== undefined && { userAgent }),
+    ...(ip !== undefined && { ip }),
   });
   const token = jwt.sign({ iat: Math.floor(now.getTime() / 1000) }, JWT_SECRET, {
     algorithm: 'HS256',
@@ -100,7 +110,7 @@ export async function personSession(
     subject: 'admin',
     jwtid: sessionId,
   });
-  return { ...person, sessionId, token, auth: { Authorization: `Bearer ${token}` } };
+  return { sessionId, token, auth: { Authorization: `Bearer ${token}` } };
 }
 
 export interface PersonKeyOptions {

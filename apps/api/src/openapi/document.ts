@@ -15,6 +15,7 @@ import {
   type RouteOtherAnswer,
 } from '@toolvault/shared/contract';
 import { z } from 'zod';
+import { PERMISSION_EXTENSION, permissionOf, SECURITY_SCHEMES, securityOf, securityWords } from './security';
 
 /** The one OpenAPI document of the API, built from the contract (GET /api/openapi.json, /api/docs). */
 export type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -27,13 +28,6 @@ export const LIMITS_EXTENSION = 'x-limits';
 export const ERROR_CODES_EXTENSION = 'x-error-codes';
 
 const JSON_TYPE = 'application/json';
-
-const AUTH_WORDS: Record<RouteContract['auth'], string> = {
-  public: 'Public.',
-  admin: 'Admin only: `Authorization: Bearer <token>` from POST /api/admin/login.',
-  'admin-optional':
-    'Public; the admin (with a valid token) gets more. A token that is sent but invalid answers 401 UNAUTHORIZED.',
-};
 
 export function rateLimitText({ limit, windowMs, code, failuresOnly }: RateLimit): string {
   const minutes = windowMs / 60_000;
@@ -66,13 +60,15 @@ function operation(name: string, route: RouteContract): ZodOpenApiOperationObjec
           description: `The admin sends the full form; anyone else only the fields of the second form (each form's ${AUTH_EXTENSION} says who).`,
         })
     : body?.schema;
+  const permission = permissionOf(route);
   return {
     operationId: name,
     tags: [route.tag],
     summary: route.summary,
-    description: [route.description, AUTH_WORDS[route.auth]].filter(Boolean).join('\n\n'),
-    security: SECURITY[route.auth],
+    description: [route.description, ...securityWords(route.auth, permission)].filter(Boolean).join('\n\n'),
+    security: securityOf(route),
     [AUTH_EXTENSION]: route.auth,
+    ...(permission ? { [PERMISSION_EXTENSION]: permission } : {}),
     [LIMITS_EXTENSION]: limits,
     ...(route.params || route.query
       ? {
@@ -91,13 +87,6 @@ function operation(name: string, route: RouteContract): ZodOpenApiOperationObjec
     ),
   };
 }
-
-/** Public routes say so (an empty list), so no client guesses; admin-optional ones take either. */
-const SECURITY: Record<RouteContract['auth'], Record<string, string[]>[]> = {
-  public: [],
-  admin: [{ bearer: [] }],
-  'admin-optional': [{}, { bearer: [] }],
-};
 
 type Responses = Record<`${1 | 2 | 3 | 4 | 5}${string}`, ZodOpenApiResponseObject>;
 
@@ -173,12 +162,16 @@ export function buildOpenApiDocument(): OpenApiDocument {
           "post's HTML) take tab, line feed and carriage return. Text is trimmed before its length is checked.",
         'Paths are case-sensitive and take no trailing slash. A method a path does not answer gets 405 ' +
           'METHOD_NOT_ALLOWED with an `Allow` header.',
+        "Signed-in calls send `Authorization: Bearer <token>`, with one of two credentials: a person's session " +
+          'token (`session`: from POST /api/admin/login) or an API key (`apiKey`: `tv_…`). Each such operation ' +
+          `names the permission it needs, the roles that hold it and the scope a key needs (\`${PERMISSION_EXTENSION}\`). ` +
+          'Without valid credentials it answers 401 UNAUTHORIZED; without the permission, 403 FORBIDDEN.',
       ].join('\n\n'),
     },
     servers: [{ url: '/', description: 'The site itself: the API is served from its own origin' }],
     [ERROR_CODES_EXTENSION]: API_ERRORS,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token of an admin session' } },
+      securitySchemes: SECURITY_SCHEMES,
       schemas: { ApiError: ZApiErrorBody },
     },
     paths,

@@ -1,6 +1,8 @@
 import type { oas31 } from 'zod-openapi';
 import { escapeHtml } from '../services/html-meta';
+import type { RouteAuth } from '@toolvault/shared/contract';
 import { AUTH_EXTENSION, ERROR_CODES_EXTENSION, LIMITS_EXTENSION, type OpenApiDocument } from './document';
+import { PERMISSION_EXTENSION, permissionWords, securityWords, type PermissionExtension } from './security';
 
 /** The parts of a JSON Schema the page shows. */
 interface Schema {
@@ -23,10 +25,10 @@ const asSchema = (value: unknown): Schema | undefined =>
 
 const METHODS = ['get', 'post', 'put', 'delete'] as const;
 
-const AUTH_LABELS: Record<string, string> = {
+const AUTH_LABELS: Record<RouteAuth, string> = {
   public: 'Public',
-  admin: 'Admin token required',
-  'admin-optional': 'Public; more with an admin token',
+  admin: 'Signed-in callers only',
+  'admin-optional': 'Public; more for a signed-in caller',
 };
 
 /** Plain styles in the page itself (the CSP allows inline styles, never inline script). */
@@ -41,6 +43,9 @@ nav ul{columns:2}
 `;
 
 const h = escapeHtml;
+
+/** Escaped text with its `code spans` set as code. */
+const prose = (text: string): string => h(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 /** Words for a schema: its type, enum values, array items or the referenced component. */
 function typeOf(value: unknown): string {
@@ -91,14 +96,19 @@ function responsesTable(responses: oas31.ResponsesObject): string {
 function operationSection(path: string, method: string, op: oas31.OperationObject): string {
   const id = op.operationId ?? `${method}-${path}`;
   const limits = (op[LIMITS_EXTENSION] as string[] | undefined) ?? [];
-  const auth = String(op[AUTH_EXTENSION] ?? 'public');
+  const auth = (op[AUTH_EXTENSION] ?? 'public') as RouteAuth;
+  const permission = op[PERMISSION_EXTENSION] as PermissionExtension | undefined;
+  // Who may call it is shown below as its own lines, so the description's words for it are left out.
+  const security = new Set(securityWords(auth, permission));
+  const description = (op.description ?? '').split('\n\n').filter((text) => text && !security.has(text));
   const body = op.requestBody && !('$ref' in op.requestBody) ? op.requestBody : undefined;
   const parts = [
     `<section aria-labelledby="${h(id)}">`,
     `<h3 id="${h(id)}"><code>${method.toUpperCase()} ${h(path)}</code></h3>`,
     `<p>${h(op.summary ?? '')}</p>`,
-    ...(op.description ? op.description.split('\n\n').map((text) => `<p>${h(text)}</p>`) : []),
-    `<p><strong>Auth:</strong> ${h(AUTH_LABELS[auth] ?? auth)} (<code>${h(auth)}</code>)</p>`,
+    ...description.map((text) => `<p>${prose(text)}</p>`),
+    `<p><strong>Auth:</strong> ${h(AUTH_LABELS[auth])} (<code>${h(auth)}</code>)</p>`,
+    ...(permission ? [`<p><strong>Permission:</strong> ${prose(permissionWords(permission))}</p>`] : []),
     ...(limits.length > 0
       ? ['<p><strong>Limits:</strong></p><ul>', ...limits.map((limit) => `<li>${h(limit)}</li>`), '</ul>']
       : []),
@@ -154,7 +164,7 @@ export function referencePage(document: OpenApiDocument): string {
 <h1>${h(document.info.title)} reference</h1>
 ${(document.info.description ?? '')
   .split('\n\n')
-  .map((text) => `<p>${h(text)}</p>`)
+  .map((text) => `<p>${prose(text)}</p>`)
   .join('\n')}
 <p>Machine-readable: <a href="/api/openapi.json">OpenAPI 3.1 document</a>. Back to <a href="/">Toolvault</a>.</p>
 <nav aria-label="Routes">

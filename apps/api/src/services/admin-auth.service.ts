@@ -9,9 +9,10 @@ import { hashPassword, isPasswordHash, verifyPassword } from './password-hash';
 import { fail, ok, type Result } from '../lib/result';
 
 /**
- * One role (docs/decisions/0004-one-administrator.md), proven by a password, carried by a signed token that expires. Each login
- * is also a session row in the database, named by the token's `jti`: logout and a changed
- * password end sessions there, and every replica sees it.
+ * People sign in with their login and password (docs/decisions/0015-team-accounts.md); the answer
+ * is a signed token that expires. Each login is also a session row in the database, named by the
+ * token's `jti`: logout, a changed password and disabling a person end sessions there, and every
+ * replica sees it at the next request.
  */
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 const TOKEN_SUBJECT = 'admin';
