@@ -18,6 +18,7 @@ import { BLOG_API_PATH, blogPagePreloads, blogPostBody, blogPreviewResolver } fr
 import { feedsRouter } from './routes/feeds.routes';
 import { createApiKeysService } from './services/api-keys.service';
 import { createAuditService } from './services/audit.service';
+import { createAuditLogService } from './services/audit-log.service';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
 import { systemClock, type Clock } from './lib/clock';
 import { createBlogService } from './services/blog.service';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): Express {
     adminAuth: createAdminAuthService({ credentials, sessions: db.adminSessions, users: db.users, clock }),
     apiKeys: createApiKeysService({ keys: db.apiKeys, clock }),
     audit: createAuditService({ audit: db.audit, users: db.users, clock }),
+    auditLog: createAuditLogService({ audit: db.audit }),
     users: db.users,
     contact: createContactService({ contact: db.contact, clock }),
     ipLookup: createIpLookupService({ geo }),

@@ -23,6 +23,7 @@ import type {
 } from './shortlinks';
 import type { SpeedtestPing, SpeedtestUpload } from './speedtest';
 import type { Account } from './team';
+import type { AuditPage } from './audit';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -54,6 +55,8 @@ export const ENDPOINTS = {
   adminLogin: endpoint<AdminLoginResponse>()('post', '/api/admin/login'),
   adminLogout: endpoint<null>()('post', '/api/admin/logout'),
   accountMe: endpoint<Account>()('get', '/api/account'),
+  auditList: endpoint<AuditPage>()('get', '/api/audit'),
+  auditExport: endpoint<Text>()('get', '/api/audit/export'),
   contactSubmit: endpoint<ContactMessage>()('post', '/api/contact'),
   contactList: endpoint<ContactMessagePage>()('get', '/api/contact'),
   ipMe: endpoint<IpLookupResult>()('get', '/api/ip/me'),

@@ -4,6 +4,7 @@
  * `@toolvault/shared/schemas` by the code that validates; only their types are re-exported here.
  */
 export * from './api';
+export * from './audit';
 export * from './auth';
 export * from './blog';
 export * from './categories';
