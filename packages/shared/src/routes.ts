@@ -20,6 +20,7 @@ export const PAGE_SEGMENTS = [
   'blog',
   'blog-admin',
   'login',
+  'audit',
 ] as const;
 
 export type PageSegment = (typeof PAGE_SEGMENTS)[number];

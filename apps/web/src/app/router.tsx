@@ -35,6 +35,7 @@ const SCREENS: Record<PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_R
   blog: lazyScreen(() => import('../features/blog/BlogListPage')),
   'blog-admin': lazyScreen(() => import('../features/blog-admin/BlogAdminPage')),
   login: lazyScreen(() => import('../features/auth/LoginPage')),
+  audit: lazyScreen(() => import('../features/audit/AuditPage')),
   'blog/:slug': lazyScreen(() => import('../features/blog/BlogPostPage')),
   ':shortCode': lazyScreen(() => import('../features/shortlinks/RedirectPage')),
 };
