@@ -21,6 +21,8 @@ const ROUTES: RouteCase[] = [
   { path: '/blog/some-post', heading: 'Blog post not found', status: 404 },
   { path: '/blog-admin', heading: 'Admin Login', status: 200 },
   { path: '/login', heading: 'Admin Login', status: 200 },
+  // Signed out, the audit log sends the visitor to the login page.
+  { path: '/audit', heading: 'Admin Login', status: 200 },
   { path: '/Ab3dE9', heading: 'Shortlink not found', status: 404 },
   { path: '/nonexistent-page-xyz', heading: 'Shortlink not found', status: 404 },
   { path: '/no/such/page', heading: 'Oops! Page not found', status: 404 },

@@ -19,6 +19,7 @@ import { feedsRouter } from './routes/feeds.routes';
 import { createAccountService } from './services/account.service';
 import { createApiKeysService } from './services/api-keys.service';
 import { createAuditService } from './services/audit.service';
+import { createAuditLogService } from './services/audit-log.service';
 import { createAdminAuthService, ensureAdminCredentials, type AdminCredentials } from './services/admin-auth.service';
 import { systemClock, type Clock } from './lib/clock';
 import { createBlogService } from './services/blog.service';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Express {
       ownerPasswordFromOperator: config.adminPassword !== undefined,
     }),
     audit: createAuditService({ audit: db.audit, users: db.users, clock }),
+    auditLog: createAuditLogService({ audit: db.audit }),
     users: db.users,
     contact: createContactService({ contact: db.contact, clock }),
     ipLookup: createIpLookupService({ geo }),

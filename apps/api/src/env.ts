@@ -28,6 +28,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Raw click rows older than this many days are deleted (aggregates stay); unset keeps every row. */
   clickRetentionDays?: number;
+  /** Audit events older than this many days are deleted. */
+  auditRetentionDays: number;
   /** The site's public origin (`https://tools.example.org`), for every absolute URL the server writes. */
   publicUrl?: string;
 }
@@ -95,6 +97,7 @@ const ZEnv = z.object({
     .regex(/^postgres(?:ql)?:\/\/\S+$/, { error: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
     .optional(),
   CLICK_RETENTION_DAYS: integer('CLICK_RETENTION_DAYS', 1, 36500).optional(),
+  AUDIT_RETENTION_DAYS: integer('AUDIT_RETENTION_DAYS', 1, 36500).default(365),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
@@ -139,6 +142,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clickRetentionDays: env.CLICK_RETENTION_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     publicUrl: env.PUBLIC_URL,
   };
 }

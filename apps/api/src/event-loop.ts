@@ -20,3 +20,18 @@ export function timeSlices(budgetMs: number): () => Promise<void> {
     since = performance.now();
   };
 }
+
+/**
+ * Deletes in batches: calls `deleteBatch` (which removes at most `batchSize` rows and answers how
+ * many) until one comes back short, letting waiting requests have the database and the event loop
+ * between two batches; answers the total. A long prune then never holds a redirect's write.
+ */
+export async function deleteInBatches(deleteBatch: () => Promise<number>, batchSize: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const count = await deleteBatch();
+    deleted += count;
+    if (count < batchSize) return deleted;
+    await yieldToEventLoop();
+  }
+}

@@ -9,7 +9,7 @@ import { EnvError, loadEnv, type Config } from './env';
 import { createHttpServer, listenErrorMessage, serverLimits } from './http/server-limits';
 import { createLogger, type Logger } from './logger';
 import { guardProcess } from './process-guards';
-import { startClickRetention } from './services/click-retention.service';
+import { startAuditRetention, startClickRetention } from './services/retention.service';
 import { systemClock } from './lib/clock';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   if (config.clickRetentionDays !== undefined) {
     startClickRetention({ clicks: repos.shortlinkClicks, days: config.clickRetentionDays, clock: systemClock, logger });
   }
+  startAuditRetention({ audit: repos.audit, days: config.auditRetentionDays, clock: systemClock, logger });
   const server = createHttpServer(app, serverLimits(config));
   const listenFailed = (error: NodeJS.ErrnoException) => {
     process.stderr.write(`${listenErrorMessage(error, config.port)}\n`);

@@ -14,6 +14,7 @@ describe('loadEnv', () => {
       maxConnections: 1_000,
       maxConnectionsPerIp: 64,
       logLevel: 'info',
+      auditRetentionDays: 365,
     });
   });
 
@@ -32,6 +33,7 @@ describe('loadEnv', () => {
         REDIS_KEY_PREFIX: 'site-b:',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: 'https://Tools.Example.org/',
+        AUDIT_RETENTION_DAYS: '30',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -45,6 +47,7 @@ describe('loadEnv', () => {
       redisKeyPrefix: 'site-b:',
       logLevel: 'warn',
       publicUrl: 'https://tools.example.org',
+      auditRetentionDays: 30,
     });
   });
 
@@ -60,6 +63,12 @@ describe('loadEnv', () => {
     expect(loadEnv({}).clickRetentionDays).toBeUndefined();
     expect(loadEnv({ CLICK_RETENTION_DAYS: '' }).clickRetentionDays).toBeUndefined();
     expect(loadEnv({ CLICK_RETENTION_DAYS: '90' }).clickRetentionDays).toBe(90);
+  });
+
+  it('keeps audit events 365 days unless AUDIT_RETENTION_DAYS says otherwise (1 to 36500)', () => {
+    expect(loadEnv({ AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBe(365);
+    expect(loadEnv({ AUDIT_RETENTION_DAYS: '1' }).auditRetentionDays).toBe(1);
+    expect(loadEnv({ AUDIT_RETENTION_DAYS: '36500' }).auditRetentionDays).toBe(36500);
   });
 
   it('is silent under test and treats empty values as unset', () => {
@@ -91,6 +100,9 @@ describe('loadEnv', () => {
     ['NODE_ENV', 'staging'],
     ['CLICK_RETENTION_DAYS', '0'],
     ['CLICK_RETENTION_DAYS', '30d'],
+    ['AUDIT_RETENTION_DAYS', '0'],
+    ['AUDIT_RETENTION_DAYS', '36501'],
+    ['AUDIT_RETENTION_DAYS', '1y'],
     ['MAX_CONNECTIONS', '5'],
     ['MAX_CONNECTIONS_PER_IP', '-1'],
     ['REDIS_KEY_PREFIX', 'two words'],

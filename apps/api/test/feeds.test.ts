@@ -170,6 +170,7 @@ describe('GET /sitemap.xml', () => {
       'blog-admin',
       'login',
       'account',
+      'audit',
     ]);
   });
 

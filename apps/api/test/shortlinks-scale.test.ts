@@ -22,7 +22,7 @@ import {
 import { dialectFor } from '../src/db/dialect';
 import { searchTermsSql } from '../src/db/shortlink-index.sql';
 import { silentLogger } from '../src/logger';
-import { startClickRetention } from '../src/services/click-retention.service';
+import { startClickRetention } from '../src/services/retention.service';
 import { csvCell } from '../src/lib/csv';
 import { encodeCursor } from '../src/services/shortlink.service';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';

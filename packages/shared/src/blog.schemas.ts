@@ -7,12 +7,13 @@ import { z } from './zod';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 import {
   httpUrlMeta,
-  integerParameterMeta,
   notAnObject,
+  oneValue,
   optionalText,
   positiveIdParameter,
   requiredText,
   text,
+  wholeNumber,
 } from './text.schemas';
 import { BLOG_HTML_MAX_DEPTH, BLOG_HTML_TOO_DEEP, htmlNestingDepth } from './blog-html-policy';
 import {
@@ -132,23 +133,6 @@ export type PostIdParams = z.output<typeof ZPostIdParams>;
 /** `:id` of `PUT/DELETE /api/categories/:id`. */
 export const ZCategoryIdParams = z.object({ id: positiveIdParameter('Category id must be a positive integer') });
 export type CategoryIdParams = z.output<typeof ZCategoryIdParams>;
-
-/** A query parameter sent once: `?page=1&page=2` arrives as a list, which no parameter accepts. */
-const oneValue = (name: string) => text(`${name} must be given once`);
-
-/** A whole number from `min` to `max` sent as decimal digits, or its default when absent or ''. */
-const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
-  oneValue(name)
-    .optional()
-    .transform((value, ctx) => {
-      const digits = (value ?? '').trim();
-      if (digits === '') return fallback;
-      const number = /^\d{1,6}$/.test(digits) ? Number(digits) : Number.NaN;
-      if (Number.isInteger(number) && number >= min && number <= max) return number;
-      ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}` });
-      return z.NEVER;
-    })
-    .meta(integerParameterMeta(min, max, fallback));
 
 const categoryMessage = 'category must be one category slug';
 const sortMessage = `sort must be one of: ${BLOG_SORTS.join(', ')}`;

@@ -24,6 +24,7 @@ import type {
 } from './shortlinks';
 import type { SpeedtestPing, SpeedtestUpload } from './speedtest';
 import type { Account } from './team';
+import type { AuditPage } from './audit';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -62,6 +63,8 @@ export const ENDPOINTS = {
   accountKeys: endpoint<ApiKeyList>()('get', '/api/account/keys'),
   accountKeyCreate: endpoint<CreatedApiKey>()('post', '/api/account/keys'),
   accountKeyRevoke: endpoint<null>()('delete', '/api/account/keys/:id'),
+  auditList: endpoint<AuditPage>()('get', '/api/audit'),
+  auditExport: endpoint<Text>()('get', '/api/audit/export'),
   contactSubmit: endpoint<ContactMessage>()('post', '/api/contact'),
   contactList: endpoint<ContactMessagePage>()('get', '/api/contact'),
   ipMe: endpoint<IpLookupResult>()('get', '/api/ip/me'),

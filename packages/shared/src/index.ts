@@ -5,6 +5,7 @@
  */
 export * from './account';
 export * from './api';
+export * from './audit';
 export * from './auth';
 export * from './blog';
 export * from './categories';

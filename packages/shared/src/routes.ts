@@ -21,6 +21,7 @@ export const PAGE_SEGMENTS = [
   'blog-admin',
   'login',
   'account',
+  'audit',
 ] as const;
 
 export type PageSegment = (typeof PAGE_SEGMENTS)[number];

@@ -1,5 +1,6 @@
 /** Every zod schema of the package (`@toolvault/shared/schemas`): for the API and the forms that validate. */
 export * from './account.schemas';
+export * from './audit.schemas';
 export * from './auth.schemas';
 export * from './blog.schemas';
 export * from './contact.schemas';

@@ -101,6 +101,23 @@ export function positiveIdParameter(message: string) {
     .meta(integerParameterMeta(1, Number.MAX_SAFE_INTEGER));
 }
 
+/** A query parameter sent once: `?page=1&page=2` arrives as a list, which no parameter accepts. */
+export const oneValue = (name: string) => text(`${name} must be given once`);
+
+/** A whole number from `min` to `max` sent as decimal digits, or its default when absent or ''. */
+export const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  oneValue(name)
+    .optional()
+    .transform((value, ctx) => {
+      const digits = (value ?? '').trim();
+      if (digits === '') return fallback;
+      const number = /^\d{1,6}$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isInteger(number) && number >= min && number <= max) return number;
+      ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}` });
+      return z.NEVER;
+    })
+    .meta(integerParameterMeta(min, max, fallback));
+
 /**
  * The `error` of a body object: `message` when the body is no object at all (so a form's blank
  * submission and a client's `null` read the same), zod's own words for anything else.

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { deleteInBatches } from '../event-loop';
 import type { AuditEventsTable, Tables } from './schema';
 
 /** One recorded change or security event, as written. */
@@ -23,6 +24,8 @@ export interface AuditEventRow {
   actorUserId: number | null;
   actorKeyId: number | null;
   actorLabel: string;
+  /** The prefix of the key that acted (keys are revoked, never deleted, so it stays known). */
+  actorKeyPrefix: string | null;
   action: string;
   targetType: string;
   targetId: string;
@@ -45,11 +48,17 @@ export interface AuditRepo {
   insert(event: NewAuditEvent): Promise<void>;
   /** Newest first. */
   list(filter: AuditFilter): Promise<AuditEventRow[]>;
-  /** Deletes events older than `before`; the count deleted. */
-  deleteOlderThan(before: Date): Promise<number>;
+  /**
+   * Deletes events older than `before`, `batchSize` at a time with other work let in between (a
+   * shortened retention can make the first run delete months of events); the count deleted.
+   */
+  deleteOlderThan(before: Date, batchSize?: number): Promise<number>;
 }
 
-function toRow(row: Selectable<AuditEventsTable>): AuditEventRow {
+/** Events deleted per statement when old ones are pruned. */
+const PRUNE_BATCH = 1000;
+
+function toRow(row: Selectable<AuditEventsTable> & { key_prefix: string | null }): AuditEventRow {
   const fields: unknown = JSON.parse(row.fields);
   return {
     id: Number(row.id),
@@ -57,6 +66,7 @@ function toRow(row: Selectable<AuditEventsTable>): AuditEventRow {
     actorUserId: row.actor_user_id === null ? null : Number(row.actor_user_id),
     actorKeyId: row.actor_key_id === null ? null : Number(row.actor_key_id),
     actorLabel: row.actor_label,
+    actorKeyPrefix: row.key_prefix,
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
@@ -84,21 +94,33 @@ export function createAuditRepo(db: Kysely<Tables>): AuditRepo {
         .execute();
     },
     async list({ actorUserId, targetType, from, to, before, limit }) {
-      let query = db.selectFrom('audit_events').selectAll();
-      if (actorUserId !== undefined) query = query.where('actor_user_id', '=', actorUserId);
-      if (targetType !== undefined) query = query.where('target_type', '=', targetType);
-      if (from !== undefined) query = query.where('at', '>=', from);
-      if (to !== undefined) query = query.where('at', '<=', to);
+      let query = db
+        .selectFrom('audit_events as e')
+        .leftJoin('api_keys as k', 'k.id', 'e.actor_key_id')
+        .selectAll('e')
+        .select('k.prefix as key_prefix');
+      if (actorUserId !== undefined) query = query.where('e.actor_user_id', '=', actorUserId);
+      if (targetType !== undefined) query = query.where('e.target_type', '=', targetType);
+      if (from !== undefined) query = query.where('e.at', '>=', from);
+      if (to !== undefined) query = query.where('e.at', '<=', to);
       if (before !== undefined) {
         const { at, id } = before;
-        query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+        query = query.where((eb) => eb.or([eb('e.at', '<', at), eb.and([eb('e.at', '=', at), eb('e.id', '<', id)])]));
       }
-      const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      const rows = await query.orderBy('e.at', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
       return rows.map(toRow);
     },
-    async deleteOlderThan(before) {
-      const result = await db.deleteFrom('audit_events').where('at', '<', before.toISOString()).executeTakeFirst();
-      return Number(result.numDeletedRows);
+    deleteOlderThan(before, batchSize = PRUNE_BATCH) {
+      return deleteInBatches(async () => {
+        const batch = db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('at', '<', before.toISOString())
+          .orderBy('at')
+          .limit(batchSize);
+        const result = await db.deleteFrom('audit_events').where('id', 'in', batch).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      }, batchSize);
     },
   };
 }

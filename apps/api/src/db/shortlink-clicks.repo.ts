@@ -5,7 +5,7 @@ import { reportedCount } from './counts';
 import type { Storage } from './database';
 import type { Dialect } from './dialect';
 import type { StatsDimension } from './schema';
-import { yieldToEventLoop } from '../event-loop';
+import { deleteInBatches, yieldToEventLoop } from '../event-loop';
 
 export type { ClickRecord } from './click-batch';
 
@@ -204,9 +204,9 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
         if (rows.length < batchSize) return;
       }
     },
-    async pruneBefore(before, batchSize = PRUNE_BATCH) {
-      let deleted = 0;
-      for (;;) {
+    pruneBefore(before, batchSize = PRUNE_BATCH) {
+      // Between batches the redirects' clicks get the database (and the event loop) back.
+      return deleteInBatches(async () => {
         const batch = db
           .selectFrom('shortlink_clicks')
           .select('id')
@@ -214,12 +214,8 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
           .orderBy('clicked_at')
           .limit(batchSize);
         const result = await db.deleteFrom('shortlink_clicks').where('id', 'in', batch).executeTakeFirst();
-        const count = Number(result.numDeletedRows);
-        deleted += count;
-        if (count < batchSize) return deleted;
-        // Between batches the redirects' clicks get the database (and the event loop) back.
-        await yieldToEventLoop();
-      }
+        return Number(result.numDeletedRows);
+      }, batchSize);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@toolvault/shared';
 import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
+import type { ChangeLog } from '../http/change-log';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { jsonBody } from '../http/body-limit';
 import { AppError } from '../http/errors';
@@ -28,6 +29,7 @@ export function blogPostBody(): RequestHandler {
 
 interface BlogRouterDeps {
   blog: BlogService;
+  changes: ChangeLog;
   requireAdmin: RequestHandler;
   /** The API's one optionalAdmin (http/auth.ts), shared with the shortlinks. */
   optionalAdmin: RequestHandler;
@@ -37,7 +39,7 @@ interface BlogRouterDeps {
  * `/api/blog`: public reads (drafts for the admin), admin writes. The list answers one
  * page of summaries (`?page=&limit=&category=&sort=newest|popular&q=`), never every post in full.
  */
-export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps): ContractRouter {
+export function blogRouter({ blog, changes, requireAdmin, optionalAdmin }: BlogRouterDeps): ContractRouter {
   const list = async (req: Request, res: Response) => {
     const query = req.query as unknown as BlogListQuery;
     const admin = isAdmin(res);
@@ -56,13 +58,18 @@ export function blogRouter({ blog, requireAdmin, optionalAdmin }: BlogRouterDeps
   };
   const create = async (req: Request<object, unknown, PostInput>, res: Response) => {
     const post = unwrap(await blog.create(req.body));
+    await changes.created(req, res, 'post', post);
     res.status(201).set('Cache-Control', 'no-store').json(post);
   };
   const update = async (req: Request<{ id: string }, unknown, PostInput>, res: Response) => {
-    res.set('Cache-Control', 'no-store').json(unwrap(await blog.update(idParam(req), req.body)));
+    const before = await blog.findById(idParam(req));
+    const post = unwrap(await blog.update(idParam(req), req.body));
+    await changes.updated(req, res, 'post', { body: req.body, before, after: post });
+    res.set('Cache-Control', 'no-store').json(post);
   };
   const remove = async (req: Request, res: Response) => {
     unwrap(await blog.delete(idParam(req)));
+    await changes.deleted(req, res, 'post', idParam(req));
     res.status(204).end();
   };
 

@@ -10,6 +10,8 @@ import type { AccountService } from '../services/account.service';
 import type { AdminAuthService } from '../services/admin-auth.service';
 import type { ApiKeysService } from '../services/api-keys.service';
 import type { AuditService } from '../services/audit.service';
+import type { AuditLogService } from '../services/audit-log.service';
+import { changeLog } from '../http/change-log';
 import type { UsersRepo } from '../db/users.repo';
 import type { BlogService } from '../services/blog.service';
 import type { CategoryService } from '../services/categories.service';
@@ -20,6 +22,7 @@ import type { ShortlinkService } from '../services/shortlink.service';
 import type { SpeedtestService } from '../services/speedtest.service';
 import { accountRouter } from './account.routes';
 import { adminRouter } from './admin.routes';
+import { auditRouter } from './audit.routes';
 import { blogRouter } from './blog.routes';
 import { categoriesRouter } from './categories.routes';
 import { contactRouter } from './contact.routes';
@@ -42,6 +45,7 @@ export interface ApiContext {
     apiKeys: ApiKeysService;
     users: UsersRepo;
     audit: AuditService;
+    auditLog: AuditLogService;
     contact: ContactService;
     ipLookup: IpLookupService;
     speedtest: SpeedtestService;
@@ -64,6 +68,8 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
   });
   // Routes open to everyone that give the admin more (new short links, blog drafts) share this one.
   const adminIfPresent = optionalAdmin(admin);
+  // Changes of links, posts and categories go to the audit log; clicks and reads never do.
+  const changes = changeLog(services.audit);
   const resources: ContractRouter[] = [
     healthRouter(readiness),
     referenceRouter(),
@@ -75,18 +81,20 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
       requireAdmin: admin,
       limits,
     }),
+    auditRouter({ auditLog: services.auditLog, requireAdmin: admin }),
     contactRouter({ contact: services.contact, requireAdmin: admin, limits }),
     ipRouter({ ipLookup: services.ipLookup, limits }),
     speedtestRouter({ speedtest: services.speedtest, limits }),
     shortlinksRouter({
       shortlinks: services.shortlinks,
       analytics: services.shortlinkAnalytics,
+      changes,
       requireAdmin: admin,
       optionalAdmin: adminIfPresent,
     }),
     publicShortlinkRouter({ shortlinks: services.shortlinks }),
-    blogRouter({ blog: services.blog, requireAdmin: admin, optionalAdmin: adminIfPresent }),
-    categoriesRouter({ categories: services.categories, requireAdmin: admin }),
+    blogRouter({ blog: services.blog, changes, requireAdmin: admin, optionalAdmin: adminIfPresent }),
+    categoriesRouter({ categories: services.categories, changes, requireAdmin: admin }),
   ];
   const router = strictRouter();
   for (const resource of resources) router.use(resource.base.slice(API_BASE.length) || '/', resource);

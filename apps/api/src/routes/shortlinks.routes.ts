@@ -4,7 +4,6 @@ import {
   SHORTLINK_CSV_COLUMNS,
   type AnalyticsQuery,
   type ClickExportRow,
-  type ExportFormat,
   type GuestShortlinkInput,
   type ShortlinkExportQuery,
   type ShortlinkExportRow,
@@ -15,11 +14,12 @@ import {
 } from '@toolvault/shared';
 import { API } from '@toolvault/shared/contract';
 import { isAdmin } from '../http/auth';
+import type { ChangeLog } from '../http/change-log';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { clientKey } from '../http/client-key';
 import { AppError } from '../http/errors';
 import { jsonArrayBody } from '../http/json-array-body';
-import { csvLine } from '../lib/csv';
+import { streamExport, type ExportShape } from '../http/stream-export';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { RequestOrigin, ShortlinkFailure, ShortlinkResult, ShortlinkService } from '../services/shortlink.service';
 
@@ -43,6 +43,7 @@ const IMPORT_DEPTH = 3;
 interface ShortlinksRouterDeps {
   shortlinks: ShortlinkService;
   analytics: ShortlinkAnalyticsService;
+  changes: ChangeLog;
   requireAdmin: RequestHandler;
   /** The API's one optionalAdmin (http/auth.ts), shared with the blog. */
   optionalAdmin: RequestHandler;
@@ -52,6 +53,7 @@ interface ShortlinksRouterDeps {
 export function shortlinksRouter({
   shortlinks,
   analytics,
+  changes,
   requireAdmin,
   optionalAdmin,
 }: ShortlinksRouterDeps): ContractRouter {
@@ -85,17 +87,25 @@ export function shortlinksRouter({
       ? await shortlinks.createAsAdmin(req.body as ShortlinkInput, origin)
       : // req.ip honours the TRUST_PROXY hop count: with 0 it is the socket address, whatever X-Forwarded-For says.
         await shortlinks.createAsGuest(req.body, { ...origin, clientKey: clientKey(req.ip) });
-    privateJson(res, 201, unwrap(res, result));
+    const link = unwrap(res, result);
+    await changes.created(req, res, 'link', link);
+    privateJson(res, 201, link);
   };
   const update = async (req: Request<{ id: string }, unknown, ShortlinkUpdate>, res: Response) => {
-    privateJson(res, 200, unwrap(res, await shortlinks.update(idParam(req), req.body, requestOrigin(req))));
+    const before = await shortlinks.findById(idParam(req));
+    const link = unwrap(res, await shortlinks.update(idParam(req), req.body, requestOrigin(req)));
+    await changes.updated(req, res, 'link', { body: req.body, before, after: link });
+    privateJson(res, 200, link);
   };
   const remove = async (req: Request, res: Response) => {
     unwrap(res, await shortlinks.delete(idParam(req)));
+    await changes.deleted(req, res, 'link', idParam(req));
     res.status(204).end();
   };
   const importAll = async (req: Request, res: Response) => {
-    privateJson(res, 201, unwrap(res, await shortlinks.importAll(req.body, requestOrigin(req))));
+    const result = unwrap(res, await shortlinks.importAll(req.body, requestOrigin(req)));
+    await changes.imported(req, res, result.imported);
+    privateJson(res, 201, result);
   };
 
   const { router, add } = contractRoutes('/api/shortlinks', { requireAdmin, optionalAdmin });
@@ -162,13 +172,6 @@ function privateJson(res: Response, status: number, body: unknown): void {
   res.status(status).set('Cache-Control', 'no-store').json(body);
 }
 
-/** What one export writes: its file name and CSV columns, and each row's CSV cells. */
-interface ExportShape<Row> {
-  name: string;
-  columns: readonly string[];
-  cells: (row: Row) => (string | number)[];
-}
-
 const LINKS_EXPORT: ExportShape<ShortlinkExportRow> = {
   name: 'shortlinks',
   columns: SHORTLINK_CSV_COLUMNS,
@@ -181,60 +184,3 @@ const CLICKS_EXPORT: ExportShape<ClickExportRow> = {
   // An unknown referrer or country is an empty cell, as in a spreadsheet.
   cells: (row) => CLICK_CSV_COLUMNS.map((column) => row[column] ?? ''),
 };
-
-/**
- * Writes the export as it is read, a batch of rows at a time, waiting for the socket to drain
- * whenever its buffer is full: memory stays flat whatever the number of rows. JSON is one array
- * (for links, the import's format); CSV has a header line and formula-safe cells. A client that
- * goes away stops the reading.
- */
-async function streamExport<Row>(
-  res: Response,
-  format: ExportFormat,
-  shape: ExportShape<Row>,
-  batches: AsyncIterable<Row[]>,
-) {
-  const csv = format === 'csv';
-  res
-    .status(200)
-    .set('Cache-Control', 'no-store')
-    .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-    .attachment(`${shape.name}.${csv ? 'csv' : 'json'}`);
-  // One 'drain' and one 'close' listener for the whole export, each waking the pending write.
-  // (A listener per write would pile up: compression hands 'drain' listeners to its zlib stream,
-  // where res.off and res.once's own removal never reach them.)
-  let closed = false;
-  let wake: (() => void) | undefined;
-  const resume = () => {
-    const pending = wake;
-    wake = undefined;
-    pending?.();
-  };
-  res.on('drain', resume);
-  res.once('close', () => {
-    closed = true;
-    resume();
-  });
-  const write = async (text: string) => {
-    if (res.write(text) || closed) return;
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-  };
-  await write(csv ? csvLine(shape.columns) : '[');
-  let first = true;
-  for await (const batch of batches) {
-    if (closed) return;
-    let chunk = '';
-    for (const row of batch) {
-      if (csv) {
-        chunk += csvLine(shape.cells(row));
-      } else {
-        chunk += `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
-        first = false;
-      }
-    }
-    await write(chunk);
-  }
-  res.end(csv ? '' : '\n]\n');
-}

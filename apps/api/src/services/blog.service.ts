@@ -31,6 +31,8 @@ export interface BlogService {
   list(reader: Pick<Reader, 'admin'>, query: BlogListQuery): Promise<BlogPostPage>;
   /** The post of `slug` with one more view, unless the reader is a bot (then no count); null when unknown or a draft for visitors. */
   read(slug: string, reader: Reader): Promise<BlogPost | null>;
+  /** The post as stored, drafts included; never counts a view. */
+  findById(id: number): Promise<BlogPost | null>;
   create(input: PostInput): Promise<Result<BlogPost, BlogFailure>>;
   update(id: number, input: PostInput): Promise<Result<BlogPost, BlogFailure>>;
   delete(id: number): Promise<Result<void, BlogFailure>>;
@@ -101,6 +103,8 @@ export function createBlogService({ blogPosts, categories, clock, sanitizer }: B
       // One UPDATE … RETURNING per counted read: concurrent reads are never lost (docs/decisions/0005-storage.md).
       return !count || isbot(userAgent) ? blogPosts.findBySlug(slug, options) : blogPosts.countView(slug, options);
     },
+
+    findById: (id) => blogPosts.findById(id),
 
     async create(input) {
       if (await categoryMissing(input)) return fail('UNKNOWN_CATEGORY');

@@ -8,6 +8,7 @@ export type CategoryFailure = 'CATEGORY_NOT_FOUND' | 'CATEGORY_SLUG_TAKEN';
 export interface CategoryService {
   /** By name (the order GET /api/categories lists them in). */
   list(): Promise<Category[]>;
+  findById(id: number): Promise<Category | null>;
   create(input: CategoryInput): Promise<Result<Category, CategoryFailure>>;
   update(id: number, input: CategoryInput): Promise<Result<Category, CategoryFailure>>;
   /** Its posts stay, uncategorised: deleting a category never deletes posts. */
@@ -17,6 +18,7 @@ export interface CategoryService {
 export function createCategoryService({ categories }: { categories: CategoriesRepo }): CategoryService {
   return {
     list: () => categories.list(),
+    findById: (id) => categories.findById(id),
     async create(input) {
       const created = await categories.insert(input);
       return created ? ok(created) : fail('CATEGORY_SLUG_TAKEN');

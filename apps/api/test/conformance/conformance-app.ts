@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { Store } from 'express-rate-limit';
 import jwt from 'jsonwebtoken';
 import { SHORTLINK_SORTS } from '@toolvault/shared';
+import { auditInstant } from '@toolvault/shared/schemas';
 import { createApp } from '../../src/app';
 import type { CounterStore } from '../../src/counters/counter-store';
 import type { Engine } from '../../src/db';
@@ -52,6 +53,7 @@ interface Pools {
   shortlinkCursors: Record<string, string>;
   apiKeyIds: number[];
   sessionIds: string[];
+  auditCursors: string[];
 }
 
 /**
@@ -62,6 +64,7 @@ interface Pools {
 const HINTS: Record<string, Record<string, (pools: Pools) => readonly unknown[]>> = {
   adminLogin: { 'body:password': () => [ADMIN_PASSWORD] },
   contactList: { 'query:cursor': (pools) => pools.contactCursors },
+  auditList: { 'query:cursor': (pools) => pools.auditCursors },
   ipLookup: { 'path:ip': () => ['8.8.8.8', '2001:4860:4860::8888', '127.0.0.1', '192.168.1.1'] },
   shortlinkList: {
     'query:cursor': (pools) => Object.values(pools.shortlinkCursors),
@@ -95,6 +98,24 @@ const alignCursor =
     else delete query.cursor;
     return { ...parts, query };
   };
+
+/** The audit log's window must not end before it starts: drawn the wrong way round, it is turned. */
+const fromBeforeTo = (parts: RequestParts): RequestParts => {
+  const { from, to } = parts.query;
+  if (from === undefined || to === undefined) return parts;
+  const start = auditInstant(from);
+  const end = auditInstant(to, { endOfDay: true });
+  return start !== null && end !== null && start > end
+    ? { ...parts, query: { ...parts.query, from: to, to: from } }
+    : parts;
+};
+
+/** How each operation's drawn values are made to agree, where they must. */
+const ALIGN: Record<string, (pools: Pools) => (parts: RequestParts) => RequestParts> = {
+  shortlinkList: (pools) => alignCursor(pools.shortlinkCursors),
+  auditList: () => fromBeforeTo,
+  auditExport: () => fromBeforeTo,
+};
 
 /** Cursors are opaque: a string the server did not hand out is not one, whatever its characters. */
 const OPAQUE = new Set(['query:cursor']);
@@ -256,6 +277,7 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
       // A few: every admin request of the suite opens a session of its own.
       sessionIds: sessions.sessions.slice(0, 5).map((session) => session.id),
       contactCursors: [await cursorOf('/api/contact?limit=1')].filter((cursor) => cursor !== null),
+      auditCursors: [await cursorOf('/api/audit?limit=1')].filter((cursor) => cursor !== null),
       shortlinkCursors: Object.fromEntries(
         (
           await Promise.all(
@@ -283,12 +305,13 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
     send,
     async hints(operationId) {
       const wanted = Object.entries(HINTS[operationId] ?? {});
-      if (wanted.length === 0) return { values: {} };
+      const align = ALIGN[operationId];
+      if (wanted.length === 0 && !align) return { values: {} };
       const current = await currentPools();
       return {
         values: Object.fromEntries(wanted.map(([key, values]) => [key, values(current)])),
         only: OPAQUE,
-        align: operationId === 'shortlinkList' ? alignCursor(current.shortlinkCursors) : undefined,
+        align: align?.(current),
       };
     },
     async example(operationId) {

@@ -36,6 +36,7 @@ const SCREENS: Record<PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_R
   'blog-admin': lazyScreen(() => import('../features/blog-admin/BlogAdminPage')),
   login: lazyScreen(() => import('../features/auth/LoginPage')),
   account: lazyScreen(() => import('../features/account/AccountPage')),
+  audit: lazyScreen(() => import('../features/audit/AuditPage')),
   'blog/:slug': lazyScreen(() => import('../features/blog/BlogPostPage')),
   ':shortCode': lazyScreen(() => import('../features/shortlinks/RedirectPage')),
 };

@@ -5,6 +5,7 @@ import {
   isApiErrorCode,
   type Endpoint,
   type EndpointBody,
+  type QueryValues,
   type UrlParts,
 } from '@toolvault/shared';
 import { err, ok, type ApiFailure, type Result } from './result';
@@ -106,6 +107,32 @@ export async function apiFetch<T>(
   return response.ok
     ? ok(payload as T)
     : err(failureFrom(response.status, payload, response.headers.get('Retry-After')));
+}
+
+/**
+ * A download (an export) from `endpoint` as a file. The server streams it (it may hold a million
+ * rows), so it is read as a Blob, never parsed here; the bearer token is why this is a fetch and not
+ * a plain link.
+ */
+export async function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  { query, token, accept }: { query?: QueryValues; token: string; accept: string },
+): Promise<ApiResult<Blob>> {
+  let response: Response;
+  try {
+    response = await trackedFetch(endpointUrl(endpoint, query ? { query } : {}), {
+      headers: { Accept: accept, Authorization: `Bearer ${token}` },
+    });
+  } catch {
+    return err(networkFailure());
+  }
+  if (!response.ok) return err(failureFrom(response.status, await response.json().catch(() => null)));
+  try {
+    return ok(await response.blob());
+  } catch {
+    // The connection broke while the file was streaming.
+    return err(networkFailure());
+  }
 }
 
 /** A call of one contract route: its path parameters and query, and what apiFetch sends besides the method. */

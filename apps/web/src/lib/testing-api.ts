@@ -17,6 +17,8 @@ export interface FakeCall {
   body: unknown;
   /** The Authorization header sent, or null. */
   auth: string | null;
+  /** Every header sent. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -31,7 +33,7 @@ export function stubApi(routes: Record<string, FakeRoute>): FakeCall[] {
       const key = `${init.method ?? 'GET'} ${String(input)}`;
       const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       const headers = (init.headers ?? {}) as Record<string, string>;
-      calls.push({ key, body, auth: headers.Authorization ?? null });
+      calls.push({ key, body, auth: headers.Authorization ?? null, headers });
       const route = routes[key];
       if (!route) return Response.json({ error: `no route ${key}` }, { status: 500 });
       return route(body);

@@ -1,6 +1,5 @@
 import {
   ENDPOINTS,
-  endpointUrl,
   type AnalyticsRange,
   type Endpoint,
   type ExportFormat,
@@ -8,9 +7,7 @@ import {
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
-import { apiFetch, callApi, failureFrom, networkFailure, type ApiResult } from '../../lib/api';
-import { err, ok } from '../../lib/result';
-import { trackedFetch } from '../../lib/use-online';
+import { apiFetch, callApi, downloadFile } from '../../lib/api';
 import { createWithRetry, type ExportKind } from './shortlink-manager.service';
 
 /** The manager's API calls, each answering an ApiResult (401 is left to the caller). */
@@ -39,7 +36,11 @@ export const shortlinkApi = {
 
   /** The links (`links`) or the raw clicks kept (`clicks`), as a file to save. */
   export: (token: string, kind: ExportKind, format: ExportFormat) =>
-    downloadExport(token, EXPORT_ENDPOINTS[kind], format),
+    downloadFile(EXPORT_ENDPOINTS[kind], {
+      query: { format },
+      token,
+      accept: format === 'csv' ? 'text/csv' : 'application/json',
+    }),
 
   import: (token: string, rows: unknown[]) => callApi(ENDPOINTS.shortlinkImport, { body: rows, token }),
 
@@ -51,29 +52,6 @@ const EXPORT_ENDPOINTS = { links: ENDPOINTS.shortlinkExport, clicks: ENDPOINTS.s
   ExportKind,
   Endpoint
 >;
-
-/**
- * An export as a file. The server streams it (it may hold a million links, and
- * more clicks), so it is read as a Blob, never parsed here; the bearer token is
- * why this is a fetch and not a plain link.
- */
-async function downloadExport(token: string, endpoint: Endpoint, format: ExportFormat): Promise<ApiResult<Blob>> {
-  let response: Response;
-  try {
-    response = await trackedFetch(endpointUrl(endpoint, { query: { format } }), {
-      headers: { Accept: format === 'csv' ? 'text/csv' : 'application/json', Authorization: `Bearer ${token}` },
-    });
-  } catch {
-    return err(networkFailure());
-  }
-  if (!response.ok) return err(failureFrom(response.status, await response.json().catch(() => null)));
-  try {
-    return ok(await response.blob());
-  } catch {
-    // The connection broke while the file was streaming.
-    return err(networkFailure());
-  }
-}
 
 /** A guest's new link, or why not; a 429 says when the next one is allowed (retryAfterSeconds). */
 export const createGuestShortlink = (input: GuestShortlinkInput) => callApi(ENDPOINTS.shortlinkCreate, { body: input });
