@@ -145,6 +145,23 @@ describe.each(ENGINES)('the audit log records changes, on %s', (engine) => {
     expect(await events()).toEqual(before);
   });
 
+  it('names the account of a failed login only when it exists: a password typed in the account box never lands in the log', async () => {
+    const attempts = [
+      { login: 'owner', password: 'wrong password' },
+      { login: OWNER_PASSWORD, password: OWNER_PASSWORD },
+      { password: 'wrong password' },
+    ];
+    for (const body of attempts) {
+      expect((await request(t.app).post('/api/admin/login').send(body)).status).toBe(401);
+    }
+    const failed = (await events()).filter((event) => event.action === 'login.failed').reverse();
+    expect(failed.map((event) => [event.targetId, event.actor.id, event.actor.label])).toEqual([
+      ['owner', null, 'anonymous'],
+      ['(unknown account)', null, 'anonymous'],
+      ['owner', null, 'anonymous'],
+    ]);
+  });
+
   it('never holds a password, a token or a key, in any column', async () => {
     const wrong = 'not the password, a guess of 31';
     await request(t.app).post('/api/admin/login').send({ login: 'owner', password: wrong }).expect(401);

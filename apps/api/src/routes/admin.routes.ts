@@ -5,7 +5,7 @@ import { adminSession, auditActorOf } from '../http/auth';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { AppError } from '../http/errors';
 import { countedLimiter, type LimiterDeps } from '../http/rate-limit';
-import { normaliseLogin } from '../db/users.repo';
+import { normaliseLogin, type UsersRepo } from '../db/users.repo';
 import type { AdminAuthService } from '../services/admin-auth.service';
 import type { AuditService } from '../services/audit.service';
 
@@ -23,11 +23,13 @@ function accountLimiter(limits: LimiterDeps): RequestHandler {
 export function adminRouter({
   adminAuth,
   audit,
+  users,
   requireAdmin,
   limits,
 }: {
   adminAuth: AdminAuthService;
   audit: AuditService;
+  users: UsersRepo;
   requireAdmin: RequestHandler;
   limits: LimiterDeps;
 }): ContractRouter {
@@ -36,16 +38,16 @@ export function adminRouter({
       ip: req.ip ?? '',
       userAgent: req.get('user-agent') ?? '',
     });
-    // The name typed is recorded, never the password; a failure names no person, so the log does not
-    // tell which accounts exist either.
-    const account = req.body.login === undefined ? 'owner' : normaliseLogin(req.body.login);
     if (!result.ok) {
+      // A failure names the account only when it exists: what was typed into the account field
+      // could be a password typed in the wrong box, and the log never holds a secret.
+      const known = req.body.login === undefined ? await users.owner() : await users.byLogin(req.body.login);
       await audit.record(
         { userId: null, label: 'anonymous', ip: req.ip ?? '' },
         {
           action: 'login.failed',
           targetType: 'login',
-          targetId: account,
+          targetId: known?.login ?? '(unknown account)',
         },
       );
       throw new AppError(result.error);

@@ -73,7 +73,13 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
   const resources: ContractRouter[] = [
     healthRouter(readiness),
     referenceRouter(),
-    adminRouter({ adminAuth: services.adminAuth, audit: services.audit, requireAdmin: admin, limits }),
+    adminRouter({
+      adminAuth: services.adminAuth,
+      audit: services.audit,
+      users: services.users,
+      requireAdmin: admin,
+      limits,
+    }),
     accountRouter({
       account: services.account,
       apiKeys: services.apiKeys,
