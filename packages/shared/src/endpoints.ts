@@ -22,7 +22,7 @@ import type {
   ShortlinkTagsResponse,
 } from './shortlinks';
 import type { SpeedtestPing, SpeedtestUpload } from './speedtest';
-import type { Account } from './team';
+import type { Account, CreatedInvitation, InvitationList, Person, PublicInvitation, TeamList } from './team';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -54,6 +54,14 @@ export const ENDPOINTS = {
   adminLogin: endpoint<AdminLoginResponse>()('post', '/api/admin/login'),
   adminLogout: endpoint<null>()('post', '/api/admin/logout'),
   accountMe: endpoint<Account>()('get', '/api/account'),
+  teamList: endpoint<TeamList>()('get', '/api/team'),
+  teamUpdatePerson: endpoint<Person>()('put', '/api/team/people/:id'),
+  teamTransferOwnership: endpoint<null>()('post', '/api/team/ownership'),
+  invitationList: endpoint<InvitationList>()('get', '/api/team/invitations'),
+  invitationCreate: endpoint<CreatedInvitation>()('post', '/api/team/invitations'),
+  invitationRevoke: endpoint<null>()('delete', '/api/team/invitations/:id'),
+  invitationRead: endpoint<PublicInvitation>()('get', '/api/invitations/:token'),
+  invitationAccept: endpoint<AdminLoginResponse>()('post', '/api/invitations/:token/accept'),
   contactSubmit: endpoint<ContactMessage>()('post', '/api/contact'),
   contactList: endpoint<ContactMessagePage>()('get', '/api/contact'),
   ipMe: endpoint<IpLookupResult>()('get', '/api/ip/me'),

@@ -127,7 +127,7 @@ export function isAdmin(res: Response): boolean {
 }
 
 /** The request's caller as the audit log records it: person, key and address. */
-export function auditActorOf(req: Request, res: Response): AuditActor {
+export function auditActorOf(req: Pick<Request, 'ip'>, res: Response): AuditActor {
   const actor = actorOf(res);
   return {
     userId: actor?.userId ?? null,

@@ -50,6 +50,10 @@ interface Pools {
   contactCursors: string[];
   /** The second page's cursor of each sort of the shortlink list. */
   shortlinkCursors: Record<string, string>;
+  personIds: number[];
+  invitationIds: number[];
+  /** Tokens of invitations still pending (the links' secrets, known from their creation's answers). */
+  invitationTokens: string[];
 }
 
 /**
@@ -78,6 +82,10 @@ const HINTS: Record<string, Record<string, (pools: Pools) => readonly unknown[]>
   categoryUpdate: { 'path:id': (pools) => pools.categoryIds },
   categoryDelete: { 'path:id': (pools) => pools.categoryIds },
   sitemapPosts: { 'path:part': () => ['1'] },
+  teamUpdatePerson: { 'path:id': (pools) => pools.personIds },
+  invitationRevoke: { 'path:id': (pools) => pools.invitationIds },
+  invitationRead: { 'path:token': (pools) => pools.invitationTokens },
+  invitationAccept: { 'path:token': (pools) => pools.invitationTokens },
 };
 
 /** The shortlink list's cursor names its sort: one of another sort is refused, rightly. */
@@ -216,7 +224,18 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
   };
 
   let made = 0;
+  /** Every invitation token made; those no longer pending are dropped as the pools are read. */
+  let tokens: string[] = [];
   const topUp = async (current: Pools) => {
+    for (let i = current.invitationTokens.length; i < MIN_ROWS; i++) {
+      const created = (await call('POST', '/api/team/invitations', 201, {
+        role: 'viewer',
+        label: `Seed ${++made}`,
+      })) as {
+        url: string;
+      };
+      tokens.push(created.url.slice(created.url.lastIndexOf('/') + 1));
+    }
     for (let i = current.categoryIds.length; i < MIN_ROWS; i++)
       await call('POST', '/api/categories', 201, category(++made));
     for (let i = current.postIds.length; i < MIN_ROWS; i++) await call('POST', '/api/blog', 201, post(++made));
@@ -231,6 +250,15 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
   const cursorOf = async (url: string) => ((await call('GET', url, 200)) as { nextCursor: string | null }).nextCursor;
 
   const readPools = async (): Promise<Pools> => {
+    const people = (await call('GET', '/api/team', 200)) as { people: { id: number }[] };
+    const invitations = (await call('GET', '/api/team/invitations', 200)) as { invitations: { id: number }[] };
+    const pending = await Promise.all(
+      tokens.map(
+        async (token) =>
+          (await send({ method: 'GET', url: `/api/invitations/${token}`, admin: false, headers: {} })).status === 200,
+      ),
+    );
+    tokens = tokens.filter((_token, i) => pending[i]);
     const categories = (await call('GET', '/api/categories', 200)) as { id: number; slug: string }[];
     const posts = (await call('GET', '/api/blog?limit=50', 200)) as { items: { id: number; slug: string }[] };
     const links = (await call('GET', '/api/shortlinks?limit=100', 200)) as {
@@ -244,6 +272,9 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
       shortlinkIds: links.items.map((link) => link.id),
       shortCodes: links.items.map((link) => link.shortCode),
       tags: [...new Set(links.items.flatMap((link) => link.tags))],
+      personIds: people.people.map((person) => person.id),
+      invitationIds: invitations.invitations.map((invitation) => invitation.id),
+      invitationTokens: [...tokens],
       contactCursors: [await cursorOf('/api/contact?limit=1')].filter((cursor) => cursor !== null),
       shortlinkCursors: Object.fromEntries(
         (
@@ -258,7 +289,11 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
   /** The rows as they are now, with every kind topped up to MIN_ROWS. */
   const currentPools = async (): Promise<Pools> => {
     pools ??= await readPools();
-    if ([pools.categoryIds, pools.postIds, pools.shortlinkIds].some((ids) => ids.length < MIN_ROWS)) {
+    if (
+      [pools.categoryIds, pools.postIds, pools.shortlinkIds, pools.invitationTokens].some(
+        (ids) => ids.length < MIN_ROWS,
+      )
+    ) {
       await topUp(pools);
       pools = await readPools();
     }

@@ -1,3 +1,4 @@
 export * from './responses';
 export * from './routes';
 export * from './account-routes';
+export * from './team-routes';

@@ -61,6 +61,7 @@ import {
 } from './responses';
 
 import { ACCOUNT_API } from './account-routes';
+import { TEAM_API } from './team-routes';
 import { RATE_LIMITS, route, type RouteBody, type RouteContract } from './route';
 
 export * from './route';
@@ -130,6 +131,7 @@ export const API = {
     errors: [],
   }),
   ...ACCOUNT_API,
+  ...TEAM_API,
   contactSubmit: route({
     ...ENDPOINTS.contactSubmit,
     tag: 'Contact',
