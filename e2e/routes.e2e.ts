@@ -21,6 +21,9 @@ const ROUTES: RouteCase[] = [
   { path: '/blog/some-post', heading: 'Blog post not found', status: 404 },
   { path: '/blog-admin', heading: 'Admin Login', status: 200 },
   { path: '/login', heading: 'Admin Login', status: 200 },
+  { path: '/team', heading: 'Sign in to see the team', status: 200 },
+  // A token of the right form that names no invitation: the page says so.
+  { path: `/invite/${'A'.repeat(43)}`, heading: 'This invitation link is not valid', status: 200 },
   { path: '/Ab3dE9', heading: 'Shortlink not found', status: 404 },
   { path: '/nonexistent-page-xyz', heading: 'Shortlink not found', status: 404 },
   { path: '/no/such/page', heading: 'Oops! Page not found', status: 404 },

@@ -166,7 +166,11 @@ describe('GET /sitemap.xml', () => {
       `${origin}/terms-of-service`,
       `${origin}/blog`,
     ]);
-    expect(PAGE_SEGMENTS.filter((segment) => !locs.includes(`${origin}/${segment}`))).toEqual(['blog-admin', 'login']);
+    expect(PAGE_SEGMENTS.filter((segment) => !locs.includes(`${origin}/${segment}`))).toEqual([
+      'blog-admin',
+      'login',
+      'team',
+    ]);
   });
 
   it('lists published posts only in /sitemap-posts-1.xml, with their last change', async () => {

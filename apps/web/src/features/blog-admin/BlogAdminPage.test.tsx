@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { BlogPost, Category, ContactMessage } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
+import { json, networkDown, settle, stubApi, type Handler } from '../../lib/testing-api';
 import { QueryWrapper } from '../../lib/testing-query';
 import BlogAdminPage from './BlogAdminPage';
 
@@ -61,41 +62,6 @@ const page = (posts: BlogPost[]) => ({
 const inbox = (items: unknown[], nextCursor: string | null = null) => ({ items, nextCursor, total: items.length });
 const LIST = 'GET /api/blog?limit=20';
 const guides: Category = { id: 3, slug: 'guides', name: 'Guides', description: 'How-tos' };
-
-type Handler = (body: unknown) => Response | Promise<Response>;
-interface Call {
-  key: string;
-  body: unknown;
-  auth: string | null;
-}
-
-/** A fetch that answers `METHOD /path` from a table and records every call. */
-function stubApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${String(input)}`;
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      calls.push({ key, body, auth: headers.Authorization ?? null });
-      const handler = routes[key];
-      if (!handler) return Response.json({ error: `no route ${key}` }, { status: 500 });
-      return handler(body);
-    }),
-  );
-  return calls;
-}
-
-const json =
-  (body: unknown, status = 200) =>
-  () =>
-    status === 204 ? new Response(null, { status }) : Response.json(body, { status });
-const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
-
-const settle = async () => {
-  for (let i = 0; i < 6; i++) await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 0))));
-};
 
 function renderAdmin(loggedIn = true) {
   if (loggedIn) localStorage.setItem(ADMIN_TOKEN_KEY, TOKEN);

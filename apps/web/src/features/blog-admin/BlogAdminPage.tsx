@@ -9,8 +9,8 @@ import {
 } from '@toolvault/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
@@ -21,7 +21,8 @@ import type { ApiFailure, ApiResult } from '../../lib/api';
 import { fromApi, QueryProvider, unlessUnauthorized } from '../../lib/query';
 import { AdminLoginForm } from '../auth/AdminLoginForm';
 import { logout } from '../auth/login';
-import { clearAdminToken, getAdminToken, useAdminToken } from '../auth/admin-session';
+import { getAdminToken, useAdminToken } from '../auth/admin-session';
+import { useSessionExpiry } from '../auth/use-session-expiry';
 import { blogKeys, categoriesQuery } from '../blog/blog.queries';
 import { ADMIN_PAGE_SIZE, blogAdminApi } from './blog-admin.api';
 import {
@@ -79,18 +80,9 @@ type CategorySave = { editing: Category | null; body: CategoryInput };
 const CONTACT_KEY = ['contact-messages'] as const;
 
 function BlogAdmin() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const expired = useRef(false);
-
   /** Any 401 from a protected call clears the token and goes to /login. */
-  const expire = useCallback(() => {
-    if (expired.current) return;
-    expired.current = true;
-    clearAdminToken();
-    toast.error('Session expired', { description: 'Please log in again.' });
-    void navigate('/login', { replace: true });
-  }, [navigate]);
+  const expire = useSessionExpiry();
 
   const protectedCall: Protected = useCallback(
     async (call) => {
