@@ -23,6 +23,9 @@ const ROUTES: RouteCase[] = [
   { path: '/login', heading: 'Admin Login', status: 200 },
   // Signed out, the audit log sends the visitor to the login page.
   { path: '/audit', heading: 'Admin Login', status: 200 },
+  { path: '/team', heading: 'Sign in to see the team', status: 200 },
+  // A token of the right form that names no invitation: the page says so.
+  { path: `/invite/${'A'.repeat(43)}`, heading: 'This invitation link is not valid', status: 200 },
   { path: '/Ab3dE9', heading: 'Shortlink not found', status: 404 },
   { path: '/nonexistent-page-xyz', heading: 'Shortlink not found', status: 404 },
   { path: '/no/such/page', heading: 'Oops! Page not found', status: 404 },

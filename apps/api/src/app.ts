@@ -25,6 +25,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { createBlogService } from './services/blog.service';
 import { createCategoryService } from './services/categories.service';
 import { createContactService } from './services/contact.service';
+import { createInvitationsService } from './services/invitations.service';
+import { createTeamService } from './services/team.service';
 import { createFeedService } from './services/feeds.service';
 import { sharedHtmlSanitizerPool, type HtmlSanitizerPool } from './services/html-sanitizer.pool';
 import { offlineGeoService, type GeoService } from './services/geo.service';
@@ -101,6 +103,13 @@ export function createApp(deps: AppDeps): Express {
     audit: createAuditService({ audit: db.audit, users: db.users, clock }),
     auditLog: createAuditLogService({ audit: db.audit }),
     users: db.users,
+    team: createTeamService({ users: db.users, sessions: db.adminSessions, clock }),
+    invitations: createInvitationsService({
+      invitations: db.invitations,
+      users: db.users,
+      clock,
+      origin: publicOrigin(config),
+    }),
     contact: createContactService({ contact: db.contact, clock }),
     ipLookup: createIpLookupService({ geo }),
     speedtest: createSpeedtestService({ clock }),

@@ -171,6 +171,7 @@ describe('GET /sitemap.xml', () => {
       'login',
       'account',
       'audit',
+      'team',
     ]);
   });
 

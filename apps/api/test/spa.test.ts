@@ -36,6 +36,9 @@ describe('SPA serving', () => {
     ['/about', 200],
     ['/blog', 200],
     ['/blog/some-post', 404], // no such published post (test/blog-pages.test.ts covers the 200 case)
+    ['/team', 200],
+    ['/invite/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde', 200], // the page itself asks whether it is valid
+    ['/invite/a/b', 404],
     ['/hash-generator/', 200],
     ['/no/such/page', 404],
     ['/a/b', 404],

@@ -1,6 +1,7 @@
 import { BLOG_HTML_TOO_DEEP } from './blog-html-policy';
 import { BLOG_MESSAGES } from './blog';
 import { SHORTLINK_MESSAGES } from './shortlinks';
+import { TEAM_MESSAGES } from './team';
 import { INVALID_CHARACTERS_MESSAGE } from './text';
 
 /**
@@ -55,6 +56,19 @@ export const API_ERRORS = {
   SCOPE_NOT_ALLOWED: { status: 400, message: 'Your role does not allow this scope' },
   /** A key's expiry that has already passed. */
   KEY_EXPIRY_IN_PAST: { status: 400, message: 'The expiry must be in the future' },
+  /** Changing the Owner's role or disabling them: ownership is handed over first. */
+  OWNER_PROTECTED: { status: 409, message: TEAM_MESSAGES.ownerProtected },
+  /** A role the caller's own role may not give (an Editor brings in Authors and Contributors only). */
+  ROLE_NOT_GRANTABLE: { status: 403, message: TEAM_MESSAGES.roleNotGrantable },
+  PERSON_NOT_FOUND: { status: 404, message: TEAM_MESSAGES.personNotFound },
+  /** Nobody disables their own account: it would leave them locked out with no one to undo it. */
+  SELF_DISABLE: { status: 409, message: TEAM_MESSAGES.selfDisable },
+  OWNERSHIP_TARGET_INVALID: { status: 409, message: TEAM_MESSAGES.ownershipTarget },
+  INVITATION_NOT_FOUND: { status: 404, message: TEAM_MESSAGES.invitationNotFound },
+  INVITATION_EXPIRED: { status: 410, message: TEAM_MESSAGES.invitationExpired },
+  INVITATION_USED: { status: 410, message: TEAM_MESSAGES.invitationUsed },
+  INVITATION_REVOKED: { status: 410, message: TEAM_MESSAGES.invitationRevoked },
+  LOGIN_TAKEN: { status: 409, message: TEAM_MESSAGES.loginTaken },
   /** A request body that did not finish arriving within the server's body deadline. */
   /** A path the API has, with a method it does not answer there; the Allow header lists those it does. */
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },

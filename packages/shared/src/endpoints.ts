@@ -23,8 +23,8 @@ import type {
   ShortlinkTagsResponse,
 } from './shortlinks';
 import type { SpeedtestPing, SpeedtestUpload } from './speedtest';
-import type { Account } from './team';
 import type { AuditPage } from './audit';
+import type { Account, CreatedInvitation, InvitationList, Person, PublicInvitation, TeamList } from './team';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -65,6 +65,14 @@ export const ENDPOINTS = {
   accountKeyRevoke: endpoint<null>()('delete', '/api/account/keys/:id'),
   auditList: endpoint<AuditPage>()('get', '/api/audit'),
   auditExport: endpoint<Text>()('get', '/api/audit/export'),
+  teamList: endpoint<TeamList>()('get', '/api/team'),
+  teamUpdatePerson: endpoint<Person>()('put', '/api/team/people/:id'),
+  teamTransferOwnership: endpoint<null>()('post', '/api/team/ownership'),
+  invitationList: endpoint<InvitationList>()('get', '/api/team/invitations'),
+  invitationCreate: endpoint<CreatedInvitation>()('post', '/api/team/invitations'),
+  invitationRevoke: endpoint<null>()('delete', '/api/team/invitations/:id'),
+  invitationRead: endpoint<PublicInvitation>()('get', '/api/invitations/:token'),
+  invitationAccept: endpoint<AdminLoginResponse>()('post', '/api/invitations/:token/accept'),
   contactSubmit: endpoint<ContactMessage>()('post', '/api/contact'),
   contactList: endpoint<ContactMessagePage>()('get', '/api/contact'),
   ipMe: endpoint<IpLookupResult>()('get', '/api/ip/me'),

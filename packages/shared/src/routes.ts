@@ -22,12 +22,17 @@ export const PAGE_SEGMENTS = [
   'login',
   'account',
   'audit',
+  'team',
 ] as const;
 
 export type PageSegment = (typeof PAGE_SEGMENTS)[number];
 
-/** The client router's patterns for the two kinds of page that are not a fixed segment. */
+/** The client router's patterns for the kinds of page that are not a fixed segment. */
 export const BLOG_POST_ROUTE = 'blog/:slug';
+/** An invitation's page: its link carries the token (`/invite/<token>`). */
+export const INVITE_ROUTE = 'invite/:token';
+/** First segments of pages that always have a second (`/invite/<token>`): no short code may be one. */
+export const PAGE_PREFIXES = ['invite'] as const;
 export const SHORT_CODE_ROUTE = ':shortCode';
 
 /**
@@ -58,6 +63,7 @@ export const SERVER_SEGMENTS = ['api', 'assets', 'vendor', 'admin'] as const;
 export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set<string>([
   ...TOOL_SLUGS,
   ...PAGE_SEGMENTS,
+  ...PAGE_PREFIXES,
   ...SERVER_SEGMENTS,
 ]);
 
@@ -68,6 +74,7 @@ export type PathKind =
   | { kind: 'home' }
   | { kind: 'page'; segment: string }
   | { kind: 'blog-post'; slug: string }
+  | { kind: 'invitation' }
   | { kind: 'short-code'; code: string }
   | { kind: 'unknown' };
 
@@ -89,6 +96,7 @@ export function classifyPath(pathname: string): PathKind {
   if (segments.length === 2 && first === 'blog' && second) {
     return { kind: 'blog-post', slug: safeDecode(second) };
   }
+  if (segments.length === 2 && first === 'invite' && second) return { kind: 'invitation' };
   return { kind: 'unknown' };
 }
 

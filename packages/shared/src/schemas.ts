@@ -9,3 +9,4 @@ export * from './route-chunks.schemas';
 export * from './shortlinks.schemas';
 export * from './speedtest.schemas';
 export * from './text.schemas';
+export * from './team.schemas';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_SEGMENTS, RESERVED_SEGMENTS, SERVER_SEGMENTS, TOOL_SLUGS } from './routes';
+import { PAGE_PREFIXES, PAGE_SEGMENTS, RESERVED_SEGMENTS, SERVER_SEGMENTS, TOOL_SLUGS } from './routes';
 import {
   cryptoRandomIndex,
   DAY_MS,
@@ -327,8 +327,10 @@ describe('the shortlink rules, defined once', () => {
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('reserves exactly the route table: tools, pages and the server segments', () => {
-    expect([...RESERVED_SEGMENTS].sort()).toEqual([...TOOL_SLUGS, ...PAGE_SEGMENTS, ...SERVER_SEGMENTS].sort());
+  it('reserves exactly the route table: tools, pages, page prefixes and the server segments', () => {
+    expect([...RESERVED_SEGMENTS].sort()).toEqual(
+      [...TOOL_SLUGS, ...PAGE_SEGMENTS, ...PAGE_PREFIXES, ...SERVER_SEGMENTS].sort(),
+    );
     for (const word of RESERVED_SEGMENTS) {
       expect(isAllowedShortCode(word)).toBe(false);
       expect(isAllowedShortCode(word.toUpperCase())).toBe(false);

@@ -6,6 +6,7 @@ import { dialectFor } from './dialect';
 import { createBlogPostsRepo, type BlogPostsRepo } from './blog-posts.repo';
 import { createCategoriesRepo, type CategoriesRepo } from './categories.repo';
 import { createContactRepo, type ContactRepo } from './contact.repo';
+import { createInvitationsRepo, type InvitationsRepo } from './invitations.repo';
 import { createSettingsRepo, type SettingsRepo } from './settings.repo';
 import { createShortlinkClicksRepo, type ShortlinkClicksRepo } from './shortlink-clicks.repo';
 import { createShortlinksRepo, type ShortlinksRepo } from './shortlinks.repo';
@@ -33,6 +34,7 @@ export interface Repositories {
   users: UsersRepo;
   apiKeys: ApiKeysRepo;
   audit: AuditRepo;
+  invitations: InvitationsRepo;
   /** Answers when the database does (readiness checks). */
   ping(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export function createRepositories(storage: Storage): Repositories {
     users: createUsersRepo(db),
     apiKeys: createApiKeysRepo(db),
     audit: createAuditRepo(db),
+    invitations: createInvitationsRepo(db),
     // The reading connection: a long write (an import) does not make the health check wait.
     async ping() {
       await storage.reader.selectFrom('settings').select('key').limit(1).execute();

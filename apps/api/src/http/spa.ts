@@ -112,6 +112,9 @@ export function spa({ webDist, shortlinks, blogPosts, preloads }: SpaOptions): R
         const meta = await blogPosts(page.slug, req);
         return meta ? sendIndex(res, 200, injectMeta(html, meta)) : sendIndex(res, 404, html);
       }
+      // The page asks the API about its token; the server answers the page alike for every token.
+      case 'invitation':
+        return sendIndex(res, 200, html);
       case 'short-code': {
         // The same address answers JSON to the redirect page's request (see routes/shortlink-redirect.routes.ts).
         res.vary('Accept');

@@ -16,6 +16,8 @@ import type { UsersRepo } from '../db/users.repo';
 import type { BlogService } from '../services/blog.service';
 import type { CategoryService } from '../services/categories.service';
 import type { ContactService } from '../services/contact.service';
+import type { InvitationsService } from '../services/invitations.service';
+import type { TeamService } from '../services/team.service';
 import type { IpLookupService } from '../services/ip-lookup.service';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { ShortlinkService } from '../services/shortlink.service';
@@ -31,6 +33,7 @@ import { ipRouter } from './ip.routes';
 import { referenceRouter } from './reference.routes';
 import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
 import { speedtestRouter } from './speedtest.routes';
+import { invitationsRouter, teamRouter } from './team.routes';
 
 /** What the routers need; createApp builds it once per app. */
 export interface ApiContext {
@@ -46,6 +49,8 @@ export interface ApiContext {
     users: UsersRepo;
     audit: AuditService;
     auditLog: AuditLogService;
+    team: TeamService;
+    invitations: InvitationsService;
     contact: ContactService;
     ipLookup: IpLookupService;
     speedtest: SpeedtestService;
@@ -88,6 +93,13 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
       limits,
     }),
     auditRouter({ auditLog: services.auditLog, requireAdmin: admin }),
+    teamRouter({ team: services.team, invitations: services.invitations, audit: services.audit, requireAdmin: admin }),
+    invitationsRouter({
+      invitations: services.invitations,
+      adminAuth: services.adminAuth,
+      audit: services.audit,
+      limits,
+    }),
     contactRouter({ contact: services.contact, requireAdmin: admin, limits }),
     ipRouter({ ipLookup: services.ipLookup, limits }),
     speedtestRouter({ speedtest: services.speedtest, limits }),

@@ -165,6 +165,8 @@ export interface AdminAuthService {
     password: string,
     context: LoginContext,
   ): Promise<Result<AdminLoginResponse & { userId: number }, 'INVALID_CREDENTIALS'>>;
+  /** A new session of the person and its token, without a password (they have just chosen one: an accepted invitation). */
+  openSession(userId: number, context: LoginContext): Promise<string>;
   /**
    * The session and person of a token that is HS256, signed with our secret for the admin subject,
    * carries an expiry that has not passed and a session id, and whose session is still open and
@@ -210,31 +212,34 @@ export function createAdminAuthService({
       return null;
     }
   };
+  const openSession = async (userId: number, context: LoginContext): Promise<string> => {
+    const now = clock();
+    const id = randomBytes(16).toString('base64url');
+    await sessions.deleteExpired(now);
+    await sessions.insert({
+      id,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+      userAgent: context.userAgent.slice(0, 300),
+      ip: context.ip,
+    });
+    return jwt.sign({ iat: nowSeconds() }, secretKey, {
+      algorithm: TOKEN_ALGORITHM,
+      expiresIn: TOKEN_LIFETIME_SECONDS,
+      subject: TOKEN_SUBJECT,
+      jwtid: id,
+    });
+  };
   return {
     async login(login, password, context) {
       const user = login === undefined ? await users.owner() : await users.byLogin(login);
       const hash = user && isPasswordHash(user.passwordHash) ? user.passwordHash : (decoyHash ??= hashPassword(''));
       const matches = await verifyPassword(password, hash);
       if (!user || user.disabled || !matches) return fail('INVALID_CREDENTIALS');
-      const now = clock();
-      const id = randomBytes(16).toString('base64url');
-      await sessions.deleteExpired(now);
-      await sessions.insert({
-        id,
-        userId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
-        userAgent: context.userAgent.slice(0, 300),
-        ip: context.ip,
-      });
-      const token = jwt.sign({ iat: nowSeconds() }, secretKey, {
-        algorithm: TOKEN_ALGORITHM,
-        expiresIn: TOKEN_LIFETIME_SECONDS,
-        subject: TOKEN_SUBJECT,
-        jwtid: id,
-      });
-      return ok({ token, userId: user.id });
+      return ok({ token: await openSession(user.id, context), userId: user.id });
     },
+    openSession,
     async verifyToken(token) {
       const payload = claims(token);
       // jsonwebtoken accepts a token without exp; such a token would never expire.

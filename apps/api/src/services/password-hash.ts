@@ -14,7 +14,19 @@ interface ParsedHash {
 /** `scrypt$N$r$p$salt$key` (base64url); the parameters travel with the hash so they can be raised later. */
 export function hashPassword(password: string): string {
   const salt = randomBytes(SALT_BYTES);
-  const key = scryptSync(password, salt, KEY_LENGTH, withMemory(PARAMS));
+  return formatHash(salt, scryptSync(password, salt, KEY_LENGTH, withMemory(PARAMS)));
+}
+
+/**
+ * hashPassword off the event loop (libuv's thread pool), for a request that sets a password: the
+ * ~30 ms of scrypt would otherwise hold every other request up.
+ */
+export async function hashPasswordAsync(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  return formatHash(salt, await scryptAsync(password, salt, KEY_LENGTH, withMemory(PARAMS)));
+}
+
+function formatHash(salt: Buffer, key: Buffer): string {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 

@@ -54,6 +54,10 @@ interface Pools {
   apiKeyIds: number[];
   sessionIds: string[];
   auditCursors: string[];
+  personIds: number[];
+  invitationIds: number[];
+  /** Tokens of invitations still pending (the links' secrets, known from their creation's answers). */
+  invitationTokens: string[];
 }
 
 /**
@@ -85,6 +89,10 @@ const HINTS: Record<string, Record<string, (pools: Pools) => readonly unknown[]>
   sitemapPosts: { 'path:part': () => ['1'] },
   accountKeyRevoke: { 'path:id': (pools) => pools.apiKeyIds },
   accountSessionEnd: { 'path:id': (pools) => pools.sessionIds },
+  teamUpdatePerson: { 'path:id': (pools) => pools.personIds },
+  invitationRevoke: { 'path:id': (pools) => pools.invitationIds },
+  invitationRead: { 'path:token': (pools) => pools.invitationTokens },
+  invitationAccept: { 'path:token': (pools) => pools.invitationTokens },
 };
 
 /** The shortlink list's cursor names its sort: one of another sort is refused, rightly. */
@@ -243,7 +251,18 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
   };
 
   let made = 0;
+  /** Every invitation token made; those no longer pending are dropped as the pools are read. */
+  let tokens: string[] = [];
   const topUp = async (current: Pools) => {
+    for (let i = current.invitationTokens.length; i < MIN_ROWS; i++) {
+      const created = (await call('POST', '/api/team/invitations', 201, {
+        role: 'viewer',
+        label: `Seed ${++made}`,
+      })) as {
+        url: string;
+      };
+      tokens.push(created.url.slice(created.url.lastIndexOf('/') + 1));
+    }
     for (let i = current.categoryIds.length; i < MIN_ROWS; i++)
       await call('POST', '/api/categories', 201, category(++made));
     for (let i = current.postIds.length; i < MIN_ROWS; i++) await call('POST', '/api/blog', 201, post(++made));
@@ -258,6 +277,15 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
   const cursorOf = async (url: string) => ((await call('GET', url, 200)) as { nextCursor: string | null }).nextCursor;
 
   const readPools = async (): Promise<Pools> => {
+    const people = (await call('GET', '/api/team', 200)) as { people: { id: number }[] };
+    const invitations = (await call('GET', '/api/team/invitations', 200)) as { invitations: { id: number }[] };
+    const pending = await Promise.all(
+      tokens.map(
+        async (token) =>
+          (await send({ method: 'GET', url: `/api/invitations/${token}`, admin: false, headers: {} })).status === 200,
+      ),
+    );
+    tokens = tokens.filter((_token, i) => pending[i]);
     const categories = (await call('GET', '/api/categories', 200)) as { id: number; slug: string }[];
     const posts = (await call('GET', '/api/blog?limit=50', 200)) as { items: { id: number; slug: string }[] };
     const links = (await call('GET', '/api/shortlinks?limit=100', 200)) as {
@@ -276,6 +304,9 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
       apiKeyIds: keys.keys.map((key) => key.id),
       // A few: every admin request of the suite opens a session of its own.
       sessionIds: sessions.sessions.slice(0, 5).map((session) => session.id),
+      personIds: people.people.map((person) => person.id),
+      invitationIds: invitations.invitations.map((invitation) => invitation.id),
+      invitationTokens: [...tokens],
       contactCursors: [await cursorOf('/api/contact?limit=1')].filter((cursor) => cursor !== null),
       auditCursors: [await cursorOf('/api/audit?limit=1')].filter((cursor) => cursor !== null),
       shortlinkCursors: Object.fromEntries(
@@ -291,7 +322,11 @@ export async function startConformanceApp(engine: Engine): Promise<ConformanceAp
   /** The rows as they are now, with every kind topped up to MIN_ROWS. */
   const currentPools = async (): Promise<Pools> => {
     pools ??= await readPools();
-    if ([pools.categoryIds, pools.postIds, pools.shortlinkIds].some((ids) => ids.length < MIN_ROWS)) {
+    if (
+      [pools.categoryIds, pools.postIds, pools.shortlinkIds, pools.invitationTokens].some(
+        (ids) => ids.length < MIN_ROWS,
+      )
+    ) {
       await topUp(pools);
       pools = await readPools();
     }

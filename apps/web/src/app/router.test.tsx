@@ -56,6 +56,23 @@ describe('AppRoutes', () => {
     expect(navigationType).toBe('REPLACE');
   });
 
+  it('serves the Team page at /team (sign-in first) and an invitation at /invite/<token>', async () => {
+    renderAt('/team');
+    // Lazy screens: their first import here transforms them, which can take a few seconds.
+    const wait = { timeout: 10_000 };
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to see the team' }, wait)).toBeInTheDocument();
+
+    const fetch = vi.fn(async () =>
+      Response.json({ error: 'This invitation has expired', code: 'INVITATION_EXPIRED' }, { status: 410 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/invite/some-token');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation has expired' }, wait),
+    ).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/invitations/some-token', expect.anything());
+  }, 30_000);
+
   it.each([
     ['/tools/no-such-tool', 'Oops! Page not found', 'Page not found — Toolvault'],
     ['/no/such/page', 'Oops! Page not found', 'Page not found — Toolvault'],

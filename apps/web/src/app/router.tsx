@@ -8,6 +8,7 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-do
 import {
   BLOG_POST_ROUTE,
   classifyPath,
+  INVITE_ROUTE,
   PAGE_SEGMENTS,
   routeChunksKey,
   SHORT_CODE_ROUTE,
@@ -27,7 +28,10 @@ import { ToolRoute } from './ToolRoute';
  * this table to tell the server which chunks each route loads (build/route-chunks.ts), so every
  * lazy route is declared here as `pattern: lazyScreen(() => import('…'))`, and nowhere else.
  */
-const SCREENS: Record<PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_ROUTE, LazyScreen> = {
+const SCREENS: Record<
+  PageSegment | typeof BLOG_POST_ROUTE | typeof INVITE_ROUTE | typeof SHORT_CODE_ROUTE,
+  LazyScreen
+> = {
   about: lazyScreen(() => import('./pages/AboutPage')),
   contact: lazyScreen(() => import('./pages/ContactPage')),
   'privacy-policy': lazyScreen(() => import('./pages/PrivacyPolicyPage')),
@@ -37,12 +41,15 @@ const SCREENS: Record<PageSegment | typeof BLOG_POST_ROUTE | typeof SHORT_CODE_R
   login: lazyScreen(() => import('../features/auth/LoginPage')),
   account: lazyScreen(() => import('../features/account/AccountPage')),
   audit: lazyScreen(() => import('../features/audit/AuditPage')),
+  team: lazyScreen(() => import('../features/team/TeamPage')),
   'blog/:slug': lazyScreen(() => import('../features/blog/BlogPostPage')),
+  'invite/:token': lazyScreen(() => import('../features/team/InvitePage')),
   ':shortCode': lazyScreen(() => import('../features/shortlinks/RedirectPage')),
 };
 const BlogPostPage = SCREENS[BLOG_POST_ROUTE];
 const TOOL_ALIAS_ROUTE = 'tools/:slug';
 const RedirectPage = SCREENS[SHORT_CODE_ROUTE];
+const InvitePage = SCREENS[INVITE_ROUTE];
 
 /** Fetches the screen of `pathname` (none for home, the tools and unknown addresses: they have no lazy screen here). */
 export function preloadScreen(pathname: string): Promise<void> {
@@ -77,6 +84,7 @@ export function AppRoutes() {
           return <Route key={segment} path={segment} element={<Screen />} />;
         })}
         <Route path={BLOG_POST_ROUTE} element={<BlogPostPage />} />
+        <Route path={INVITE_ROUTE} element={<InvitePage />} />
         <Route path={TOOL_ALIAS_ROUTE} element={<ToolAlias />} />
         {/* Ranked below every fixed route: any other single segment is a short code. */}
         <Route path={SHORT_CODE_ROUTE} element={<RedirectPage />} />

@@ -51,6 +51,9 @@ export const json =
 /** A refusal as the API writes it. */
 export const refuse = (status: number, code: string, error: string): FakeRoute => json({ error, code }, status);
 
+/** A request that never gets an answer (offline, server down). */
+export const networkDown: FakeRoute = () => Promise.reject(new TypeError('Failed to fetch'));
+
 /** Lets pending fetches, queries and renders finish. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 6; i++) await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 0))));

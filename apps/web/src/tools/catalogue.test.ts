@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { PAGE_SEGMENTS, SERVER_SEGMENTS, TOOL_CATALOGUE, TOOL_CATEGORIES } from '@toolvault/shared';
+import { PAGE_PREFIXES, PAGE_SEGMENTS, SERVER_SEGMENTS, TOOL_CATALOGUE, TOOL_CATEGORIES } from '@toolvault/shared';
 import { describe, expect, it } from 'vitest';
 import { tools } from '.';
 
@@ -62,7 +62,7 @@ describe('tool catalogue', () => {
   });
 
   it('gives each tool a one-segment route no page or server path already takes', () => {
-    const taken = new Set<string>([...PAGE_SEGMENTS, ...SERVER_SEGMENTS]);
+    const taken = new Set<string>([...PAGE_SEGMENTS, ...PAGE_PREFIXES, ...SERVER_SEGMENTS]);
     for (const { slug } of TOOL_CATALOGUE) {
       expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(taken.has(slug), slug).toBe(false);

@@ -2,3 +2,4 @@ export * from './responses';
 export * from './routes';
 export * from './account-routes';
 export * from './audit-routes';
+export * from './team-routes';

@@ -61,6 +61,11 @@ export const RATE_LIMITS = {
    * Failed logins per account, besides login's per address: the same answer whether it exists or not.
    * Twice the per-address budget, so one address alone cannot lock a person out.
    */
+  /**
+   * Accepting invitations, per address: each makes an account and hashes its password (slow on
+   * purpose), so a client gets a few tries (a login taken, a typo) and no more.
+   */
+  invitationAccept: { name: 'invitation-accept', windowMs: 15 * MINUTE, limit: 10, code: 'RATE_LIMITED' },
   loginAccount: {
     name: 'login-account',
     windowMs: 15 * MINUTE,

@@ -62,6 +62,7 @@ import {
 
 import { ACCOUNT_API } from './account-routes';
 import { AUDIT_API } from './audit-routes';
+import { TEAM_API } from './team-routes';
 import { RATE_LIMITS, route, type RouteBody, type RouteContract } from './route';
 
 export * from './route';
@@ -132,6 +133,7 @@ export const API = {
   }),
   ...ACCOUNT_API,
   ...AUDIT_API,
+  ...TEAM_API,
   contactSubmit: route({
     ...ENDPOINTS.contactSubmit,
     tag: 'Contact',

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
-import { json, settle, stubApi, type FakeRoute } from '../../lib/testing-api';
+import { json, networkDown, settle, stubApi, type FakeRoute } from '../../lib/testing-api';
 import { QueryWrapper } from '../../lib/testing-query';
 import BlogAdminPage from './BlogAdminPage';
 
@@ -62,8 +62,6 @@ const page = (posts: BlogPost[]) => ({
 const inbox = (items: unknown[], nextCursor: string | null = null) => ({ items, nextCursor, total: items.length });
 const LIST = 'GET /api/blog?limit=20';
 const guides: Category = { id: 3, slug: 'guides', name: 'Guides', description: 'How-tos' };
-
-const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 
 function renderAdmin(loggedIn = true) {
   if (loggedIn) localStorage.setItem(ADMIN_TOKEN_KEY, TOKEN);
