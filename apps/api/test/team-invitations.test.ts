@@ -25,8 +25,8 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     db = storage.db;
     clock = movableClock();
     app = teamApp(db, clock);
-    admin = await personSession(db, 'administrator', { now: TEAM_NOW });
-    editor = await personSession(db, 'editor', { now: TEAM_NOW });
+    admin = await personSession(db, 'administrator', { now: TEAM_NOW, displayName: 'The administrator' });
+    editor = await personSession(db, 'editor', { now: TEAM_NOW, displayName: 'The editor' });
   });
   afterEach(async () => {
     await storage.close();
@@ -123,7 +123,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     });
 
     it('never invites an Owner, even for the Owner (403 ROLE_NOT_GRANTABLE)', async () => {
-      const owner = await personSession(db, 'owner', { now: TEAM_NOW });
+      const owner = await personSession(db, 'owner', { now: TEAM_NOW, displayName: 'The owner' });
       expect((await invite({ role: 'owner' }, owner.auth)).body.code).toBe('ROLE_NOT_GRANTABLE');
       expect((await invite({ role: 'administrator' }, owner.auth)).status).toBe(201);
     });
@@ -152,7 +152,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       expect((await accept(accepted.token)).status).toBe(201);
       await request(app).delete(`/api/team/invitations/${revoked.id}`).set(admin.auth);
       clock.advance(DAY);
-      const viewer = await personSession(db, 'editor', { now: clock() });
+      const viewer = await personSession(db, 'editor', { now: clock(), displayName: 'The editor' });
       const res = await request(app).get('/api/team/invitations').set(viewer.auth);
       expect(res.status).toBe(200);
       const invitations = res.body.invitations as Record<string, unknown>[];
@@ -173,7 +173,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     });
 
     it('refuses an Author (403), a key (403) and no credentials (401)', async () => {
-      const author = await personSession(db, 'author', { now: TEAM_NOW });
+      const author = await personSession(db, 'author', { now: TEAM_NOW, displayName: 'The author' });
       expect((await request(app).get('/api/team/invitations').set(author.auth)).status).toBe(403);
       expect(
         (
@@ -215,7 +215,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
 
     it('refuses an Author (403), a key (403) and no credentials (401)', async () => {
       const { id } = await tokenOf();
-      const author = await personSession(db, 'author', { now: TEAM_NOW });
+      const author = await personSession(db, 'author', { now: TEAM_NOW, displayName: 'The author' });
       expect((await request(app).delete(`/api/team/invitations/${id}`).set(author.auth)).status).toBe(403);
       expect(
         (
