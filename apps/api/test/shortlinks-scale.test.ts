@@ -24,7 +24,7 @@ import { searchTermsSql } from '../src/db/shortlink-index.sql';
 import { silentLogger } from '../src/logger';
 import { startClickRetention } from '../src/services/click-retention.service';
 import { csvCell } from '../src/lib/csv';
-import { encodeCursor } from '../src/services/shortlink.service';
+import { encodeCursor } from '../src/services/shortlink-cursor';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
 import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
 
@@ -1105,6 +1105,8 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
       clickCount: i % 17,
       createdAt: new Date(Date.parse('2024-01-01T00:00:00Z') + i * 1000).toISOString(),
       redirectMode: i % 5 ? 'preview' : 'direct',
+      // The export names the importer (the Owner) as the maker of every imported link.
+      createdBy: 'owner',
     }));
     const imported = await request(t.app).post('/api/shortlinks/import').set(t.auth).send(rows);
     expect(imported.body).toEqual({ imported: 10_000 });
