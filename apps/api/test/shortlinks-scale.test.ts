@@ -26,6 +26,7 @@ import { startClickRetention } from '../src/services/click-retention.service';
 import { csvCell } from '../src/lib/csv';
 import { encodeCursor } from '../src/services/shortlink-cursor';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
+import { recordPlans } from './sqlite-plans';
 import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
@@ -95,35 +96,6 @@ function newLink(overrides: Partial<NewShortlink> = {}): NewShortlink {
 const insertAll = async (test: TestStorage, links: NewShortlink[]) => {
   expect(await test.db.shortlinks.insertAll(links)).toBeNull();
 };
-
-/**
- * The query plans of the SQLite statements `pick` selects, each explained with the parameters it
- * ran with, as they run (none on PostgreSQL).
- */
-function recordPlans(storage: TestStorage['storage'], pick: (source: string) => boolean): string[] {
-  const plans: string[] = [];
-  const sqlite = storage.sqlite;
-  if (!sqlite) return plans;
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
-    const statement = prepare(source);
-    if (!pick(source)) return statement;
-    return new Proxy(statement, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver) as unknown;
-        if (property !== 'all' || typeof value !== 'function') {
-          return typeof value === 'function' ? value.bind(target) : value;
-        }
-        return (...params: unknown[]) => {
-          const plan = prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as { detail: string }[];
-          plans.push(plan.map((step) => step.detail).join('; '));
-          return (value as (...args: unknown[]) => unknown).apply(target, params);
-        };
-      },
-    });
-  }) as typeof sqlite.prepare;
-  return plans;
-}
 
 describe.each(ENGINES)('shortlink lists on %s', (engine) => {
   it('pages in a stable order with no duplicates or gaps while links are created between pages', async () => {
