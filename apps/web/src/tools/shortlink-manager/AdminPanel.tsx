@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  ROLE_LABELS,
   shortUrl,
+  type Account,
   type ExportFormat,
   type Shortlink,
   type ShortlinkInput,
@@ -28,6 +30,7 @@ import { LinkAnalyticsView } from './LinkAnalyticsView';
 import { LinkForm } from './LinkForm';
 import { linkClass, siteOrigin } from './LinkParts';
 import { ManageLinksTab, type BulkAction } from './ManageLinksTab';
+import { managerTabs, openTab, type ManagerAccess } from './manager-access';
 import { OverviewTab } from './OverviewTab';
 import { shortlinkApi } from './shortlink-manager.api';
 import {
@@ -80,19 +83,27 @@ function withRows(page: ShortlinkPage, change: (items: Shortlink[]) => Shortlink
 
 interface AdminPanelProps {
   token: string;
+  /** Who is signed in, and what their role lets them use here. */
+  account: Account;
+  access: ManagerAccess;
   /** Called on Logout and when the token is refused (401), after the token was cleared. */
   onExit: () => void;
   focusOnMount?: boolean;
 }
 
 /**
- * The administrator's view: tabs Overview, Create Link, Manage Links, Analytics.
- * The tab, search, sort, tag, page and analytics range live in the URL (admin-view.ts).
+ * The signed-in view: tabs Overview, Create Link, Manage Links, Analytics, those the role may use.
+ * The tab, search, sort, tag, creator, page and analytics range live in the URL (admin-view.ts).
  */
-export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelProps) {
+export function AdminPanel({ token, account, access, onExit, focusOnMount = false }: AdminPanelProps) {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readAdminView(params), [params]);
-  const tab = view.tab;
+  const tabs = useMemo(() => TABS.filter((item) => managerTabs(access).includes(item.id)), [access]);
+  // A tab the role may not use (a shared address, the default Overview for an Author) shows Manage Links.
+  const tab = openTab(
+    view.tab,
+    tabs.map((item) => item.id),
+  );
   const [form, setForm] = useState<LinkFormValues>(EMPTY_FORM);
   const [editing, setEditing] = useState<Shortlink | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -136,9 +147,11 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     onExit();
   }, [onExit]);
 
-  const showList = tab === 'manage' && view.link === null;
+  const linkOpen = view.link !== null && access.linkAnalytics;
+  const showList = tab === 'manage' && !linkOpen;
   const page = useLinkPage(token, view, showList);
-  const tags = useLinkTags(token, showList);
+  // The tags in use are those of every link: read only for a role that sees them all.
+  const tags = useLinkTags(token, showList && access.allLinks);
   const summary = useLinkSummary(token, tab === 'overview');
   const analytics = useAnalytics(token, view.range, tab === 'analytics');
   useUnauthorized(page.error, expire);
@@ -367,7 +380,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       <div className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-emerald-900 dark:bg-emerald-950">
         <p className="flex items-center gap-2 text-sm font-medium text-emerald-900 dark:text-emerald-100">
           <ShieldCheck aria-hidden="true" className="size-5" />
-          Logged in as administrator
+          Logged in as {account.displayName} ({ROLE_LABELS[account.role]})
         </p>
         <button type="button" className={ui.buttonSecondary} onClick={logout}>
           <LogOut aria-hidden="true" className="size-4" />
@@ -377,7 +390,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
 
       <AdminTabs
         label="Shortlink manager sections"
-        tabs={TABS}
+        tabs={tabs}
         selected={tab}
         onSelect={selectTab}
         idPrefix={TAB_PREFIX}
@@ -422,7 +435,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
               </Card>
             ) : null}
           </div>
-        ) : tab === 'manage' && view.link !== null ? (
+        ) : tab === 'manage' && linkOpen && view.link !== null ? (
           <LinkAnalyticsView
             token={token}
             id={view.link}
@@ -437,6 +450,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
         ) : tab === 'manage' ? (
           <ManageLinksTab
             view={view}
+            access={access}
             page={page}
             tags={tags}
             busy={bulk}
