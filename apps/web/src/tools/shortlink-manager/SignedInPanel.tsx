@@ -1,14 +1,13 @@
 import { ROLE_LABELS, type Account } from '@toolvault/shared';
-import { LogOut, RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { LogOut } from 'lucide-react';
+import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
-import { useSignedInAccount } from '../../features/auth/account.queries';
+import { AccountGate } from '../../features/auth/AccountGate';
 import { clearAdminToken } from '../../features/auth/admin-session';
 import { logout } from '../../features/auth/login';
 import { AdminPanel } from './AdminPanel';
-import { LoadingState } from './LinkParts';
 import { managerAccess } from './manager-access';
 
 interface SignedInPanelProps {
@@ -23,33 +22,21 @@ interface SignedInPanelProps {
  * shows only what their role may use; a role without links (a Contributor) is told so.
  */
 export function SignedInPanel({ token, onExit, focusOnMount = false }: SignedInPanelProps) {
-  const account = useSignedInAccount(token);
-  const refused = account.error?.status === 401;
-  useEffect(() => {
-    if (!refused) return;
+  const expire = useCallback(() => {
     clearAdminToken();
     toast.error('Session expired', { description: 'Please log in again.' });
     onExit();
-  }, [refused, onExit]);
-
-  if (account.status === 'pending' || refused) return <LoadingState label="Loading your account..." />;
-  if (account.status === 'error') {
-    return (
-      <Card>
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Your account could not be loaded: {account.error.message}
-        </p>
-        <button type="button" className={`mt-4 ${ui.buttonSecondary}`} onClick={() => void account.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </button>
-      </Card>
-    );
-  }
-  const access = managerAccess(account.data);
-  if (access === null) return <NoLinks account={account.data} onExit={onExit} />;
+  }, [onExit]);
   return (
-    <AdminPanel token={token} account={account.data} access={access} onExit={onExit} focusOnMount={focusOnMount} />
+    <AccountGate token={token} onUnauthorized={expire}>
+      {(account) => {
+        const access = managerAccess(account);
+        if (access === null) return <NoLinks account={account} onExit={onExit} />;
+        return (
+          <AdminPanel token={token} account={account} access={access} onExit={onExit} focusOnMount={focusOnMount} />
+        );
+      }}
+    </AccountGate>
   );
 }
 
