@@ -1105,7 +1105,9 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
     expect(csv.type).toBe('text/csv');
     const text = csv.text;
     expect(
-      text.startsWith('shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode\r\n'),
+      text.startsWith(
+        'shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode,createdBy\r\n',
+      ),
     ).toBe(true);
     expect(text).toContain(`bulk0,https://example.com/0?a=1&b=2,'=cmd|' /C calc'!A0,,https://img.example/0.png,,0,`);
     expect(text).toContain(
@@ -1121,7 +1123,9 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
     expect(json.body).toEqual([]);
     const csv = await t.get('/api/shortlinks/export', { format: 'csv' });
     expect(csv.headers['content-disposition']).toContain('shortlinks.csv');
-    expect(csv.text).toBe('shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode\r\n');
+    expect(csv.text).toBe(
+      'shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode,createdBy\r\n',
+    );
   });
 
   it('exports the raw clicks oldest first, as JSON and as formula-safe CSV, to the admin only', async () => {
