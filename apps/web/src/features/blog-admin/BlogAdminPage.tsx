@@ -1,4 +1,3 @@
-import { LogOut } from 'lucide-react';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -10,7 +9,7 @@ import { QueryProvider } from '../../lib/query';
 import { AccountGate } from '../auth/AccountGate';
 import { AdminLoginForm } from '../auth/AdminLoginForm';
 import { clearAdminToken, useAdminToken } from '../auth/admin-session';
-import { logout } from '../auth/login';
+import { LogoutButton } from '../auth/LogoutButton';
 import { blogAccess } from './blog-admin-access';
 import { BlogAdmin } from './BlogAdminScreen';
 
@@ -54,17 +53,7 @@ function SignedInBlogAdmin({ token }: { token: string }) {
       <Meta name="robots" content="noindex" />
       <div className="mb-2 flex flex-wrap items-center justify-between gap-4">
         <h1 className={ui.heading}>Blog Admin</h1>
-        <button
-          type="button"
-          className={ui.buttonSecondary}
-          onClick={() => {
-            void logout();
-            toast.success('Logged Out', { description: 'Admin access revoked' });
-          }}
-        >
-          <LogOut aria-hidden="true" className="size-4" />
-          Logout
-        </button>
+        <LogoutButton />
       </div>
       <AccountGate token={token} onUnauthorized={expire} loading="Loading...">
         {(account) => <BlogAdmin access={blogAccess(account)} expire={expire} />}

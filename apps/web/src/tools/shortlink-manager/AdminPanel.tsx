@@ -1,23 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  ROLE_LABELS,
   shortUrl,
   type Account,
-  type ExportFormat,
   type Shortlink,
   type ShortlinkInput,
   type ShortlinkPage,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
-import { BarChart3, LayoutDashboard, List, LogOut, Plus, ShieldCheck } from 'lucide-react';
+import { BarChart3, LayoutDashboard, List, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { clearAdminToken } from '../../features/auth/admin-session';
-import { logout as endSession } from '../../features/auth/login';
-import { downloadBlob } from '../../lib/download';
 import type { ApiFailure } from '../../lib/api';
 import { fromApi, unlessUnauthorized, type ApiError } from '../../lib/query';
 import { readAdminView, writeAdminView, type AdminTab, type AdminView } from './admin-view';
@@ -29,21 +25,18 @@ import { CopyLinkButton } from './CopyLinkButton';
 import { LinkAnalyticsView } from './LinkAnalyticsView';
 import { LinkForm } from './LinkForm';
 import { linkClass, siteOrigin } from './LinkParts';
-import { ManageLinksTab, type BulkAction } from './ManageLinksTab';
+import { ManageLinksTab } from './ManageLinksTab';
+import { SignedInBanner } from './SignedInBanner';
+import { useBulkActions } from './use-bulk-actions';
 import { managerTabs, openTab, type ManagerAccess } from './manager-access';
 import { OverviewTab } from './OverviewTab';
 import { shortlinkApi } from './shortlink-manager.api';
 import {
-  countLabel,
   EMPTY_FORM,
-  exportFileName,
   formFromLink,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_LABEL,
-  parseImportFile,
+  pageWithRows,
   validateCreateForm,
   validateUpdateForm,
-  type ExportKind,
   type LinkFormValues,
 } from './shortlink-manager.service';
 import {
@@ -71,14 +64,6 @@ function useLoadFailureToast(error: ApiError | null): void {
   useEffect(() => {
     if (error && error.status !== 401) toast.error('Failed to load shortlinks', { description: error.message });
   }, [error]);
-}
-
-/** A page with `change` applied to its rows, its total lowered by the rows it lost. */
-function withRows(page: ShortlinkPage, change: (items: Shortlink[]) => Shortlink[]): ShortlinkPage {
-  const items = change(page.items);
-  // A capped total ("10,000+") says only that there are more: it stays as it is.
-  if (page.totalCapped) return { ...page, items };
-  return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
 }
 
 interface AdminPanelProps {
@@ -110,8 +95,6 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
   const [created, setCreated] = useState<Shortlink | null>(null);
   const [focusTitle, setFocusTitle] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<Shortlink | null>(null);
-  const [bulk, setBulk] = useState<BulkAction | null>(null);
-  const [exportingClicks, setExportingClicks] = useState(false);
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const focusTab = useRef(focusOnMount);
@@ -173,7 +156,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
   /** Changes the rows of the loaded list pages in place, without asking the server. */
   const changeRows = (change: (items: Shortlink[]) => Shortlink[]) =>
     queryClient.setQueriesData<ShortlinkPage>({ queryKey: shortlinkKeys.lists }, (data) =>
-      data ? withRows(data, change) : data,
+      data ? pageWithRows(data, change) : data,
     );
 
   const create = useMutation({
@@ -199,11 +182,12 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
       linksChanged({ list: false });
     },
   });
-  const importLinks = useMutation({
-    mutationFn: (rows: unknown[]) => fromApi(shortlinkApi.import(token, rows)),
-    onSuccess: () => linksChanged({ list: true }),
-  });
   const unlessExpired = (otherwise: (error: ApiFailure) => void) => unlessUnauthorized(expire, otherwise);
+  const { bulk, exportingClicks, exportFile, importFile, loadSample } = useBulkActions({
+    token,
+    unlessExpired,
+    onImported: () => linksChanged({ list: true }),
+  });
   const saveFailed = (error: ApiFailure) => {
     setFormError(error.message);
     toast.error('Failed to save shortlink', { description: error.message });
@@ -291,76 +275,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
     });
   };
 
-  /** Downloads an export as a dated file; `busy` marks the buttons that started it while it runs. */
-  const exportFile = async (kind: ExportKind, format: ExportFormat, busy: (running: boolean) => void) => {
-    busy(true);
-    const result = await shortlinkApi.export(token, kind, format);
-    busy(false);
-    if (result.ok) {
-      const fileName = exportFileName(new Date(), format, kind);
-      downloadBlob(result.value, fileName);
-      toast.success('Exported', { description: fileName });
-    } else {
-      const title = kind === 'links' ? 'Failed to export shortlinks' : 'Failed to export clicks';
-      unlessExpired((error) => toast.error(title, { description: error.message }))(result.error);
-    }
-  };
-
-  const importRows = (rows: unknown[], kind: 'import' | 'sample') =>
-    importLinks
-      .mutateAsync(rows)
-      .then(({ imported }) => {
-        if (kind === 'import')
-          toast.success('Imported', { description: `${countLabel(imported)} imported successfully` });
-        else toast.success('Loaded', { description: `${countLabel(imported, 'sample shortlink')} loaded` });
-      })
-      .catch(
-        unlessExpired((error) =>
-          toast.error(kind === 'import' ? 'Failed to import shortlinks' : 'Failed to load sample data', {
-            description: error.message,
-          }),
-        ),
-      );
-
-  const importFile = async (file: File) => {
-    if (file.size > IMPORT_MAX_BYTES) {
-      toast.error('Failed to import shortlinks', { description: `The file is larger than ${IMPORT_MAX_LABEL}.` });
-      return;
-    }
-    setBulk('import');
-    try {
-      const parsed = parseImportFile(await file.text());
-      if (!parsed.ok) {
-        toast.error(parsed.error);
-        return;
-      }
-      await importRows(parsed.value, 'import');
-    } finally {
-      setBulk(null);
-    }
-  };
-
-  const loadSample = async () => {
-    setBulk('sample');
-    try {
-      const sample = await shortlinkApi.sample();
-      if (!sample.ok || !Array.isArray(sample.value) || sample.value.length === 0) {
-        toast.error('Failed to load sample data');
-        return;
-      }
-      await importRows(sample.value, 'sample');
-    } finally {
-      setBulk(null);
-    }
-  };
-
   const clearFocusRow = useCallback(() => setFocusRow(null), []);
-
-  const logout = () => {
-    void endSession();
-    toast.success('Logged Out', { description: 'Admin access revoked' });
-    onExit();
-  };
 
   const origin = `${siteOrigin()}/`;
 
@@ -377,16 +292,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
           if (tab === 'analytics') void analytics.refetch();
         }}
       />
-      <div className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-emerald-900 dark:bg-emerald-950">
-        <p className="flex items-center gap-2 text-sm font-medium text-emerald-900 dark:text-emerald-100">
-          <ShieldCheck aria-hidden="true" className="size-5" />
-          Logged in as {account.displayName} ({ROLE_LABELS[account.role]})
-        </p>
-        <button type="button" className={ui.buttonSecondary} onClick={logout}>
-          <LogOut aria-hidden="true" className="size-4" />
-          Logout
-        </button>
-      </div>
+      <SignedInBanner account={account} onExit={onExit} />
 
       <AdminTabs
         label="Shortlink manager sections"
@@ -458,7 +364,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
             onRetry={() => void page.refetch()}
             onEdit={startEdit}
             onDelete={setPendingDelete}
-            onExport={(format) => void exportFile('links', format, (running) => setBulk(running ? 'export' : null))}
+            onExport={(format) => void exportFile('links', format)}
             onImportFile={(file) => void importFile(file)}
             onLoadSample={() => void loadSample()}
             onCreate={() => goTo('create')}
@@ -472,7 +378,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
             range={view.range}
             onRange={(range) => show((current) => ({ ...current, range }))}
             exportingClicks={exportingClicks}
-            onExportClicks={(format) => void exportFile('clicks', format, setExportingClicks)}
+            onExportClicks={(format) => void exportFile('clicks', format)}
           />
         )}
       </TabPanel>

@@ -122,7 +122,9 @@ describe('the shortlink manager for each role', () => {
     renderTool('/shortlink-manager');
     await settle();
     expect(screen.getByRole('heading', { name: 'No short links for your role' })).toBeInTheDocument();
-    expect(screen.getByText(/signed in as Cleo Contributor \(Contributor\)/)).toBeInTheDocument();
+    expect(screen.getByText('Logged in as Cleo Contributor (Contributor)')).toBeInTheDocument();
+    expect(screen.getByText(/Your role \(Contributor\) does not include short links/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(keys(calls)).toEqual(['GET /api/account']);
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });

@@ -1,14 +1,13 @@
 import { ROLE_LABELS, type Account } from '@toolvault/shared';
-import { LogOut } from 'lucide-react';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { AccountGate } from '../../features/auth/AccountGate';
 import { clearAdminToken } from '../../features/auth/admin-session';
-import { logout } from '../../features/auth/login';
 import { AdminPanel } from './AdminPanel';
 import { managerAccess } from './manager-access';
+import { SignedInBanner } from './SignedInBanner';
 
 interface SignedInPanelProps {
   token: string;
@@ -43,23 +42,14 @@ export function SignedInPanel({ token, onExit, focusOnMount = false }: SignedInP
 /** A role without short links: what it is, and the way out. */
 function NoLinks({ account, onExit }: { account: Account; onExit: () => void }) {
   return (
-    <Card>
-      <h2 className={ui.subheading}>No short links for your role</h2>
-      <p className={`mt-2 ${ui.muted}`}>
-        You are signed in as {account.displayName} ({ROLE_LABELS[account.role]}). Your role does not include short
-        links; an Administrator can change it.
-      </p>
-      <button
-        type="button"
-        className={`mt-4 ${ui.buttonSecondary}`}
-        onClick={() => {
-          void logout();
-          onExit();
-        }}
-      >
-        <LogOut aria-hidden="true" className="size-4" />
-        Logout
-      </button>
-    </Card>
+    <div className="space-y-6">
+      <SignedInBanner account={account} onExit={onExit} />
+      <Card>
+        <h2 className={ui.subheading}>No short links for your role</h2>
+        <p className={`mt-2 ${ui.muted}`}>
+          Your role ({ROLE_LABELS[account.role]}) does not include short links; an Administrator can change it.
+        </p>
+      </Card>
+    </div>
   );
 }
