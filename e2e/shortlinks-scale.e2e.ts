@@ -182,7 +182,7 @@ describe('Manage Links with thousands of links', () => {
     await panel(page).getByLabel('Search links').fill(`${RUN}-nothing-here`);
     await panel(page).getByText('No links match your search').waitFor();
     await expectAccessible(page, '/shortlink-manager (Manage Links, no match)');
-    await panel(page).getByRole('button', { name: 'Clear search and tag' }).click();
+    await panel(page).getByRole('button', { name: 'Clear filters' }).click();
     await waitForPage(page, 1);
     expect(query(page).get('q')).toBeNull();
     expect(query(page).get('tag')).toBeNull();

@@ -115,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
     speedtest: createSpeedtestService({ clock }),
     shortlinks: createShortlinkService({
       shortlinks: db.shortlinks,
+      users: db.users,
       clock,
       counters,
       self: { hosts: [new URL(publicOrigin(config)).host], addresses: deps.ownAddresses ?? machineAddresses },
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps): Express {
     blog: createBlogService({
       blogPosts: db.blogPosts,
       categories: db.categories,
+      users: db.users,
       clock,
       sanitizer: deps.sanitizer ?? sharedHtmlSanitizerPool(),
     }),

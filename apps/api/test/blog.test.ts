@@ -25,6 +25,9 @@ describe('POST /api/blog', () => {
       view_count: 0,
       created_at: '2025-03-15T12:00:00.000Z',
       updated_at: '2025-03-15T12:00:00.000Z',
+      // A signed-in caller sees who wrote it: the test session is the Owner's.
+      authored_by: { id: 1, name: 'Owner' },
+      updated_by: null,
     } satisfies BlogPost);
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -245,6 +248,7 @@ describe('PUT /api/blog/posts/:id', () => {
       published: false,
       view_count: 1,
       updated_at: '2025-03-15T12:01:01.000Z',
+      updated_by: { id: 1, name: 'Owner' },
     });
   });
 
@@ -409,7 +413,9 @@ describe('GET /api/blog/:slug', () => {
     const post = await createPost({ published: true, tags: ['a'] });
     const res = await request(app).get('/api/blog/hello');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...post, view_count: 1 });
+    // A visitor is not told who wrote or changed it (beyond the byline).
+    const { authored_by: _author, updated_by: _updater, ...visible } = post;
+    expect(res.body).toEqual({ ...visible, view_count: 1 });
     expect(res.body.tags).toBe('["a"]');
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -236,6 +236,7 @@ describe('the migrations that databases have recorded', () => {
     [12, 'links created per day'],
     [13, '64-bit counters'],
     [14, 'team accounts'],
+    [16, 'posts by author'],
   ])('version %i stays "%s", in a file of its own', (version, name) => {
     expect(MIGRATIONS.find((migration) => migration.version === version)?.name).toBe(name);
     const prefix = `${String(version).padStart(4, '0')}-`;

@@ -213,7 +213,7 @@ describe('GET /sitemap.xml', () => {
         createdAt: stamp(i),
       });
     }
-    const blog = { list: () => Promise.reject(new Error('not used')) };
+    const blog = { listPublished: () => Promise.reject(new Error('not used')) };
     const feeds = createFeedService({ blogPosts: db.blogPosts, blog, clock: () => new Date(), sitemapUrls: 2 });
     const index = parseXml(await feeds.sitemapIndex('https://t.example'));
     expect(texts(index, 'sitemap > loc')).toEqual([

@@ -13,6 +13,9 @@ import type { ApiKeyScope, Role } from '@toolvault/shared';
 import type { Repositories } from '../src/db';
 import { createApiKeysService } from '../src/services/api-keys.service';
 import { hashPassword } from '../src/services/password-hash';
+import { afterEach } from 'vitest';
+import type { Engine } from '../src/db';
+import { engineApp, type EngineApp } from './engine-app';
 import { JWT_SECRET } from './helpers';
 
 /** Every person personSession makes signs in with this, unless the test gives its own. */
@@ -134,4 +137,25 @@ export async function personKey(
   const keys = createApiKeysService({ keys: db.apiKeys, clock: () => new Date(now) });
   const { key, listing } = await keys.create({ userId, name, scopes, rateLimit, expiresAt });
   return { id: listing.id, key, auth: { Authorization: `Bearer ${key}` } };
+}
+
+/** What a test acting as someone needs: who, and the header that proves it. */
+export type SignedIn = Pick<PersonSession, 'userId' | 'auth'>;
+
+/**
+ * For a `describe` of one engine: opens the whole app on a fresh database for a test (with the
+ * Owner, person 1, signed in as `owner`) and closes it after that test.
+ */
+export function appPerTest(
+  engine: Engine,
+): () => Promise<EngineApp & { owner: Pick<PersonSession, 'userId' | 'auth'> }> {
+  let opened: EngineApp | undefined;
+  afterEach(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  return async () => {
+    opened = await engineApp(engine);
+    return { ...opened, owner: { userId: 1, auth: opened.auth } };
+  };
 }

@@ -9,6 +9,7 @@ import {
   SEARCH_LIMITS,
   walkLength,
   walksDay,
+  walksSortIndexForMaker,
   walksSortIndexForTag,
   type PageShape,
 } from '../src/db/shortlink-search-plan';
@@ -100,6 +101,15 @@ describe('the search planner', () => {
   });
 
   it.each([
+    [false, false, false],
+    [true, false, false],
+    [false, true, true],
+    [true, true, true],
+  ] as const)('counts one person’s links (search %s, tag %s, broad %s) up to the cap', (search, tag, broad) => {
+    expect(chooseCount({ search, tag, maker: true }, broad)).toBe('maker');
+  });
+
+  it.each([
     ['newest', false, true, false],
     ['clicks', false, true, true],
     ['title', false, true, true],
@@ -120,4 +130,21 @@ describe('the search planner', () => {
   ] as const)('walks the sort index for a tag share of %o (engine steers: %s): %s', (tagged, engineWalks, walks) => {
     expect(walksSortIndexForTag(tagged, engineWalks)).toBe(walks);
   });
+
+  it.each([
+    // sort, the person's links (counted up to the cap), whether the engine can be steered, walks the sort's index
+    ['newest', 20_000, true, false],
+    ['clicks', 20_000, true, true],
+    ['title', 20_000, true, true],
+    ['title', SEARCH_LIMITS.countCap, true, false],
+    ['title', 20_000, false, false],
+  ] as const)(
+    'walks the sort index for one person’s links sorted by %s, %i of them (engine steers: %s): %s',
+    (sort, links, engineWalks, walks) => {
+      expect(walksSortIndexForMaker({ ...shape(sort, false, false), maker: true }, links, limits, engineWalks)).toBe(
+        walks,
+      );
+      expect(walksSortIndexForMaker(shape(sort, false, false), links, limits, engineWalks)).toBe(false);
+    },
+  );
 });

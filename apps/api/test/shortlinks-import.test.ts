@@ -146,7 +146,7 @@ describe.each(ENGINES)('an import stopped after its commit on %s', (engine) => {
     // An edit of a link not yet indexed indexes it itself; the later indexing counts it once.
     const newest = ((await t.list({ limit: '100' })).body as ShortlinkPage).items;
     const edited = newest.find((item) => item.shortCode === 'imp240')!;
-    await t.db.shortlinks.update(edited.id, { ...edited, tags: ['imported', 'edited'] });
+    await t.db.shortlinks.update(edited.id, { ...edited, tags: ['imported', 'edited'], updatedBy: 1 });
 
     expect(await t.db.shortlinks.indexPending()).toBe(1);
     expect(((await t.list({ q: 'imported link 249' })).body as ShortlinkPage).total).toBe(1);

@@ -24,8 +24,9 @@ import { searchTermsSql } from '../src/db/shortlink-index.sql';
 import { silentLogger } from '../src/logger';
 import { startClickRetention } from '../src/services/retention.service';
 import { csvCell } from '../src/lib/csv';
-import { encodeCursor } from '../src/services/shortlink.service';
+import { encodeCursor } from '../src/services/shortlink-cursor';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
+import { recordPlans } from './sqlite-plans';
 import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
@@ -95,35 +96,6 @@ function newLink(overrides: Partial<NewShortlink> = {}): NewShortlink {
 const insertAll = async (test: TestStorage, links: NewShortlink[]) => {
   expect(await test.db.shortlinks.insertAll(links)).toBeNull();
 };
-
-/**
- * The query plans of the SQLite statements `pick` selects, each explained with the parameters it
- * ran with, as they run (none on PostgreSQL).
- */
-function recordPlans(storage: TestStorage['storage'], pick: (source: string) => boolean): string[] {
-  const plans: string[] = [];
-  const sqlite = storage.sqlite;
-  if (!sqlite) return plans;
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
-    const statement = prepare(source);
-    if (!pick(source)) return statement;
-    return new Proxy(statement, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver) as unknown;
-        if (property !== 'all' || typeof value !== 'function') {
-          return typeof value === 'function' ? value.bind(target) : value;
-        }
-        return (...params: unknown[]) => {
-          const plan = prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as { detail: string }[];
-          plans.push(plan.map((step) => step.detail).join('; '));
-          return (value as (...args: unknown[]) => unknown).apply(target, params);
-        };
-      },
-    });
-  }) as typeof sqlite.prepare;
-  return plans;
-}
 
 describe.each(ENGINES)('shortlink lists on %s', (engine) => {
   it('pages in a stable order with no duplicates or gaps while links are created between pages', async () => {
@@ -1105,6 +1077,8 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
       clickCount: i % 17,
       createdAt: new Date(Date.parse('2024-01-01T00:00:00Z') + i * 1000).toISOString(),
       redirectMode: i % 5 ? 'preview' : 'direct',
+      // The export names the importer (the Owner) as the maker of every imported link.
+      createdBy: 'owner',
     }));
     const imported = await request(t.app).post('/api/shortlinks/import').set(t.auth).send(rows);
     expect(imported.body).toEqual({ imported: 10_000 });
@@ -1131,7 +1105,9 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
     expect(csv.type).toBe('text/csv');
     const text = csv.text;
     expect(
-      text.startsWith('shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode\r\n'),
+      text.startsWith(
+        'shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode,createdBy\r\n',
+      ),
     ).toBe(true);
     expect(text).toContain(`bulk0,https://example.com/0?a=1&b=2,'=cmd|' /C calc'!A0,,https://img.example/0.png,,0,`);
     expect(text).toContain(
@@ -1147,7 +1123,9 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
     expect(json.body).toEqual([]);
     const csv = await t.get('/api/shortlinks/export', { format: 'csv' });
     expect(csv.headers['content-disposition']).toContain('shortlinks.csv');
-    expect(csv.text).toBe('shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode\r\n');
+    expect(csv.text).toBe(
+      'shortCode,targetUrl,title,description,metaImage,tags,clickCount,createdAt,redirectMode,createdBy\r\n',
+    );
   });
 
   it('exports the raw clicks oldest first, as JSON and as formula-safe CSV, to the admin only', async () => {

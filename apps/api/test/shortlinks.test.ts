@@ -90,6 +90,9 @@ describe('POST /api/shortlinks as admin', () => {
       clickCount: 0,
       createdAt: time.clock().toISOString(),
       redirectMode: 'preview',
+      // The test session is the Owner's (person 1, display name 'Owner').
+      createdBy: { id: 1, name: 'Owner' },
+      updatedBy: null,
     });
     expect([...link.shortCode].every((char) => SHORT_CODE_ALPHABET.includes(char))).toBe(true);
   });
@@ -183,6 +186,7 @@ describe('short code generation', () => {
     const draws = [...indexes('aaaaaa'), ...indexes('vendor'), ...indexes('Zz09aB')];
     const service = createShortlinkService({
       shortlinks: db.shortlinks,
+      users: db.users,
       clock: time.clock,
       counters: memoryCounterStore(time.clock),
       randomIndex: (max) => {
@@ -195,6 +199,7 @@ describe('short code generation', () => {
     const result = await service.createAsAdmin(
       { ...LINK, shortCode: undefined, description: '', metaImage: '', tags: [], redirectMode: 'preview' },
       { ownHosts: [] },
+      1,
     );
     expect(result.ok && result.value.shortCode).toBe('Zz09aB');
     expect(draws).toEqual([]);
@@ -386,6 +391,7 @@ describe('PUT /api/shortlinks/:id', () => {
       description: 'd',
       metaImage: 'https://example.org/i.png',
       tags: ['x'],
+      updatedBy: { id: 1, name: 'Owner' },
     });
   });
 
@@ -512,6 +518,7 @@ describe('export and import', () => {
       Array(3).fill([
         'clickCount',
         'createdAt',
+        'createdBy',
         'description',
         'metaImage',
         'redirectMode',
@@ -522,6 +529,7 @@ describe('export and import', () => {
       ]),
     );
     expect(body.map((row) => row.title)).toEqual(['Docs', 'Two', 'Three <b>']);
+    expect(body.map((row) => row.createdBy)).toEqual(['owner', 'owner', 'owner']);
 
     for (const link of before) await request(app).delete(`/api/shortlinks/${link.id}`).set(auth());
     expect(await list()).toEqual([]);

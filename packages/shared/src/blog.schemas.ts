@@ -30,6 +30,7 @@ import {
   type BlogSort,
 } from './blog';
 import { normalizedHttpUrl } from './url.schemas';
+import { personFilter } from './made-by.schemas';
 
 /**
  * Slug format is checked after every field passed (object-level), so a blank
@@ -138,8 +139,9 @@ const categoryMessage = 'category must be one category slug';
 const sortMessage = `sort must be one of: ${BLOG_SORTS.join(', ')}`;
 
 /**
- * `GET /api/blog?page=&limit=&category=&sort=&q=`: numbered pages, newest (or most viewed) first.
- * `category` is a category slug ('' or absent: every category); `q` searches titles (the admin's list).
+ * `GET /api/blog?page=&limit=&category=&sort=&q=&author=`: numbered pages, newest (or most viewed)
+ * first. `category` is a category slug ('' or absent: every category); `q` searches titles and
+ * `author` picks one person's posts (the admin's list; `author` needs a signed-in caller).
  */
 export const ZBlogListQuery = z.object({
   category: oneValue('category')
@@ -166,6 +168,7 @@ export const ZBlogListQuery = z.object({
     .optional()
     .transform((value) => value || undefined)
     .meta({ description: "Words of the title (the admin's search)" }),
+  author: personFilter('author'),
 });
 export type BlogListQuery = z.output<typeof ZBlogListQuery>;
 

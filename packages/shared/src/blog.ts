@@ -1,4 +1,5 @@
 import { ENDPOINTS, endpointUrl } from './endpoints';
+import type { PersonFilter, PersonRef } from './made-by';
 
 /** Messages of the blog area, verbatim as designed (docs/decisions/0011-original-design.md); the API answers with the same strings. */
 export const BLOG_MESSAGES = {
@@ -137,6 +138,13 @@ export interface BlogPost {
   created_at: string;
   /** ISO 8601, UTC. */
   updated_at: string;
+  /**
+   * For a signed-in caller only (a visitor's answer leaves it out): the person who wrote it (its
+   * byline is their display name when they wrote it); null for posts written before accounts.
+   */
+  authored_by?: PersonRef | null;
+  /** For a signed-in caller only: who changed it last; null until someone does. */
+  updated_by?: PersonRef | null;
 }
 
 /** Query parameter of /blog that names a category slug. */
@@ -158,12 +166,15 @@ export function blogListUrl({
   sort = 'newest',
   limit,
   q = '',
+  author,
 }: {
   page?: number;
   category?: string | null;
   sort?: BlogSort;
   limit?: number;
   q?: string;
+  /** The admin's list only: one person's posts. */
+  author?: PersonFilter | undefined;
 }): string {
   return endpointUrl(ENDPOINTS.blogList, {
     query: {
@@ -172,6 +183,7 @@ export function blogListUrl({
       sort: sort === 'newest' ? undefined : sort,
       limit,
       q: q.trim(),
+      author,
     },
   });
 }

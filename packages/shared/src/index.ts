@@ -12,6 +12,7 @@ export * from './categories';
 export * from './contact';
 export * from './endpoints';
 export * from './ip';
+export * from './made-by';
 export * from './not-found';
 export * from './routes';
 export * from './route-chunks';

@@ -5,6 +5,7 @@ export * from './auth.schemas';
 export * from './blog.schemas';
 export * from './contact.schemas';
 export * from './ip.schemas';
+export * from './made-by.schemas';
 export * from './route-chunks.schemas';
 export * from './shortlinks.schemas';
 export * from './speedtest.schemas';

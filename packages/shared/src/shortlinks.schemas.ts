@@ -26,6 +26,7 @@ import {
   SHORTLINK_SORTS,
 } from './shortlinks';
 import { normalizedHttpUrl } from './url.schemas';
+import { personFilter } from './made-by.schemas';
 
 /** `redirectMode` of a create or update body: one of REDIRECT_MODES. */
 export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must be 'preview' or 'direct'" });
@@ -129,6 +130,11 @@ export const ZShortlinkImportRow = ZShortlinkInput.extend({
     })
     .optional(),
   createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
+  // An export names who created each link; an import makes every link the importer's.
+  createdBy: text('createdBy must be text or null')
+    .max(SHORTLINK_LIMITS.title, { error: `createdBy must be at most ${SHORTLINK_LIMITS.title} characters` })
+    .nullish()
+    .meta({ description: "Ignored: the export's login of who created the link; imported links are the importer's" }),
 });
 export type ShortlinkImportRow = z.output<typeof ZShortlinkImportRow>;
 
@@ -147,8 +153,8 @@ const optionalQueryText = (max: number, message: string) =>
     .transform((value) => value || undefined);
 
 /**
- * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=`. The cursor is opaque: the API hands it out as
- * `nextCursor` and the client sends it back unchanged with the same q, tag and sort.
+ * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=&createdBy=`. The cursor is opaque: the API hands
+ * it out as `nextCursor` and the client sends it back unchanged with the same q, tag, sort and createdBy.
  */
 export const ZShortlinkListQuery = z.object({
   limit: z
@@ -165,7 +171,7 @@ export const ZShortlinkListQuery = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, { error: 'Invalid cursor' })
     .optional()
     .transform((value) => value || undefined)
-    .meta({ description: 'nextCursor of the previous page, with the same q, tag and sort' }),
+    .meta({ description: 'nextCursor of the previous page, with the same q, tag, sort and createdBy' }),
   q: optionalQueryText(
     SHORTLINK_LIST_LIMITS.maxQuery,
     `Search text must be at most ${SHORTLINK_LIST_LIMITS.maxQuery} characters`,
@@ -175,6 +181,8 @@ export const ZShortlinkListQuery = z.object({
     .enum(SHORTLINK_SORTS, { error: `sort must be one of ${SHORTLINK_SORTS.join(', ')}` })
     .optional()
     .transform((sort) => sort ?? 'newest'),
+  // Someone whose role reaches only their own links may leave it out, or name themselves.
+  createdBy: personFilter('createdBy'),
 });
 export type ShortlinkListQuery = z.output<typeof ZShortlinkListQuery>;
 /** What a client may put in the query string (every value is text there). */

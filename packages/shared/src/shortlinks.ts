@@ -1,3 +1,4 @@
+import type { PersonRef } from './made-by';
 import { RESERVED_SEGMENTS, SHORT_CODE_PATTERN } from './routes';
 
 /** Messages of the shortlink area, verbatim as designed (docs/decisions/0011-original-design.md); the API answers with the same strings. */
@@ -215,13 +216,23 @@ export interface Shortlink {
   /** ISO 8601, UTC. */
   createdAt: string;
   redirectMode: RedirectMode;
+  /** Who created it; null for a guest's link and for links made before accounts. */
+  createdBy: PersonRef | null;
+  /** Who changed it last; null until someone does. */
+  updatedBy: PersonRef | null;
 }
 
 /** What a visitor of `/{shortCode}` and `GET /api/shortlink/:shortCode` sees. */
 export type PublicShortlink = Pick<Shortlink, 'shortCode' | 'targetUrl' | 'title' | 'description' | 'metaImage'>;
 
-/** One row of `GET /api/shortlinks/export` (and a valid import row). */
-export type ShortlinkExportRow = Omit<Shortlink, 'id'>;
+/**
+ * One row of `GET /api/shortlinks/export` (and a valid import row, whose `createdBy` an import
+ * ignores: imported links are the importer's).
+ */
+export type ShortlinkExportRow = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy'> & {
+  /** The login of who created it; null for a guest's link and for links made before accounts. */
+  createdBy: string | null;
+};
 
 export interface ImportShortlinksResponse {
   imported: number;
@@ -300,11 +311,11 @@ export interface ShortlinkPage {
   items: Shortlink[];
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
-  /** Links matching q and tag, over all pages; with totalCapped, at least this many. */
+  /** Links matching q, tag and createdBy, over all pages; with totalCapped, at least this many. */
   total: number;
   /**
-   * Present when a search matched so many links that the server stopped counting them (the
-   * product's cap is 10,000): `total` is the cap, and the page says "10,000+ links".
+   * Present when a search (or one person's links) matched so many links that the server stopped
+   * counting them (the product's cap is 10,000): `total` is the cap, and the page says "10,000+ links".
    */
   totalCapped?: true;
 }
@@ -363,4 +374,5 @@ export const SHORTLINK_CSV_COLUMNS = [
   'clickCount',
   'createdAt',
   'redirectMode',
+  'createdBy',
 ] as const satisfies readonly (keyof ShortlinkExportRow)[];

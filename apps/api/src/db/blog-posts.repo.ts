@@ -1,27 +1,51 @@
-import { parsePostTags, type BlogPost, type BlogPostSummary, type BlogSort, type PostInput } from '@toolvault/shared';
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import type { BlogSort, PostInput } from '@toolvault/shared';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { COLUMNS, SUMMARY_COLUMNS, toBlogPost, toSummary, type StoredPost, type StoredSummary } from './blog-post-rows';
 import { isRowId } from './row-id';
-import type { BlogPostsTable, Tables } from './schema';
+import type { Tables } from './schema';
 
-/** The stored fields of a post: the validated input (content already sanitized) and its times. */
+export type { PostMakers, StoredPost, StoredSummary } from './blog-post-rows';
+
+/** The stored fields of a new post: the validated input (content already sanitized) and its times. */
 export interface NewBlogPost extends PostInput {
   /** ISO 8601, UTC. */
   createdAt: string;
   /** Plain-text summary of the content, for the lists. */
   excerpt: string;
+  /** The person writing it; none for a post stored by other means (a test's, a script's). */
+  authorId?: number | null;
 }
 
 export interface BlogPostChanges extends PostInput {
   /** ISO 8601, UTC. */
   updatedAt: string;
   excerpt: string;
+  /** The person making the change. */
+  updatedBy: number;
 }
 
-export type BlogPostWrite = { ok: true; post: BlogPost } | { ok: false; reason: 'not-found' | 'slug-taken' };
+/**
+ * What a change or a delete is limited to: the posts of one person (`authorId`), and drafts only
+ * (`draftsOnly`: whoever may not publish may not change what is public either).
+ */
+export interface PostWriteLimits {
+  authorId?: number | undefined;
+  draftsOnly?: boolean | undefined;
+}
+
+/** Why a change or a delete did not happen: no such post, or one outside the limits given. */
+export type PostRefusal = 'not-found' | 'not-yours' | 'published';
+
+export type BlogPostWrite = { ok: true; post: StoredPost } | { ok: false; reason: PostRefusal | 'slug-taken' };
+
+/** Which drafts a read shows besides the published posts: all, none, or one person's. */
+export type DraftsShown = boolean | { authorId: number };
 
 export interface BlogPostPageOptions {
-  /** Drafts too (the admin's list); published posts only otherwise. */
-  includeDrafts: boolean;
+  /** Drafts too (the admin's list; a person's own only, for `{ authorId }`); published posts only otherwise. */
+  includeDrafts: DraftsShown;
+  /** Only this person's posts. */
+  authorId?: number | undefined;
   /** Only posts of the category with this slug (none when no category has it). */
   categorySlug?: string | undefined;
   /** Only posts whose title contains this text, in any case. */
@@ -30,9 +54,6 @@ export interface BlogPostPageOptions {
   offset: number;
   limit: number;
 }
-
-/** A summary whose excerpt is not written yet is answered with excerpt null; the service fills it in. */
-export type StoredSummary = Omit<BlogPostSummary, 'excerpt'> & { excerpt: string | null };
 
 /** Where a published post lives and when it last changed, for the sitemap. */
 export interface BlogPostLink {
@@ -49,67 +70,23 @@ export interface BlogPostsRepo {
   /** The content of these posts, for summaries whose excerpt is missing. */
   contents(ids: readonly number[]): Promise<{ id: number; content: string }[]>;
   setExcerpt(id: number, excerpt: string): Promise<void>;
-  findById(id: number): Promise<BlogPost | null>;
+  findById(id: number): Promise<StoredPost | null>;
   /** The summary of a published post (crawler previews); never counts a view. */
   summaryBySlug(slug: string): Promise<StoredSummary | null>;
   /** Never counts a view. */
-  findBySlug(slug: string, options: { includeDrafts: boolean }): Promise<BlogPost | null>;
+  findBySlug(slug: string, options: { includeDrafts: DraftsShown }): Promise<StoredPost | null>;
   /** Adds one view in one UPDATE (concurrent reads are never lost) and answers the post with its new count. */
-  countView(slug: string, options: { includeDrafts: boolean }): Promise<BlogPost | null>;
+  countView(slug: string, options: { includeDrafts: DraftsShown }): Promise<StoredPost | null>;
   /** The new post, or null when its slug is taken (nothing is written then). */
-  insert(post: NewBlogPost): Promise<BlogPost | null>;
-  update(id: number, changes: BlogPostChanges): Promise<BlogPostWrite>;
-  delete(id: number): Promise<boolean>;
+  insert(post: NewBlogPost): Promise<StoredPost | null>;
+  update(id: number, changes: BlogPostChanges, limits?: PostWriteLimits): Promise<BlogPostWrite>;
+  /** True when the post was deleted. */
+  delete(id: number, limits?: PostWriteLimits): Promise<true | PostRefusal>;
   /** Published posts, oldest first (so a new post lands on the last sitemap), `limit` from `offset`. */
   publishedLinks(range: { offset: number; limit: number }): Promise<BlogPostLink[]>;
   /** How many posts are published. */
   publishedCount(): Promise<number>;
 }
-
-// Who wrote and changed a post is read by the team code (author_id, updated_by), not the post's own views.
-type BlogPostRow = Omit<Selectable<BlogPostsTable>, 'excerpt' | 'author_id' | 'updated_by'> & {
-  category_name: string | null;
-};
-
-const OWN_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'author',
-  'category_id',
-  'cover_image',
-  'content',
-  'tags',
-  'published',
-  'view_count',
-  'created_at',
-  'updated_at',
-] as const;
-
-// A subquery rather than a join, so UPDATE … RETURNING can answer the same shape (it cannot join).
-const categoryName = (eb: ExpressionBuilder<Tables, 'blog_posts'>) =>
-  eb
-    .selectFrom('categories')
-    .select('categories.name')
-    .whereRef('categories.id', '=', 'blog_posts.category_id')
-    .as('category_name');
-
-const COLUMNS = [...OWN_COLUMNS, categoryName] as const;
-
-const categorySlug = (eb: ExpressionBuilder<Tables, 'blog_posts'>) =>
-  eb
-    .selectFrom('categories')
-    .select('categories.slug')
-    .whereRef('categories.id', '=', 'blog_posts.category_id')
-    .as('category_slug');
-
-/** What a list shows: every column but the HTML (which may be 200 000 characters), and the excerpt. */
-const SUMMARY_COLUMNS = [
-  ...OWN_COLUMNS.filter((column) => column !== 'content'),
-  'excerpt',
-  categoryName,
-  categorySlug,
-] as const;
 
 /** `text` as a LIKE pattern that matches it literally anywhere: %, _ and the escape itself are escaped. */
 function containsPattern(text: string): string {
@@ -129,14 +106,48 @@ function writeValues(post: PostInput) {
   };
 }
 
+/**
+ * Why a write limited by `limits` may not touch this post (undefined: it may). A post without an
+ * author (written before accounts) is nobody's own.
+ */
+function refusalOf(post: { author_id: number | null; published: 0 | 1 }, limits: PostWriteLimits) {
+  if (limits.authorId !== undefined && post.author_id !== limits.authorId) return 'not-yours';
+  if (limits.draftsOnly && Number(post.published) === 1) return 'published';
+  return undefined;
+}
+
+/** The same limits as conditions of the write itself, so a post published meanwhile is not changed. */
+const within = (limits: PostWriteLimits) => (eb: ExpressionBuilder<Tables, 'blog_posts'>) =>
+  eb.and([
+    ...(limits.authorId !== undefined ? [eb('author_id', '=', limits.authorId)] : []),
+    ...(limits.draftsOnly ? [eb('published', '=', 0)] : []),
+  ]);
+
 export function createBlogPostsRepo(db: Kysely<Tables>): BlogPostsRepo {
-  const visible = (includeDrafts: boolean) => (eb: ExpressionBuilder<Tables, 'blog_posts'>) =>
-    includeDrafts ? eb.lit(true) : eb('published', '=', 1);
+  const visible = (includeDrafts: DraftsShown) => (eb: ExpressionBuilder<Tables, 'blog_posts'>) =>
+    includeDrafts === true
+      ? eb.lit(true)
+      : includeDrafts === false
+        ? eb('published', '=', 1)
+        : eb.or([eb('published', '=', 1), eb('author_id', '=', includeDrafts.authorId)]);
+
+  /** Whether the post exists, and why `limits` keep a write from it. */
+  const checkLimits = async (executor: Kysely<Tables>, id: number, limits: PostWriteLimits) => {
+    const post = await executor
+      .selectFrom('blog_posts')
+      .select(['author_id', 'published'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return post ? refusalOf(post, limits) : 'not-found';
+  };
 
   return {
-    async page({ includeDrafts, categorySlug, titleContains, sort, offset, limit }) {
+    async page({ includeDrafts, authorId, categorySlug, titleContains, sort, offset, limit }) {
+      // An id no row can have names nobody (and PostgreSQL would fail on it).
+      if (authorId !== undefined && !isRowId(authorId)) return { items: [], total: 0 };
       const filtered = <O>(query: SelectQueryBuilder<Tables, 'blog_posts', O>) => {
         let result = query.where(visible(includeDrafts));
+        if (authorId !== undefined) result = result.where('author_id', '=', authorId);
         if (categorySlug !== undefined) {
           result = result.where('category_id', '=', (eb) =>
             eb.selectFrom('categories').select('categories.id').where('categories.slug', '=', categorySlug),
@@ -221,39 +232,46 @@ export function createBlogPostsRepo(db: Kysely<Tables>): BlogPostsRepo {
           view_count: 0,
           created_at: post.createdAt,
           updated_at: post.createdAt,
+          author_id: post.authorId,
         })
         .onConflict((oc) => oc.column('slug').doNothing())
         .returning(COLUMNS)
         .executeTakeFirst();
       return row ? toBlogPost(row) : null;
     },
-    // One transaction, so the slug check and the write see the same rows.
-    async update(id, changes) {
+    // One transaction, so the checks and the write see the same rows.
+    async update(id, changes, limits = {}) {
       if (!isRowId(id)) return { ok: false, reason: 'not-found' };
       return db.transaction().execute(async (trx): Promise<BlogPostWrite> => {
+        const refused = await checkLimits(trx, id, limits);
+        if (refused) return { ok: false, reason: refused };
         const taken = await trx
           .selectFrom('blog_posts')
           .select('id')
           .where('slug', '=', changes.slug)
           .where('id', '<>', id)
           .executeTakeFirst();
-        if (taken) {
-          const exists = await trx.selectFrom('blog_posts').select('id').where('id', '=', id).executeTakeFirst();
-          return { ok: false, reason: exists ? 'slug-taken' : 'not-found' };
-        }
+        if (taken) return { ok: false, reason: 'slug-taken' };
         const row = await trx
           .updateTable('blog_posts')
-          .set({ ...writeValues(changes), excerpt: changes.excerpt, updated_at: changes.updatedAt })
+          .set({
+            ...writeValues(changes),
+            excerpt: changes.excerpt,
+            updated_at: changes.updatedAt,
+            updated_by: changes.updatedBy,
+          })
           .where('id', '=', id)
+          .where(within(limits))
           .returning(COLUMNS)
           .executeTakeFirst();
         return row ? { ok: true, post: toBlogPost(row) } : { ok: false, reason: 'not-found' };
       });
     },
-    async delete(id) {
-      if (!isRowId(id)) return false;
-      const result = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    async delete(id, limits = {}) {
+      if (!isRowId(id)) return 'not-found';
+      const result = await db.deleteFrom('blog_posts').where('id', '=', id).where(within(limits)).executeTakeFirst();
+      if (Number(result.numDeletedRows) > 0) return true;
+      return (await checkLimits(db, id, limits)) ?? 'not-found';
     },
     publishedLinks: async ({ offset, limit }) =>
       (
@@ -275,45 +293,5 @@ export function createBlogPostsRepo(db: Kysely<Tables>): BlogPostsRepo {
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
-  };
-}
-
-function toBlogPost(row: BlogPostRow): BlogPost {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    author: row.author,
-    category_id: row.category_id,
-    category_name: row.category_name,
-    cover_image: row.cover_image,
-    content: row.content,
-    // Re-encoded from the decoded list, so a hand-edited row still answers a JSON list.
-    tags: JSON.stringify(parsePostTags(row.tags)),
-    published: Number(row.published) === 1,
-    view_count: row.view_count,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-type SummaryRow = Omit<BlogPostRow, 'content'> & { excerpt: string | null; category_slug: string | null };
-
-function toSummary(row: SummaryRow): StoredSummary {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    author: row.author,
-    category_id: row.category_id,
-    category_name: row.category_name,
-    category_slug: row.category_slug,
-    cover_image: row.cover_image,
-    excerpt: row.excerpt,
-    tags: JSON.stringify(parsePostTags(row.tags)),
-    published: Number(row.published) === 1,
-    view_count: row.view_count,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
   };
 }

@@ -9,8 +9,9 @@ import {
 } from 'kysely';
 import type { Dialect } from './dialect';
 import type { ShortlinksTable, Tables } from './schema';
+import { isRowId } from './row-id';
 import type { PendingBlocks } from './shortlink-imports.repo';
-import { SHORTLINK_COLUMNS, toShortlink, type ShortlinkRow } from './shortlink-rows';
+import { linksOf, type ShortlinkRow } from './shortlink-rows';
 import {
   chooseAfterWalk,
   chooseCount,
@@ -20,6 +21,7 @@ import {
   SEARCH_LIMITS,
   walkLength,
   walksDay,
+  walksSortIndexForMaker,
   walksSortIndexForTag,
   type SearchLimits,
 } from './shortlink-search-plan';
@@ -40,6 +42,8 @@ export interface ShortlinkPageQuery {
   /** Prefix of a search term (code, title, target, tag); see shortlink-index.sql.ts. */
   q?: string;
   tag?: string;
+  /** Only the links this person created. */
+  createdBy?: number;
 }
 
 export interface ShortlinkListsRepo {
@@ -49,10 +53,6 @@ export interface ShortlinkListsRepo {
    * SEARCH_COUNT_CAP: `total` is then that many and `totalCapped` is true.
    */
   page(query: ShortlinkPageQuery): Promise<{ items: Shortlink[]; total: number; totalCapped?: true }>;
-  listNewestFirst(limit: number): Promise<Shortlink[]>;
-  /** Every link, oldest first, `batchSize` at a time (keyset reads: memory does not grow with the count). */
-  batchesOldestFirst(batchSize: number): AsyncIterable<Shortlink[]>;
-  topByClicks(limit: number): Promise<Shortlink[]>;
 }
 
 /** A query of the links under the alias `s`, answering rows of type O. */
@@ -67,17 +67,11 @@ export function createShortlinkListsRepo(
 ): ShortlinkListsRepo {
   const limits = { ...SEARCH_LIMITS, ...limitsGiven };
   const { countCap, daySortTerms } = limits;
-  // Newest first; id breaks ties between links created in the same millisecond (imports).
-  const newestFirst = () =>
-    pendingBlocks
-      .skip(reader.selectFrom('shortlinks'), 'id')
-      .select(SHORTLINK_COLUMNS)
-      .where('import_pending', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc');
 
   return {
-    async page({ sort, limit, after, q, tag }) {
+    async page({ sort, limit, after, q, tag, createdBy }) {
+      // An id no row can have names nobody (and PostgreSQL would fail on it).
+      if (createdBy !== undefined && !isRowId(createdBy)) return { items: [], total: 0 };
       // Terms in [lower(q), lower(q) + U+10FFFF): every term that starts with q, in byte order (both
       // engines compare these columns byte-wise), read as one index range. lower() runs in SQL, so
       // the query folds case exactly as the stored terms were folded (SQLite folds ASCII only).
@@ -85,7 +79,7 @@ export function createShortlinkListsRepo(
         q === undefined ? undefined : { from: sql<string>`lower(${q})`, to: sql<string>`lower(${`${q}\u{10FFFF}`})` };
       // How the page is read and counted is the planner's choice (shortlink-search-plan.ts); the
       // reads it names are written here.
-      const shape = { sort, search: terms !== undefined, tag: tag !== undefined };
+      const shape = { sort, search: terms !== undefined, tag: tag !== undefined, maker: createdBy !== undefined };
       const tagged = needsTagShare(shape) ? await tagShare(reader, tag!) : undefined;
       /** Whether the prefix has `entries` search-index entries or more (an index walk of that many at most). */
       const hasEntries = async (entries: number) =>
@@ -99,11 +93,18 @@ export function createShortlinkListsRepo(
         ) >= entries;
       const broad = await isBroad(hasEntries, limits);
       const walkSortIndex = walksSortIndexForTag(tagged, dialect.walksSortIndexForCommonTags);
+      // Set once the person's links are counted (walksSortIndexForMaker), before the page is read.
+      let walkMakerIndex = false;
       // `walk`: the search as a probe per link (for a walk of the sort's index), else as the set of
       // its links' ids (read by id, then sorted), of the links created on `days` if given.
       const matchesBy =
         (walk: boolean, days?: readonly string[]) => (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
           const conditions: Expression<SqlBool>[] = [];
+          if (createdBy !== undefined) {
+            // The unary plus keeps the person's index out of SQLite's choice, as for s.id below.
+            const maker = walkMakerIndex ? sql<number>`+s.created_by` : sql.ref<number>('s.created_by');
+            conditions.push(eb(maker, '=', createdBy));
+          }
           if (terms !== undefined && walk) {
             // Correlated: the sort's index is walked and each link probes the search index by its id.
             conditions.push(
@@ -287,6 +288,7 @@ export function createShortlinkListsRepo(
             .selectAll('s')
             .where('t.tag', '=', tag)
             .where('s.import_pending', 'is', null)
+            .$if(createdBy !== undefined, (query) => query.where('s.created_by', '=', createdBy!))
             .orderBy('t.created_at', 'desc')
             .orderBy('t.shortlink_id', 'desc')
             .limit(limit);
@@ -310,21 +312,22 @@ export function createShortlinkListsRepo(
 
       const count = async (): Promise<number> => {
         const counted = chooseCount(shape, broad);
-        if (counted === 'links-with-terms') {
-          return dialect.countLinksWithTerms(reader, terms!, countCap);
-        } else if (counted === 'matches-capped') {
+        if (counted === 'maker' || counted === 'matches-capped') {
           const row = await reader
             .selectFrom((eb) =>
               eb
                 .selectFrom('shortlinks as s')
                 .select('s.id')
                 .where(matchesBy(true))
+                .where('s.import_pending', 'is', null)
                 .limit(countCap + 1)
                 .as('matched'),
             )
             .select((eb) => eb.fn.countAll<number>().as('count'))
             .executeTakeFirst();
           return Number(row?.count ?? 0);
+        } else if (counted === 'links-with-terms') {
+          return dialect.countLinksWithTerms(reader, terms!, countCap);
         } else if (counted === 'terms' && terms !== undefined) {
           // Counted in the search index alone, one range of it: a link's terms are written only once
           // it is published (indexRange skips pending ones) and removed with it, so every distinct id
@@ -353,46 +356,24 @@ export function createShortlinkListsRepo(
         }
       };
 
-      // Both at once: on a SQLite file the reader thread answers them one after the other without
-      // the request going back to the event loop in between (where a busy loop, an import's
-      // transaction for one, made it wait once more); PostgreSQL's pool runs them side by side.
-      const [items, total] = await Promise.all([pageRows(), count()]);
-      return total > countCap && broad
-        ? { items: items.map(toShortlink), total: countCap, totalCapped: true }
-        : { items: items.map(toShortlink), total };
+      const read = async () => {
+        if (createdBy === undefined) {
+          // Both at once: on a SQLite file the reader thread answers them one after the other without
+          // the request going back to the event loop in between (where a busy loop, an import's
+          // transaction for one, made it wait once more); PostgreSQL's pool runs them side by side.
+          const [rows, counted] = await Promise.all([pageRows(), count()]);
+          return { rows, counted };
+        }
+        // One person's links: their count decides how the page is read.
+        const counted = await count();
+        walkMakerIndex = walksSortIndexForMaker(shape, counted, limits, dialect.walksSortIndexForCommonTags);
+        return { rows: await pageRows(), counted };
+      };
+      const { rows, counted: total } = await read();
+      const items = await linksOf(reader, rows);
+      return total > countCap && (broad || createdBy !== undefined)
+        ? { items, total: countCap, totalCapped: true }
+        : { items, total };
     },
-
-    listNewestFirst: async (limit) => (await newestFirst().limit(limit).execute()).map(toShortlink),
-    async *batchesOldestFirst(batchSize) {
-      let after: { createdAt: string; id: number } | undefined;
-      for (;;) {
-        let query = pendingBlocks
-          .skip(reader.selectFrom('shortlinks'), 'id')
-          .select(SHORTLINK_COLUMNS)
-          .where('import_pending', 'is', null)
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(batchSize);
-        if (after) query = query.where(sql<SqlBool>`(created_at, id) > (${after.createdAt}, ${after.id})`);
-        const rows = await query.execute();
-        if (rows.length === 0) return;
-        const last = rows.at(-1)!;
-        after = { createdAt: last.created_at, id: last.id };
-        yield rows.map(toShortlink);
-        if (rows.length < batchSize) return;
-      }
-    },
-    // (click_count, id) is one index, read backwards: ties go to the newer id.
-    topByClicks: async (limit) =>
-      (
-        await pendingBlocks
-          .skip(reader.selectFrom('shortlinks'), 'id')
-          .select(SHORTLINK_COLUMNS)
-          .where('import_pending', 'is', null)
-          .orderBy('click_count', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .execute()
-      ).map(toShortlink),
   };
 }

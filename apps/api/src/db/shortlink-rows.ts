@@ -1,7 +1,8 @@
 import type { PublicShortlink, Shortlink } from '@toolvault/shared';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { reportedCount } from './counts';
-import type { ShortlinksTable } from './schema';
+import { peopleByIds, personRef, type PeopleById } from './people-refs';
+import type { ShortlinksTable, Tables } from './schema';
 
 /*
  * A link's row and the public objects made of it, in one place: the lists, the writes and the click
@@ -9,13 +10,14 @@ import type { ShortlinksTable } from './schema';
  */
 
 /**
- * The stored fields of a new link: a link as the API returns it, before it has an id. clickCount and
- * createdAt are set by the caller (imports keep their own).
+ * The stored fields of a new link: a link as the API returns it, before it has an id, with the id of
+ * the person creating it (none for a guest). clickCount and createdAt are set by the caller (imports
+ * keep their own).
  */
-export type NewShortlink = Omit<Shortlink, 'id'>;
+export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy'> & { createdBy?: number | null };
 
 /** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
-export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending' | 'created_by' | 'updated_by'>;
+export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
 export type PublicShortlinkRow = Pick<
   ShortlinkRow,
   'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'
@@ -32,6 +34,8 @@ export const SHORTLINK_COLUMNS = [
   'click_count',
   'created_at',
   'redirect_mode',
+  'created_by',
+  'updated_by',
 ] as const;
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
 
@@ -46,9 +50,20 @@ export const linkRow = (link: NewShortlink) => ({
   click_count: link.clickCount,
   created_at: link.createdAt,
   redirect_mode: link.redirectMode,
+  created_by: link.createdBy ?? null,
 });
 
-export function toShortlink(row: ShortlinkRow): Shortlink {
+/** The links of these rows, each with the names of who made and changed it (one query for all). */
+export async function linksOf(db: Kysely<Tables>, rows: readonly ShortlinkRow[]): Promise<Shortlink[]> {
+  if (rows.length === 0) return [];
+  const people = await peopleByIds(
+    db,
+    rows.flatMap((row) => [row.created_by, row.updated_by]),
+  );
+  return rows.map((row) => toShortlink(row, people));
+}
+
+function toShortlink(row: ShortlinkRow, people: PeopleById): Shortlink {
   return {
     id: row.id,
     shortCode: row.short_code,
@@ -60,6 +75,8 @@ export function toShortlink(row: ShortlinkRow): Shortlink {
     clickCount: reportedCount(row.click_count),
     createdAt: row.created_at,
     redirectMode: row.redirect_mode,
+    createdBy: personRef(people, row.created_by),
+    updatedBy: personRef(people, row.updated_by),
   };
 }
 

@@ -93,11 +93,13 @@ export const SEARCH_LIMITS: SearchLimits = {
   newestSortTerms: SEARCH_NEWEST_SORT_TERMS,
 };
 
-/** What a page asks for: its order, and whether it has a search prefix and a tag filter. */
+/** What a page asks for: its order, and whether it has a search prefix, a tag filter and a person filter. */
 export interface PageShape {
   sort: ShortlinkSort;
   search: boolean;
   tag: boolean;
+  /** Only the links one person created (their own list, or the createdBy filter). */
+  maker?: boolean;
 }
 
 /**
@@ -127,6 +129,20 @@ export const needsTagShare = ({ sort, search, tag }: PageShape): boolean => tag 
  */
 export const walksSortIndexForTag = (tagged: TagShare | undefined, engineWalks: boolean): boolean =>
   engineWalks && tagged !== undefined && tagged.count * COMMON_TAG_SHARE >= tagged.links;
+
+/**
+ * Whether a person's links, sorted by clicks or title, are read by walking the sort's index and
+ * checking each link's maker, rather than through the (created_by, created_at, id) index and sorted:
+ * when the person made more links than a page count stops at (`countCap`), as for a common tag (their
+ * links are then a good share of the index; sorting them all is what a walk avoids). Newest first, the
+ * person's own index range is already in the page's order.
+ */
+export const walksSortIndexForMaker = (
+  { sort, maker }: PageShape,
+  makerLinks: number,
+  limits: Pick<SearchLimits, 'countCap'>,
+  engineWalks: boolean,
+): boolean => engineWalks && maker === true && sort !== 'newest' && makerLinks > limits.countCap;
 
 /**
  * How a page's links are read first:
@@ -174,6 +190,8 @@ export const walksDay = (matches: number, limits: SearchLimits): boolean => matc
 
 /**
  * How a page's total is counted:
+ * - 'maker': one person's links (with any search and tag): matching links, up to the cap; read
+ *   first, since it also tells how the page is read (walksSortIndexForMaker);
  * - 'links-with-terms': a broad search alone: distinct links in the prefix's range of the search
  *   index, up to the cap (the engine's own way, `countLinksWithTerms`);
  * - 'matches-capped': a broad search with a tag: matching links, up to the cap;
@@ -182,9 +200,10 @@ export const walksDay = (matches: number, limits: SearchLimits): boolean => matc
  * - 'tag': a tag alone: its count;
  * - 'all': no filter: the links' total.
  */
-export type PageCount = 'links-with-terms' | 'matches-capped' | 'terms' | 'matches' | 'tag' | 'all';
+export type PageCount = 'maker' | 'links-with-terms' | 'matches-capped' | 'terms' | 'matches' | 'tag' | 'all';
 
-export function chooseCount({ search, tag }: Omit<PageShape, 'sort'>, broad: boolean): PageCount {
+export function chooseCount({ search, tag, maker }: Omit<PageShape, 'sort'>, broad: boolean): PageCount {
+  if (maker) return 'maker';
   if (broad) return tag ? 'matches-capped' : 'links-with-terms';
   if (search) return tag ? 'matches' : 'terms';
   return tag ? 'tag' : 'all';

@@ -6,10 +6,10 @@ import { isRowId } from './row-id';
 import { searchTermsFor } from './shortlink-index.sql';
 import {
   linkRow,
+  linksOf,
   PUBLIC_SHORTLINK_COLUMNS,
   SHORTLINK_COLUMNS,
   toPublicShortlink,
-  toShortlink,
   type NewShortlink,
   type ShortlinkRow,
 } from './shortlink-rows';
@@ -24,14 +24,27 @@ import { addToTotals, removeFromTotals } from './shortlink-totals.repo';
 export type ShortlinkChanges = Pick<
   Shortlink,
   'targetUrl' | 'title' | 'description' | 'metaImage' | 'tags' | 'redirectMode'
->;
+> & {
+  /** Who makes the change. */
+  updatedBy: number;
+};
+
+/**
+ * Why a change of one link did not happen: there is no such link (or an import has not published
+ * it yet), or it is not the link of the person the change was limited to (`ownedBy`).
+ */
+export type LinkRefusal = 'not-found' | 'not-yours';
 
 export interface ShortlinkWritesRepo {
   /** The new link, or null when its code is taken (nothing is written then). */
   insert(link: NewShortlink): Promise<Shortlink | null>;
-  update(id: number, changes: ShortlinkChanges): Promise<Shortlink | null>;
-  /** True when a link was deleted (its clicks and aggregates go with it; the totals follow). */
-  delete(id: number): Promise<boolean>;
+  /** With `ownedBy`, only a link that person created is changed. */
+  update(id: number, changes: ShortlinkChanges, ownedBy?: number): Promise<Shortlink | LinkRefusal>;
+  /**
+   * True when a link was deleted (its clicks and aggregates go with it; the totals follow). With
+   * `ownedBy`, only a link that person created is deleted.
+   */
+  delete(id: number, ownedBy?: number): Promise<true | LinkRefusal>;
   /** A code that an import in progress has written is taken too, though its link is not visible yet. */
   codeExists(shortCode: string): Promise<boolean>;
   findById(id: number): Promise<Shortlink | null>;
@@ -40,6 +53,15 @@ export interface ShortlinkWritesRepo {
 }
 
 type Executor = Kysely<Tables>;
+
+/** Whether the link exists and is published (not an import's pending row). */
+const visibleLink = async (executor: Executor, id: number) =>
+  (await executor
+    .selectFrom('shortlinks')
+    .select('id')
+    .where('id', '=', id)
+    .where('import_pending', 'is', null)
+    .executeTakeFirst()) !== undefined;
 
 /**
  * Writes through `db`. Lookups of one link by a unique key read through `db` too (see
@@ -74,15 +96,16 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
 
   return {
     async insert(link) {
-      return db.transaction().execute(async (trx) => {
+      const row = await db.transaction().execute(async (trx) => {
         const result = await insertChunk(trx, [link]);
-        return 'rows' in result ? toShortlink(result.rows[0]!) : null;
+        return 'rows' in result ? result.rows[0]! : null;
       });
+      return row ? (await linksOf(db, [row]))[0]! : null;
     },
-    async update(id, changes) {
-      if (!isRowId(id)) return null;
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
+    async update(id, changes, ownedBy) {
+      if (!isRowId(id)) return 'not-found';
+      const row = await db.transaction().execute(async (trx): Promise<ShortlinkRow | LinkRefusal> => {
+        let update = trx
           .updateTable('shortlinks')
           .set({
             target_url: changes.targetUrl,
@@ -91,24 +114,27 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
             meta_image: changes.metaImage,
             tags: JSON.stringify(changes.tags),
             redirect_mode: changes.redirectMode,
+            updated_by: changes.updatedBy,
           })
           .where('id', '=', id)
-          .where('import_pending', 'is', null)
-          .returning(SHORTLINK_COLUMNS)
-          .executeTakeFirst();
-        if (!row) return null;
+          .where('import_pending', 'is', null);
+        // A link's maker never changes, so the condition in the statement itself is the whole check.
+        if (ownedBy !== undefined) update = update.where('created_by', '=', ownedBy);
+        const row = await update.returning(SHORTLINK_COLUMNS).executeTakeFirst();
+        if (!row) return ownedBy === undefined || !(await visibleLink(trx, id)) ? 'not-found' : 'not-yours';
         await unindex(trx, id);
         await indexTags(
           trx,
           uniqueTags(changes.tags).map((tag) => ({ id, tag, createdAt: row.created_at })),
         );
         await searchTermsFor([id]).execute(trx);
-        return toShortlink(row);
+        return row;
       });
+      return typeof row === 'string' ? row : (await linksOf(db, [row]))[0]!;
     },
-    async delete(id) {
-      if (!isRowId(id)) return false;
-      return db.transaction().execute(async (trx) => {
+    async delete(id, ownedBy) {
+      if (!isRowId(id)) return 'not-found';
+      return db.transaction().execute(async (trx): Promise<true | LinkRefusal> => {
         // The link's row is locked first, the way a click batch takes its locks: a delete racing
         // clicks on the same link then waits for them (or they for it) instead of deadlocking, and the
         // counts read below cannot change before the delete commits. (SQLite has one writer anyway.)
@@ -117,12 +143,13 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
           .lockRows(
             trx
               .selectFrom('shortlinks')
-              .select(['click_count', 'created_at'])
+              .select(['click_count', 'created_at', 'created_by'])
               .where('id', '=', id)
               .where('import_pending', 'is', null),
           )
           .executeTakeFirst();
-        if (!link) return false;
+        if (!link) return 'not-found';
+        if (ownedBy !== undefined && link.created_by !== ownedBy) return 'not-yours';
         // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
         // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
         const stats = await trx
@@ -176,7 +203,7 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
         .where('id', '=', id)
         .where('import_pending', 'is', null)
         .executeTakeFirst();
-      return row ? toShortlink(row) : null;
+      return row ? (await linksOf(db, [row]))[0]! : null;
     },
     async findPublic(shortCode) {
       const row = await db

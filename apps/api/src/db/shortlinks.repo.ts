@@ -3,6 +3,7 @@ import type { Dialect } from './dialect';
 import type { Tables } from './schema';
 import { createShortlinkImportsRepo, PendingBlocks, type ShortlinkImportsRepo } from './shortlink-imports.repo';
 import { createShortlinkListsRepo, type ShortlinkListsRepo } from './shortlink-lists.repo';
+import { createShortlinkScansRepo, type ShortlinkScansRepo } from './shortlink-scans.repo';
 import type { SearchLimits } from './shortlink-search-plan';
 import { createShortlinkTagsRepo, type ShortlinkTagsRepo } from './shortlink-tags.repo';
 import { createShortlinkTotalsRepo, type ShortlinkTotalsRepo } from './shortlink-totals.repo';
@@ -10,16 +11,18 @@ import { createShortlinkWritesRepo, type ShortlinkWritesRepo } from './shortlink
 
 export type { NewShortlink } from './shortlink-rows';
 export type { ShortlinkPosition } from './shortlink-lists.repo';
+export type { LinkRefusal } from './shortlink-writes.repo';
 
 /**
  * The shortlinks table's repository, one file per concern: one link's writes and lookups
  * (shortlink-writes.repo.ts), the import protocol (shortlink-imports.repo.ts), lists and search
- * (shortlink-lists.repo.ts), tags and search terms (shortlink-tags.repo.ts), totals
+ * (shortlink-lists.repo.ts), the unfiltered lists (shortlink-scans.repo.ts), tags and search terms (shortlink-tags.repo.ts), totals
  * (shortlink-totals.repo.ts); the rows and their mappers are in shortlink-rows.ts.
  */
 export type ShortlinksRepo = ShortlinkWritesRepo &
   ShortlinkImportsRepo &
   ShortlinkListsRepo &
+  ShortlinkScansRepo &
   ShortlinkTagsRepo &
   ShortlinkTotalsRepo;
 
@@ -43,6 +46,7 @@ export function createShortlinksRepo(
     ...createShortlinkWritesRepo(db, dialect, reader),
     ...createShortlinkImportsRepo(db, dialect, reader, pendingBlocks),
     ...createShortlinkListsRepo(reader, dialect, pendingBlocks, limits),
+    ...createShortlinkScansRepo(reader, pendingBlocks),
     ...createShortlinkTagsRepo(reader),
     ...createShortlinkTotalsRepo(reader),
   };

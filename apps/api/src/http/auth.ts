@@ -100,12 +100,14 @@ export function permit(needed: RoutePermission): RequestHandler {
   };
 }
 
-/**
- * How far the permitted caller reaches on this route: `own` limits it to what they created.
- * @public (the own-record checks of links and posts use it)
- */
+/** How far the permitted caller reaches on this route: `own` limits it to what they created. */
 export function callerReach(res: Response): Reach {
   return res.locals[REACH_LOCAL] === 'own' ? 'own' : 'all';
+}
+
+/** The permitted caller of a route that requires one, and how far the route reaches for them. */
+export function callerOf(res: Response): { userId: number; reach: Reach } {
+  return { userId: requiredActor(res).userId, reach: callerReach(res) };
 }
 
 /**

@@ -7,13 +7,22 @@ import {
   type PostInput,
 } from '@toolvault/shared';
 import { API } from '@toolvault/shared/contract';
-import { isAdmin } from '../http/auth';
+import { actorOf, callerOf, isAdmin } from '../http/auth';
 import type { ChangeLog } from '../http/change-log';
+import { allowedReach } from '@toolvault/shared';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { jsonBody } from '../http/body-limit';
 import { AppError } from '../http/errors';
 import type { ApiPreloader, BlogPostResolver } from '../http/spa';
-import type { BlogFailure, BlogService } from '../services/blog.service';
+import {
+  AUTHOR_FILTER_SIGNED_OUT,
+  POST_REFUSALS,
+  type BlogFailure,
+  type BlogService,
+  type PostRefusalCode,
+  type Viewer,
+  type Writer,
+} from '../services/blog.service';
 import type { CategoryService } from '../services/categories.service';
 import type { Result } from '../lib/result';
 
@@ -42,33 +51,33 @@ interface BlogRouterDeps {
 export function blogRouter({ blog, changes, requireAdmin, optionalAdmin }: BlogRouterDeps): ContractRouter {
   const list = async (req: Request, res: Response) => {
     const query = req.query as unknown as BlogListQuery;
-    const admin = isAdmin(res);
-    // The answer depends on the token: never shared between a visitor and the admin.
-    res.vary('Authorization').set('Cache-Control', admin ? 'private, no-store' : 'no-cache');
-    res.json(await blog.list({ admin }, query));
+    const viewer = viewerOf(res);
+    // The answer depends on the token: never shared between a visitor and a signed-in person.
+    res.vary('Authorization').set('Cache-Control', viewer ? 'private, no-store' : 'no-cache');
+    res.json(unwrap(res, await blog.list(viewer, query)));
   };
   const read = async (req: Request<{ slug: string }>, res: Response) => {
-    const admin = isAdmin(res);
-    // The admin opening a post in the editor (?edit=1) is not a reader: no view is counted.
-    const editing = admin && (req.query as BlogReadQuery).edit === '1';
-    const post = await blog.read(req.params.slug, { admin, userAgent: req.get('user-agent'), count: !editing });
+    const viewer = viewerOf(res);
+    // A person opening a post in the editor (?edit=1) is not a reader: no view is counted.
+    const editing = viewer !== null && (req.query as BlogReadQuery).edit === '1';
+    const post = await blog.read(req.params.slug, { viewer, userAgent: req.get('user-agent'), count: !editing });
     if (!post) throw new AppError('BLOG_POST_NOT_FOUND');
     // Each read counts a view: it must reach the server every time.
     res.set('Cache-Control', 'no-store').json(post);
   };
   const create = async (req: Request<object, unknown, PostInput>, res: Response) => {
-    const post = unwrap(await blog.create(req.body));
+    const post = unwrap(res, await blog.create(req.body, writerOf(res)));
     await changes.created(req, res, 'post', post);
     res.status(201).set('Cache-Control', 'no-store').json(post);
   };
   const update = async (req: Request<{ id: string }, unknown, PostInput>, res: Response) => {
     const before = await blog.findById(idParam(req));
-    const post = unwrap(await blog.update(idParam(req), req.body));
+    const post = unwrap(res, await blog.update(idParam(req), req.body, writerOf(res)));
     await changes.updated(req, res, 'post', { body: req.body, before, after: post });
     res.set('Cache-Control', 'no-store').json(post);
   };
   const remove = async (req: Request, res: Response) => {
-    unwrap(await blog.delete(idParam(req)));
+    unwrap(res, await blog.delete(idParam(req), writerOf(res)));
     await changes.deleted(req, res, 'post', idParam(req));
     res.status(204).end();
   };
@@ -93,9 +102,32 @@ function idParam(req: { params: object }): number {
   return (req.params as unknown as PostIdParams).id;
 }
 
-function unwrap<T>(result: Result<T, BlogFailure>): T {
+/** A visitor, or the signed-in caller and how far blog:read reaches for them. */
+function viewerOf(res: Response): Viewer {
+  return isAdmin(res) ? callerOf(res) : null;
+}
+
+/** The caller of a write: how far blog:write reaches for them, and blog:publish (null: not at all). */
+function writerOf(res: Response): Writer {
+  const actor = actorOf(res);
+  const publish = actor ? allowedReach(actor, { permission: 'blog:publish', reach: 'own' }) : null;
+  return { ...callerOf(res), publish };
+}
+
+function unwrap<T>(res: Response, result: Result<T, BlogFailure>): T {
   if (result.ok) return result.value;
-  throw new AppError(result.error);
+  throw blogError(res, result.error);
+}
+
+const isPostRefusal = (failure: BlogFailure): failure is PostRefusalCode => Object.hasOwn(POST_REFUSALS, failure);
+
+function blogError(res: Response, failure: BlogFailure): AppError {
+  if (isPostRefusal(failure)) return new AppError('FORBIDDEN', POST_REFUSALS[failure]);
+  if (failure === 'AUTHOR_FILTER_SIGNED_OUT') {
+    res.set('WWW-Authenticate', 'Bearer');
+    return new AppError('UNAUTHORIZED', AUTHOR_FILTER_SIGNED_OUT);
+  }
+  return new AppError(failure);
 }
 
 /**
@@ -118,7 +150,7 @@ export function blogPagePreloads(blog: BlogService, categories: CategoryService)
   const list = async (url: string) => {
     const query = API.blogList.query.safeParse(Object.fromEntries(new URL(url, 'http://localhost').searchParams));
     if (!query.success) throw new Error(`not a list query: ${url}`);
-    return blog.list({ admin: false }, query.data);
+    return blog.listPublished(query.data);
   };
   return async (segment, search) => {
     if (segment !== 'blog') return null;

@@ -13,7 +13,7 @@ import {
   type ShortlinkUpdate,
 } from '@toolvault/shared';
 import { API } from '@toolvault/shared/contract';
-import { isAdmin } from '../http/auth';
+import { callerOf, isAdmin } from '../http/auth';
 import type { ChangeLog } from '../http/change-log';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { clientKey } from '../http/client-key';
@@ -21,7 +21,13 @@ import { AppError } from '../http/errors';
 import { jsonArrayBody } from '../http/json-array-body';
 import { streamExport, type ExportShape } from '../http/stream-export';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
-import type { RequestOrigin, ShortlinkFailure, ShortlinkResult, ShortlinkService } from '../services/shortlink.service';
+import {
+  NOT_YOUR_ANALYTICS,
+  type RequestOrigin,
+  type ShortlinkFailure,
+  type ShortlinkResult,
+  type ShortlinkService,
+} from '../services/shortlink.service';
 
 /** Where `POST /api/shortlinks/import` lives: createApp parses its body before the app-wide 100 kB parser. */
 export const SHORTLINK_IMPORT_PATH = API.shortlinkImport.path;
@@ -58,7 +64,8 @@ export function shortlinksRouter({
   optionalAdmin,
 }: ShortlinksRouterDeps): ContractRouter {
   const list = async (req: Request, res: Response) => {
-    privateJson(res, 200, unwrap(res, await shortlinks.list(req.query as unknown as ShortlinkListQuery)));
+    const query = req.query as unknown as ShortlinkListQuery;
+    privateJson(res, 200, unwrap(res, await shortlinks.list(query, callerOf(res))));
   };
   const summary = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.summary());
   const tags = async (_req: Request, res: Response) => privateJson(res, 200, await shortlinks.tags());
@@ -76,15 +83,21 @@ export function shortlinksRouter({
   };
   const linkStats = async (req: Request, res: Response) => {
     const { range } = req.query as unknown as AnalyticsQuery;
-    const result = await analytics.linkAnalytics(idParam(req), range);
+    const caller = callerOf(res);
+    const result = await analytics.linkAnalytics(
+      idParam(req),
+      range,
+      caller.reach === 'own' ? caller.userId : undefined,
+    );
     if (!result) throw new AppError('SHORTLINK_NOT_FOUND');
+    if (result === 'not-yours') throw new AppError('FORBIDDEN', NOT_YOUR_ANALYTICS);
     privateJson(res, 200, result);
   };
 
   const create = async (req: Request<object, unknown, ShortlinkInput | GuestShortlinkInput>, res: Response) => {
     const origin = requestOrigin(req);
     const result = isAdmin(res)
-      ? await shortlinks.createAsAdmin(req.body as ShortlinkInput, origin)
+      ? await shortlinks.createAsAdmin(req.body as ShortlinkInput, origin, callerOf(res).userId)
       : // req.ip honours the TRUST_PROXY hop count: with 0 it is the socket address, whatever X-Forwarded-For says.
         await shortlinks.createAsGuest(req.body, { ...origin, clientKey: clientKey(req.ip) });
     const link = unwrap(res, result);
@@ -93,17 +106,17 @@ export function shortlinksRouter({
   };
   const update = async (req: Request<{ id: string }, unknown, ShortlinkUpdate>, res: Response) => {
     const before = await shortlinks.findById(idParam(req));
-    const link = unwrap(res, await shortlinks.update(idParam(req), req.body, requestOrigin(req)));
+    const link = unwrap(res, await shortlinks.update(idParam(req), req.body, requestOrigin(req), callerOf(res)));
     await changes.updated(req, res, 'link', { body: req.body, before, after: link });
     privateJson(res, 200, link);
   };
   const remove = async (req: Request, res: Response) => {
-    unwrap(res, await shortlinks.delete(idParam(req)));
+    unwrap(res, await shortlinks.delete(idParam(req), callerOf(res)));
     await changes.deleted(req, res, 'link', idParam(req));
     res.status(204).end();
   };
   const importAll = async (req: Request, res: Response) => {
-    const result = unwrap(res, await shortlinks.importAll(req.body, requestOrigin(req)));
+    const result = unwrap(res, await shortlinks.importAll(req.body, requestOrigin(req), callerOf(res).userId));
     await changes.imported(req, res, result.imported);
     privateJson(res, 201, result);
   };
@@ -175,7 +188,9 @@ function privateJson(res: Response, status: number, body: unknown): void {
 const LINKS_EXPORT: ExportShape<ShortlinkExportRow> = {
   name: 'shortlinks',
   columns: SHORTLINK_CSV_COLUMNS,
-  cells: (row) => SHORTLINK_CSV_COLUMNS.map((column) => (column === 'tags' ? row.tags.join(', ') : row[column])),
+  // A link nobody is recorded as making (a guest's, or one made before accounts) has an empty cell.
+  cells: (row) =>
+    SHORTLINK_CSV_COLUMNS.map((column) => (column === 'tags' ? row.tags.join(', ') : (row[column] ?? ''))),
 };
 
 const CLICKS_EXPORT: ExportShape<ClickExportRow> = {

@@ -50,7 +50,7 @@ function element(name: string, text: string): string {
 
 export interface FeedServiceDeps {
   blogPosts: BlogPostsRepo;
-  blog: Pick<BlogService, 'list'>;
+  blog: Pick<BlogService, 'listPublished'>;
   clock: Clock;
   /** URLs per post sitemap; SITEMAP_URLS unless a test needs small parts. */
   sitemapUrls?: number;
@@ -75,10 +75,13 @@ export function createFeedService({
   return {
     async rss(origin) {
       // Summaries carry the stored excerpt: the feed never parses a post's HTML.
-      const { items: posts } = await blog.list(
-        { admin: false },
-        { page: 1, limit: RSS_ITEMS, sort: 'newest', category: undefined, q: undefined },
-      );
+      const { items: posts } = await blog.listPublished({
+        page: 1,
+        limit: RSS_ITEMS,
+        sort: 'newest',
+        category: undefined,
+        q: undefined,
+      });
       const lastBuild = posts.reduce((latest, post) => (post.updated_at > latest ? post.updated_at : latest), '');
       const items = posts.map((post) => {
         const url = postUrl(origin, post.slug);

@@ -20,8 +20,15 @@ import type { Clock } from '../lib/clock';
 
 export interface ShortlinkAnalyticsService {
   analytics(range: AnalyticsRange): Promise<ShortlinkAnalytics>;
-  /** Null for an unknown link id. */
-  linkAnalytics(id: number, range: AnalyticsRange): Promise<ShortlinkLinkAnalytics | null>;
+  /**
+   * Null for an unknown link id. With `ownedBy` (a caller whose reach is `own`), 'not-yours' for a
+   * link that person did not create, before anything about it is read.
+   */
+  linkAnalytics(
+    id: number,
+    range: AnalyticsRange,
+    ownedBy?: number,
+  ): Promise<ShortlinkLinkAnalytics | null | 'not-yours'>;
   /** The raw clicks, oldest first, a batch at a time (those CLICK_RETENTION_DAYS has not pruned). */
   exportClicks(): AsyncIterable<ClickExportRow[]>;
 }
@@ -112,9 +119,10 @@ export function createShortlinkAnalyticsService({
 
     exportClicks: () => clicks.batchesOldestFirst(CLICK_EXPORT_BATCH),
 
-    async linkAnalytics(id, range) {
+    async linkAnalytics(id, range, ownedBy) {
       const link = await shortlinks.findById(id);
       if (!link) return null;
+      if (ownedBy !== undefined && link.createdBy?.id !== ownedBy) return 'not-yours';
       const today = utcDayStart(clock());
       const firstDay = await firstDayOf(range, today, id);
       const stats = await breakdown({ from: utcDayKey(firstDay), shortlinkId: id }, LINK_ANALYTICS_TOP);

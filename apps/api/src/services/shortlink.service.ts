@@ -2,11 +2,9 @@ import {
   API_ERRORS,
   cryptoRandomIndex,
   DAY_MS,
-  generateShortCode,
   GUEST_CREATE_INTERVAL_MS,
   isAllowedShortCode,
   isHttpUrl,
-  MAX_STORED_INTEGER,
   selfLinkOf,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
@@ -21,7 +19,6 @@ import {
   type ShortlinkInput,
   type ShortlinkListQuery,
   type ShortlinkPage,
-  type ShortlinkSort,
   type ShortlinkSummary,
   type ShortlinkTagsResponse,
   type ShortlinkUpdate,
@@ -30,8 +27,12 @@ import {
 } from '@toolvault/shared';
 import { requestIssue, ZShortlinkImportRow, type RequestIssueCode } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
-import type { NewShortlink, ShortlinkPosition, ShortlinksRepo } from '../db/shortlinks.repo';
+import type { LinkRefusal, NewShortlink, ShortlinksRepo } from '../db/shortlinks.repo';
+import type { UsersRepo } from '../db/users.repo';
 import type { Clock } from '../lib/clock';
+import { listedPerson, type Caller } from './caller';
+import { createCodeDrawer, IMPORT_SLICE_MS } from './shortlink-codes';
+import { decodeCursor, encodeCursor } from './shortlink-cursor';
 import type { PageMeta } from './html-meta';
 import { ok } from '../lib/result';
 import { servedLink } from './served-urls';
@@ -46,6 +47,7 @@ export type ShortlinkFailure =
         | 'SHORTLINK_OWN_ADDRESS'
         | 'SHORTLINK_NOT_FOUND'
         | 'SHORTLINK_IMPORT_INVALID'
+        | 'FORBIDDEN'
         | RequestIssueCode;
       /** Overrides the code's own message (import rows: 'Row 3: …'). */
       message?: string;
@@ -60,24 +62,45 @@ export interface RequestOrigin {
   ownHosts: readonly string[];
 }
 
+/**
+ * Refusals of a caller whose reach is `own`, for another person's link. They say what the rule is
+ * and nothing of the link itself (its ids are sequential, so that one exists is no secret).
+ */
+export const NOT_YOUR_LINK = 'You can change only the links you created.';
+export const NOT_YOUR_LINKS = 'You can list only the links you created.';
+export const NOT_YOUR_ANALYTICS = 'You can see the analytics of only the links you created.';
+
 export interface ShortlinkService {
-  /** One page of the manager's list; a cursor that is not one of ours (or of another sort) fails. */
-  list(query: ShortlinkListQuery): Promise<ShortlinkResult<ShortlinkPage>>;
+  /**
+   * One page of the manager's list; a cursor that is not one of ours (or of another sort) fails. A
+   * caller whose reach is `own` sees only their links (createdBy may name only them).
+   */
+  list(query: ShortlinkListQuery, caller: Caller): Promise<ShortlinkResult<ShortlinkPage>>;
   summary(): Promise<ShortlinkSummary>;
   tags(): Promise<ShortlinkTagsResponse>;
   findById(id: number): Promise<Shortlink | null>;
-  createAsAdmin(input: ShortlinkInput, origin: RequestOrigin): Promise<ShortlinkResult<Shortlink>>;
+  /** A signed-in person's link: `maker` is recorded as its creator. */
+  createAsAdmin(input: ShortlinkInput, origin: RequestOrigin, maker: number): Promise<ShortlinkResult<Shortlink>>;
   /** One creation per GUEST_CREATE_INTERVAL_MS per client key: the slot is taken before the insert. */
   createAsGuest(
     input: GuestShortlinkInput,
     origin: RequestOrigin & { clientKey: string },
   ): Promise<ShortlinkResult<Shortlink>>;
-  update(id: number, input: ShortlinkUpdate, origin: RequestOrigin): Promise<ShortlinkResult<Shortlink>>;
-  delete(id: number): Promise<ShortlinkResult<void>>;
+  /** Records the caller as the last to change it; a caller whose reach is `own` changes only their links. */
+  update(
+    id: number,
+    input: ShortlinkUpdate,
+    origin: RequestOrigin,
+    caller: Caller,
+  ): Promise<ShortlinkResult<Shortlink>>;
+  delete(id: number, caller: Caller): Promise<ShortlinkResult<void>>;
   /** Every link, oldest first, a batch at a time (so an export's memory does not grow with the count). */
   exportRows(): AsyncIterable<ShortlinkExportRow[]>;
-  /** Validates every row, then inserts all of them or none (no reader ever sees a part). */
-  importAll(body: unknown, origin: RequestOrigin): Promise<ShortlinkResult<ImportShortlinksResponse>>;
+  /**
+   * Validates every row, then inserts all of them or none (no reader ever sees a part). Every link
+   * is the importer's, whoever an export says made it.
+   */
+  importAll(body: unknown, origin: RequestOrigin, importer: number): Promise<ShortlinkResult<ImportShortlinksResponse>>;
   /** The public view of a code; never counts a click. */
   findPublic(shortCode: string): Promise<PublicShortlink | null>;
   /** The crawler preview of `/{shortCode}`; og:url is the canonical target. */
@@ -86,6 +109,8 @@ export interface ShortlinkService {
 
 export interface ShortlinkServiceDeps {
   shortlinks: ShortlinksRepo;
+  /** The team, for the logins an export names its links' makers by. */
+  users: Pick<UsersRepo, 'list'>;
   clock: Clock;
   /** Holds each guest's minute; shared by every replica when it is Redis or the database. */
   counters: CounterStore;
@@ -98,19 +123,12 @@ export interface ShortlinkServiceDeps {
   self?: { hosts: readonly string[]; addresses?: () => readonly string[] };
 }
 
-/** Generated codes that collide are redrawn; 62^6 codes make more than a few draws a bug. */
-const MAX_CODE_ATTEMPTS = 20;
-
 /** Links in the Overview's "recent" list. */
 const SUMMARY_RECENT = 5;
 /** Tags listed for the manager's filter, most used first. */
 const MAX_TAGS_LISTED = 500;
 /** Links read per query while exporting. */
 const EXPORT_BATCH = 500;
-/** Codes looked up per query while an import checks which are taken: a few milliseconds each. */
-const IMPORT_SLICE = 200;
-/** The longest an import checks rows or draws codes before it lets other requests run. */
-const IMPORT_SLICE_MS = 5;
 const INVALID_CURSOR = 'Invalid cursor';
 
 const IMPORT_ROW_NOT_OBJECT = 'Each row must be an object with title and targetUrl';
@@ -119,6 +137,7 @@ const fail = (error: ShortlinkFailure): { ok: false; error: ShortlinkFailure } =
 
 export function createShortlinkService({
   shortlinks,
+  users,
   clock,
   counters,
   randomIndex = cryptoRandomIndex,
@@ -126,53 +145,7 @@ export function createShortlinkService({
 }: ShortlinkServiceDeps): ShortlinkService {
   const guestKey = (clientKey: string) => `guest:${clientKey}`;
 
-  const drawCode = () => generateShortCode(randomIndex);
-
-  /** Inserts with a generated code, drawing again on a collision. */
-  const insertGenerated = async (link: Omit<NewShortlink, 'shortCode'>): Promise<Shortlink> => {
-    for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
-      const created = await shortlinks.insert({ ...link, shortCode: drawCode() });
-      if (created) return created;
-    }
-    throw new Error(`No free short code after ${MAX_CODE_ATTEMPTS} attempts`);
-  };
-
-  /** The rows' codes: the supplied one, else a drawn one that no other row and no stored link has. */
-  /**
-   * Which of these codes are stored, IMPORT_SLICE at a time with a turn of the event loop between:
-   * on SQLite each lookup runs synchronously, and 10,000 of them in a row held every other request
-   * for tens of milliseconds.
-   */
-  const takenCodes = async (codes: readonly string[]): Promise<Set<string>> => {
-    const taken = new Set<string>();
-    for (let start = 0; start < codes.length; start += IMPORT_SLICE) {
-      if (start > 0) await yieldToEventLoop();
-      for (const code of await shortlinks.existingCodes(codes.slice(start, start + IMPORT_SLICE))) taken.add(code);
-    }
-    return taken;
-  };
-
-  const generateCodes = async (inputs: readonly ShortlinkImportRow[], used: Set<string>): Promise<string[]> => {
-    const codes = inputs.map((input) => input.shortCode);
-    const slice = timeSlices(IMPORT_SLICE_MS);
-    for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
-      const drawn: number[] = [];
-      for (const [index, code] of codes.entries()) {
-        if (code !== undefined) continue;
-        await slice();
-        let next = drawCode();
-        while (used.has(next)) next = drawCode();
-        used.add(next);
-        codes[index] = next;
-        drawn.push(index);
-      }
-      const taken = await takenCodes(drawn.map((index) => codes[index]!));
-      if (taken.size === 0) return codes as string[];
-      // Taken codes stay in `used`, so they are not drawn again.
-      for (const index of drawn) if (taken.has(codes[index]!)) codes[index] = undefined;
-    }
-    throw new Error(`No free short codes after ${MAX_CODE_ATTEMPTS} attempts`);
-  };
+  const { insertGenerated, takenCodes, generateCodes } = createCodeDrawer(shortlinks, randomIndex);
 
   /**
    * The refusal of a target that leads back to this server: by any of its names or addresses, on
@@ -202,7 +175,10 @@ export function createShortlinkService({
     return link && servedLink(link);
   };
 
-  const newLink = (input: Omit<ShortlinkInput, 'shortCode'>): Omit<NewShortlink, 'shortCode'> => ({
+  const newLink = (
+    input: Omit<ShortlinkInput, 'shortCode'>,
+    maker: number | null,
+  ): Omit<NewShortlink, 'shortCode'> => ({
     targetUrl: input.targetUrl,
     title: input.title,
     description: input.description,
@@ -211,14 +187,30 @@ export function createShortlinkService({
     clickCount: 0,
     createdAt: clock().toISOString(),
     redirectMode: input.redirectMode,
+    createdBy: maker,
   });
 
+  /** A change the repository refused: no such link, or (reach `own`) another person's. */
+  const refused = (refusal: LinkRefusal) =>
+    fail(refusal === 'not-yours' ? { code: 'FORBIDDEN', message: NOT_YOUR_LINK } : { code: 'SHORTLINK_NOT_FOUND' });
+  /** The person a change is limited to: the caller, when their reach is `own`. */
+  const ownedBy = (caller: Caller) => (caller.reach === 'own' ? caller.userId : undefined);
+
   return {
-    async list({ limit, cursor, q, tag, sort }) {
+    async list({ limit, cursor, q, tag, sort, createdBy: filter }, caller) {
+      const createdBy = listedPerson(filter, caller);
+      if (createdBy === null) return fail({ code: 'FORBIDDEN', message: NOT_YOUR_LINKS });
       const after = cursor === undefined ? undefined : decodeCursor(cursor, sort);
       if (after === null) return fail({ code: 'VALIDATION', message: INVALID_CURSOR });
       // One more than asked tells whether another page follows.
-      const { items, total, totalCapped } = await shortlinks.page({ sort, limit: limit + 1, after, q, tag });
+      const { items, total, totalCapped } = await shortlinks.page({
+        sort,
+        limit: limit + 1,
+        after,
+        q,
+        tag,
+        createdBy,
+      });
       const page = items.slice(0, limit);
       const last = page.at(-1);
       const nextCursor = items.length > limit && last ? encodeCursor(sort, last) : null;
@@ -244,10 +236,10 @@ export function createShortlinkService({
 
     findById: (id) => shortlinks.findById(id),
 
-    async createAsAdmin(input, origin) {
+    async createAsAdmin(input, origin, maker) {
       const refused = selfLink(input.targetUrl, ownOrigin(origin));
       if (refused) return fail(refused);
-      const link = newLink(input);
+      const link = newLink(input, maker);
       if (input.shortCode === undefined) return ok(await insertGenerated(link));
       const created = await shortlinks.insert({ ...link, shortCode: input.shortCode });
       return created ? ok(created) : fail({ code: 'SHORT_CODE_TAKEN' });
@@ -264,30 +256,40 @@ export function createShortlinkService({
       try {
         // A guest sets only title, target and image; the code is always generated, and the
         // visitor always sees the preview page with the real destination before going there.
-        return ok(await insertGenerated(newLink({ ...input, description: '', tags: [], redirectMode: 'preview' })));
+        return ok(
+          await insertGenerated(newLink({ ...input, description: '', tags: [], redirectMode: 'preview' }, null)),
+        );
       } catch (error) {
         await counters.release(guestKey(origin.clientKey)).catch(() => undefined);
         throw error;
       }
     },
 
-    async update(id, input, origin) {
-      const refused = selfLink(input.targetUrl, ownOrigin(origin));
-      if (refused) return fail(refused);
-      const updated = await shortlinks.update(id, input);
-      return updated ? ok(updated) : fail({ code: 'SHORTLINK_NOT_FOUND' });
+    async update(id, input, origin, caller) {
+      const self = selfLink(input.targetUrl, ownOrigin(origin));
+      if (self) return fail(self);
+      const updated = await shortlinks.update(id, { ...input, updatedBy: caller.userId }, ownedBy(caller));
+      return typeof updated === 'string' ? refused(updated) : ok(updated);
     },
 
-    delete: async (id) => ((await shortlinks.delete(id)) ? ok(undefined) : fail({ code: 'SHORTLINK_NOT_FOUND' })),
+    async delete(id, caller) {
+      const deleted = await shortlinks.delete(id, ownedBy(caller));
+      return deleted === true ? ok(undefined) : refused(deleted);
+    },
 
     async *exportRows() {
+      // A team is tens of people: their logins are read once for the whole export.
+      const logins = new Map((await users.list()).map((user) => [user.id, user.login]));
       // Oldest first, so an import recreates the links in their original order.
       for await (const batch of shortlinks.batchesOldestFirst(EXPORT_BATCH)) {
-        yield batch.map(({ id: _id, ...row }) => row);
+        yield batch.map(({ id: _id, createdBy, updatedBy: _updatedBy, ...row }) => ({
+          ...row,
+          createdBy: createdBy === null ? null : (logins.get(createdBy.id) ?? null),
+        }));
       }
     },
 
-    async importAll(body, origin) {
+    async importAll(body, origin, importer) {
       if (!Array.isArray(body)) return fail({ code: 'SHORTLINK_IMPORT_INVALID' });
       if (body.length > SHORTLINK_LIMITS.importRows) {
         return fail({
@@ -340,6 +342,7 @@ export function createShortlinkService({
         // Normalised to UTC 'Z' form: analytics compare these as text.
         createdAt: input.createdAt === undefined ? now : new Date(input.createdAt).toISOString(),
         redirectMode: input.redirectMode,
+        createdBy: importer,
       }));
       const conflict = await shortlinks.insertAll(links, yieldToEventLoop);
       if (conflict && 'clickTotalFull' in conflict) {
@@ -369,33 +372,4 @@ export function createShortlinkService({
       };
     },
   };
-}
-
-/**
- * The opaque cursor: base64url of JSON `[sort, key, id]`, the sort key and id of a page's last
- * link. It names its sort, so a cursor of another sort is refused rather than misread.
- */
-export function encodeCursor(sort: ShortlinkSort, last: Shortlink): string {
-  const key = sort === 'newest' ? last.createdAt : sort === 'clicks' ? last.clickCount : last.title;
-  return Buffer.from(JSON.stringify([sort, key, last.id])).toString('base64url');
-}
-
-/** The position a cursor names, or null for anything that is not a cursor of this sort. */
-export function decodeCursor(cursor: string, sort: ShortlinkSort): ShortlinkPosition | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(value) || value.length !== 3 || value[0] !== sort) return null;
-  const [, key, id] = value as [unknown, unknown, unknown];
-  // Ids the database cannot hold were never in a cursor (and PostgreSQL fails on them). Click
-  // counts are 64-bit: a cursor carries one as the API reported it, at most 2^53 − 1 (db/counts.ts).
-  const whole = (part: unknown, min: number, max: number): part is number =>
-    typeof part === 'number' && Number.isInteger(part) && part >= min && part <= max;
-  if (!whole(id, 1, MAX_STORED_INTEGER)) return null;
-  if (sort === 'clicks') return whole(key, 0, Number.MAX_SAFE_INTEGER) ? { sort, clicks: key, id } : null;
-  if (typeof key !== 'string' || key.length > SHORTLINK_LIMITS.title * 2) return null;
-  return sort === 'newest' ? { sort, createdAt: key, id } : { sort, title: key, id };
 }

@@ -7,6 +7,7 @@ import type { AdminLoginResponse } from '../auth';
 import type { BlogPost, BlogPostPage, BlogPostSummary, Category } from '../blog';
 import type { ContactMessage, ContactMessagePage } from '../contact';
 import { RESERVED_RANGES, type IpLookupResult } from '../ip';
+import type { PersonRef } from '../made-by';
 import {
   ANALYTICS_RANGES,
   DEVICE_CLASSES,
@@ -45,6 +46,13 @@ export const ZCategory = exactly<Category>()(
   }),
 );
 
+/** Who made or changed a record: a person of the team. */
+export const ZPersonRef = exactly<PersonRef>()(
+  z
+    .object({ id: z.number().int(), name: z.string().meta({ description: "The person's display name" }) })
+    .meta({ id: 'PersonRef' }),
+);
+
 const postFields = {
   id: z.number().int(),
   slug: z.string(),
@@ -58,6 +66,12 @@ const postFields = {
   view_count: count,
   created_at: isoTime,
   updated_at: isoTime,
+  authored_by: ZPersonRef.nullable()
+    .optional()
+    .meta({ description: 'Signed-in callers only: who wrote it; null for posts written before accounts' }),
+  updated_by: ZPersonRef.nullable()
+    .optional()
+    .meta({ description: 'Signed-in callers only: who changed it last; null until someone does' }),
 };
 
 export const ZBlogPost = exactly<BlogPost>()(
@@ -127,10 +141,27 @@ const shortlinkFields = {
 };
 
 export const ZShortlink = exactly<Shortlink>()(
-  z.object({ id: z.number().int(), ...shortlinkFields }).meta({ id: 'Shortlink' }),
+  z
+    .object({
+      id: z.number().int(),
+      ...shortlinkFields,
+      createdBy: ZPersonRef.nullable().meta({
+        description: "Who created it; null for a guest's link and links made before accounts",
+      }),
+      updatedBy: ZPersonRef.nullable().meta({ description: 'Who changed it last; null until someone does' }),
+    })
+    .meta({ id: 'Shortlink' }),
 );
 
-export const ZShortlinkExportRow = exactly<ShortlinkExportRow>()(z.object(shortlinkFields));
+export const ZShortlinkExportRow = exactly<ShortlinkExportRow>()(
+  z.object({
+    ...shortlinkFields,
+    createdBy: z
+      .string()
+      .nullable()
+      .meta({ description: "The login of who created it (an import ignores it: imported links are the importer's)" }),
+  }),
+);
 
 export const ZClickExportRow = exactly<ClickExportRow>()(
   z.object({

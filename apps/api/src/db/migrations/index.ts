@@ -14,6 +14,7 @@ import searchTermsByCreationDay from './0011-search-terms-by-creation-day';
 import linksCreatedPerDay from './0012-links-created-per-day';
 import sixtyFourBitCounters from './0013-64-bit-counters';
 import teamAccounts from './0014-team-accounts';
+import postsByAuthor from './0016-posts-by-author';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   linksCreatedPerDay,
   sixtyFourBitCounters,
   teamAccounts,
+  postsByAuthor,
 ];
 
 export interface MigrationReport {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fromApi } from '../../lib/query';
 import { useAdminToken } from '../auth/admin-session';
+import { accountKey } from '../auth/account.queries';
 import { accountApi } from './account.api';
 
 /**
@@ -10,7 +11,7 @@ import { accountApi } from './account.api';
  */
 export const accountKeys = {
   all: ['account'] as const,
-  me: (token: string | null) => ['account', token, 'me'] as const,
+  me: accountKey,
   sessions: (token: string | null) => ['account', token, 'sessions'] as const,
   keys: (token: string | null) => ['account', token, 'keys'] as const,
 };

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { ui } from '../../components/ui';
 import { logout } from './login';
 
-/** Ends the session on the server and forgets the token: every admin screen's way out. */
-export function LogoutButton() {
+/** Logout: ends the session on the server and forgets the token here, then `onDone` (leave the page's signed-in view). */
+export function LogoutButton({ onDone }: { onDone?: () => void }) {
   return (
     <button
       type="button"
@@ -12,6 +12,7 @@ export function LogoutButton() {
       onClick={() => {
         void logout();
         toast.success('Logged Out', { description: 'Admin access revoked' });
+        onDone?.();
       }}
     >
       <LogOut aria-hidden="true" className="size-4" />

@@ -1,101 +1,29 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { BlogPost, Category, ContactMessage } from '@toolvault/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { ContactMessage } from '@toolvault/shared';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
-import { json, networkDown, settle, stubApi, type FakeRoute } from '../../lib/testing-api';
-import { QueryWrapper } from '../../lib/testing-query';
-import BlogAdminPage from './BlogAdminPage';
+import {
+  baseRoutes,
+  categoryForm,
+  fillPost,
+  guides,
+  inbox,
+  json,
+  LIST,
+  networkDown,
+  page,
+  post,
+  postForm,
+  renderAdmin,
+  settle,
+  stubApi,
+  TOKEN,
+  type,
+} from './blog-admin-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-// Quill needs a real browser (the e2e suite drives it); here the Content field is a plain textarea.
-vi.mock('./RichTextEditor', () => ({
-  default: ({
-    labelId,
-    initialValue,
-    onChange,
-  }: {
-    labelId: string;
-    initialValue: string;
-    onChange: (html: string) => void;
-  }) => (
-    <textarea
-      aria-labelledby={labelId}
-      defaultValue={initialValue}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  ),
-}));
-
-const TOKEN = 'header.payload.signature';
-
-const post = (id: number, extra: Partial<BlogPost> = {}): BlogPost => ({
-  id,
-  slug: `post-${id}`,
-  title: `Post ${id}`,
-  author: 'Ada',
-  category_id: 3,
-  category_name: 'Guides',
-  cover_image: '',
-  content: `<p>Body ${id}</p>`,
-  tags: '["one","two"]',
-  published: true,
-  view_count: 4,
-  created_at: '2024-01-15T10:00:00.000Z',
-  updated_at: '2024-01-15T10:00:00.000Z',
-  ...extra,
-});
-/** What the list answers: one page of summaries (no HTML). */
-const page = (posts: BlogPost[]) => ({
-  items: posts.map(({ content: _content, ...rest }) => ({
-    ...rest,
-    category_slug: rest.category_id ? 'guides' : null,
-    excerpt: '',
-  })),
-  page: 1,
-  pageSize: 20,
-  total: posts.length,
-  pageCount: 1,
-});
-/** One page of the inbox. */
-const inbox = (items: unknown[], nextCursor: string | null = null) => ({ items, nextCursor, total: items.length });
-const LIST = 'GET /api/blog?limit=20';
-const guides: Category = { id: 3, slug: 'guides', name: 'Guides', description: 'How-tos' };
-
-function renderAdmin(loggedIn = true) {
-  if (loggedIn) localStorage.setItem(ADMIN_TOKEN_KEY, TOKEN);
-  const router = createMemoryRouter(
-    [
-      { path: '/blog-admin', element: <BlogAdminPage /> },
-      { path: '/login', element: <h1>Login route</h1> },
-    ],
-    { initialEntries: ['/blog-admin'] },
-  );
-  render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
-  return router;
-}
-
-const baseRoutes = (extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute> => ({
-  [LIST]: json(page([post(1), post(2, { published: false, category_id: null, category_name: null })])),
-  'GET /api/blog/post-1?edit=1': json(post(1)),
-  'GET /api/categories': json([guides]),
-  'GET /api/contact': json(inbox([])),
-  ...extra,
-});
-
-const postForm = () => screen.getByRole('form', { name: /New Post|Edit Post/ });
-const categoryForm = () => screen.getByRole('form', { name: /New Category|Edit Category/ });
-const type = (scope: HTMLElement, label: string | RegExp, value: string) =>
-  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
-
-async function fillPost(values: { title?: string; slug?: string; content?: string } = {}) {
-  const form = postForm();
-  type(form, 'Title', values.title ?? 'Hello');
-  type(form, 'Slug', values.slug ?? 'hello');
-  const editor = await within(form).findByRole('textbox', { name: 'Content' });
-  fireEvent.change(editor, { target: { value: values.content ?? '<p>Body</p>' } });
-}
+vi.mock('./RichTextEditor', async () => ({ default: (await import('./blog-admin-testing')).FakeEditor }));
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
@@ -233,7 +161,8 @@ describe('post form', () => {
       slug: 'hello',
       content: '<p>Two words</p>',
       cover_image: '',
-      author: 'Admin',
+      // A new post's byline starts as the writer's display name.
+      author: 'Ada Admin',
       tags: ['a', 'b'],
       category_id: 3,
       published: true,

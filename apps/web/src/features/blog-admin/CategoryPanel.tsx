@@ -102,8 +102,9 @@ export function CategoryList({
 }: {
   categories: UseQueryResult<Category[]>;
   editingId: number | null;
-  onEdit: (category: Category) => void;
-  onDelete: (category: Category) => void;
+  /** Edit and Delete, for a role that may change categories (without them the list only shows). */
+  onEdit?: ((category: Category) => void) | undefined;
+  onDelete?: ((category: Category) => void) | undefined;
 }) {
   return (
     <Card>
@@ -137,27 +138,29 @@ export function CategoryList({
                     <h3 className="font-semibold break-words text-slate-900 dark:text-white">{category.name}</h3>
                     <p className="font-mono text-xs break-all text-slate-600 dark:text-slate-400">/{category.slug}</p>
                   </div>
-                  <div className="flex gap-2">
-                    <button
-                      type="button"
-                      className={smallButton}
-                      aria-label={`Edit ${category.name}`}
-                      onClick={() => onEdit(category)}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </button>
-                    <button
-                      id={`delete-category-${category.id}`}
-                      type="button"
-                      className={smallDangerButton}
-                      aria-label={`Delete ${category.name}`}
-                      onClick={() => onDelete(category)}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Delete
-                    </button>
-                  </div>
+                  {onEdit && onDelete ? (
+                    <div className="flex gap-2">
+                      <button
+                        type="button"
+                        className={smallButton}
+                        aria-label={`Edit ${category.name}`}
+                        onClick={() => onEdit(category)}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                        Edit
+                      </button>
+                      <button
+                        id={`delete-category-${category.id}`}
+                        type="button"
+                        className={smallDangerButton}
+                        aria-label={`Delete ${category.name}`}
+                        onClick={() => onDelete(category)}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Delete
+                      </button>
+                    </div>
+                  ) : null}
                 </div>
                 {category.description ? (
                   <p className="mt-2 text-sm break-words text-slate-700 dark:text-slate-300">{category.description}</p>

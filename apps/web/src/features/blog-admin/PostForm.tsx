@@ -3,6 +3,7 @@ import { Save, Wand2, X } from 'lucide-react';
 import { lazy, Suspense, useId, type FormEvent, type ReactNode } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
+import type { BlogAccess } from './blog-admin-access';
 import { EDITOR_PLACEHOLDER, slugFromTitle, type PostFormValues, type SaveProblem } from './blog-admin.service';
 
 // Quill is fetched only when this form renders (docs/decisions/0008-quality-bars.md: the editor loads only on its page).
@@ -13,6 +14,8 @@ interface PostFormProps {
   /** A change of some fields; applied to the latest values (the editor may report during a render). */
   onChange: (patch: Partial<PostFormValues>) => void;
   categories: readonly Category[];
+  /** What the person's role allows: the byline and the Published switch follow it. */
+  access: Pick<BlogAccess, 'anyByline' | 'publish' | 'displayName'>;
   editing: boolean;
   /** Changes whenever the form is filled or emptied from outside (Edit, Cancel, after a save): a fresh editor loads the content. */
   editorKey: string;
@@ -27,6 +30,7 @@ export function PostForm({
   values,
   onChange,
   categories,
+  access,
   editing,
   editorKey,
   busy,
@@ -103,15 +107,22 @@ export function PostForm({
               className={ui.input}
             />
           </Field>
-          <Field label="Author" htmlFor={field('author')}>
+          {/* Below Editor, a post's byline is its writer's display name: the server sets it. */}
+          <Field
+            label="Author"
+            htmlFor={field('author')}
+            hint={access.anyByline ? undefined : 'Your display name, as on all your posts.'}
+          >
             <input
               id={field('author')}
               maxLength={BLOG_LIMITS.author}
               placeholder="Admin"
-              value={values.author}
+              value={access.anyByline ? values.author : access.displayName}
               onChange={(event) => set('author', event.target.value)}
               className={ui.input}
               autoComplete="name"
+              readOnly={!access.anyByline}
+              aria-describedby={access.anyByline ? undefined : `${field('author')}-hint`}
             />
           </Field>
           <Field label="Category" htmlFor={field('category')}>
@@ -162,17 +173,26 @@ export function PostForm({
               />
             </Suspense>
           </div>
-          <div className="flex items-center gap-2 sm:col-span-2">
-            <input
-              id={field('published')}
-              type="checkbox"
-              checked={values.published}
-              onChange={(event) => set('published', event.target.checked)}
-              className="size-4 rounded border-slate-400 text-indigo-600 accent-indigo-600 dark:accent-indigo-400"
-            />
-            <label htmlFor={field('published')} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              Published
-            </label>
+          <div className="sm:col-span-2">
+            <div className="flex items-center gap-2">
+              <input
+                id={field('published')}
+                type="checkbox"
+                checked={access.publish && values.published}
+                disabled={!access.publish}
+                onChange={(event) => set('published', event.target.checked)}
+                aria-describedby={access.publish ? undefined : `${field('published')}-hint`}
+                className="size-4 rounded border-slate-400 text-indigo-600 accent-indigo-600 dark:accent-indigo-400"
+              />
+              <label htmlFor={field('published')} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+                Published
+              </label>
+            </div>
+            {access.publish ? null : (
+              <p id={`${field('published')}-hint`} className={`mt-1 ${ui.muted}`}>
+                Your role saves posts as drafts; an Editor publishes them.
+              </p>
+            )}
           </div>
         </div>
 

@@ -2,24 +2,29 @@ import type { BlogPostPage, BlogPostSummary } from '@toolvault/shared';
 import { BLOG_SEARCH_MAX } from '@toolvault/shared';
 import { LoaderCircle, Pencil, Search, Trash2 } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { formatPostDate, postTags } from '../blog/blog.service';
 import { CoverImage, PublishedBadge, TagBadges } from '../blog/BlogParts';
+import { mayChange, type BlogAccess } from './blog-admin-access';
 import { ADMIN_MESSAGES, authorText, categoryText, viewsText } from './blog-admin.service';
 import { smallButton, smallDangerButton } from './CategoryPanel';
 import { formatCount } from '../../lib/format';
 
 /**
  * All Posts with a Loading... indicator and error text, one page at a time, with a title
- * search; each card shows title, /slug, Edit, Delete, author, category, views, created date, tags,
- * cover image, and whether it is a draft.
+ * search and (for a role that sees every post) a filter by writer; each card shows title, /slug,
+ * Edit and Delete (when the role may change it), author, who wrote and last changed it, category,
+ * views, created date, tags, cover image, and whether it is a draft.
  */
 export function PostList({
   posts,
+  access,
   search,
+  mine,
+  onMine,
   page,
   editingId,
   onEdit,
@@ -28,8 +33,12 @@ export function PostList({
   onPage,
 }: {
   posts: UseQueryResult<BlogPostPage>;
+  access: BlogAccess;
   /** The title search shown (from the address). */
   search: string;
+  /** Only the person's own posts (from the address). */
+  mine: boolean;
+  onMine: (mine: boolean) => void;
   page: number;
   editingId: number | null;
   onEdit: (post: BlogPostSummary) => void;
@@ -40,9 +49,13 @@ export function PostList({
   return (
     <Card>
       <h2 id="admin-posts-heading" tabIndex={-1} className={`${ui.subheading} focus:outline-none`}>
-        All Posts
+        {access.readAll ? 'All Posts' : 'Your Posts'}
       </h2>
-      <SearchForm key={search} initial={search} onSearch={onSearch} />
+      <div className="grid items-end gap-x-4 sm:grid-cols-[minmax(0,1fr)_auto]">
+        <SearchForm key={search} initial={search} onSearch={onSearch} />
+        {/* Someone who sees only their own posts has nobody else's to filter out. */}
+        {access.readAll ? <WriterFilter mine={mine} onMine={onMine} /> : null}
+      </div>
       {posts.status === 'success' ? (
         <p role="status" className={`mt-3 ${ui.muted}`}>
           {countText(posts.data, search)}
@@ -88,31 +101,34 @@ export function PostList({
                           /{post.slug}
                         </Link>
                       </div>
-                      <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className={smallButton}
-                          aria-label={`Edit ${post.title}`}
-                          onClick={() => onEdit(post)}
-                        >
-                          <Pencil aria-hidden="true" className="size-4" />
-                          Edit
-                        </button>
-                        <button
-                          id={`delete-post-${post.id}`}
-                          type="button"
-                          className={smallDangerButton}
-                          aria-label={`Delete ${post.title}`}
-                          onClick={() => onDelete(post)}
-                        >
-                          <Trash2 aria-hidden="true" className="size-4" />
-                          Delete
-                        </button>
-                      </div>
+                      {mayChange(access, post) ? (
+                        <div className="flex gap-2">
+                          <button
+                            type="button"
+                            className={smallButton}
+                            aria-label={`Edit ${post.title}`}
+                            onClick={() => onEdit(post)}
+                          >
+                            <Pencil aria-hidden="true" className="size-4" />
+                            Edit
+                          </button>
+                          <button
+                            id={`delete-post-${post.id}`}
+                            type="button"
+                            className={smallDangerButton}
+                            aria-label={`Delete ${post.title}`}
+                            onClick={() => onDelete(post)}
+                          >
+                            <Trash2 aria-hidden="true" className="size-4" />
+                            Delete
+                          </button>
+                        </div>
+                      ) : null}
                     </div>
                     <p className={`mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 ${ui.muted}`}>
                       <PublishedBadge published={Boolean(post.published)} />
                       <span>{authorText(post)}</span>
+                      <MadeBy post={post} />
                       <span>{categoryText(post)}</span>
                       <span>{viewsText(post)}</span>
                       <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
@@ -129,6 +145,38 @@ export function PostList({
         )}
       </div>
     </Card>
+  );
+}
+
+/** Who wrote the post (when it differs from the byline) and who changed it last, for the team. */
+function MadeBy({ post }: { post: BlogPostSummary }) {
+  const writer = post.authored_by;
+  return (
+    <>
+      {writer && writer.name !== post.author ? <span>Written by {writer.name}</span> : null}
+      {post.updated_by ? <span>Changed by {post.updated_by.name}</span> : null}
+    </>
+  );
+}
+
+/** Everyone's posts or only one's own: `?by=me` in the address. */
+function WriterFilter({ mine, onMine }: { mine: boolean; onMine: (mine: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className={ui.label}>
+        Written by
+      </label>
+      <select
+        id={id}
+        value={mine ? 'me' : 'all'}
+        onChange={(event) => onMine(event.target.value === 'me')}
+        className={ui.input}
+      >
+        <option value="all">Everyone</option>
+        <option value="me">Me</option>
+      </select>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type CategoryInput, type PostInput } from '@toolvault/shared';
+import { ENDPOINTS, type CategoryInput, type PersonFilter, type PostInput } from '@toolvault/shared';
 import { callApi } from '../../lib/api';
 import { blogApi } from '../blog/blog.api';
 
@@ -11,8 +11,8 @@ export const ADMIN_PAGE_SIZE = 20;
  * so a token replaced or cleared meanwhile is the one sent.
  */
 export const blogAdminApi = {
-  /** One page of summaries; with the token the list includes drafts. `q` searches titles. */
-  posts: (token: string | null, query: { page: number; q: string }, signal?: AbortSignal) =>
+  /** One page of summaries; with the token the list includes drafts. `q` searches titles, `author` picks one person's. */
+  posts: (token: string | null, query: { page: number; q: string; author?: PersonFilter }, signal?: AbortSignal) =>
     blogApi.posts({ ...query, limit: ADMIN_PAGE_SIZE }, { token, ...(signal ? { signal } : {}) }),
   /** The whole post, to edit; loading it into the editor counts no view. */
   post: (token: string | null, slug: string) =>

@@ -1,4 +1,4 @@
-import { blogListUrl, ENDPOINTS, type BlogPostPage, type BlogSort } from '@toolvault/shared';
+import { blogListUrl, ENDPOINTS, type BlogPostPage, type BlogSort, type PersonFilter } from '@toolvault/shared';
 import { apiFetch, callApi, type ApiResult } from '../../lib/api';
 import { err, ok } from '../../lib/result';
 import { isCategoryList, isPostPage } from './blog.service';
@@ -10,6 +10,8 @@ export interface PostPageQuery {
   sort?: BlogSort;
   limit?: number;
   q?: string;
+  /** The admin's list only: one person's posts. */
+  author?: PersonFilter | undefined;
 }
 
 /** An answer of the wrong form (a page that is not a page, a list that is not a list) counts as a failed load. */

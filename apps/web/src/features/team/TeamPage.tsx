@@ -5,12 +5,13 @@ import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { QueryProvider } from '../../lib/query';
 import { AdminLoginForm } from '../auth/AdminLoginForm';
+import { accountKey } from '../auth/account.queries';
 import { useAdminToken } from '../auth/admin-session';
 import { useSessionExpiry } from '../auth/session-expiry';
 import { InvitationsSection } from './InvitationsSection';
 import { LoadFailed } from './LoadFailed';
 import { PeopleSection } from './PeopleSection';
-import { teamApi, teamKeys } from './team.api';
+import { teamApi } from './team.api';
 import { useTeamQuery } from './use-team-query';
 
 /** /team: the people of the team and its invitations, for those whose role lets them see it. */
@@ -36,7 +37,7 @@ export default function TeamPage() {
 
 function Team() {
   const expire = useSessionExpiry();
-  const account = useTeamQuery(teamKeys.account, teamApi.account, expire);
+  const account = useTeamQuery(accountKey(useAdminToken()), teamApi.account, expire);
 
   return (
     <Page title="Team" width="wide">

@@ -1,21 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   shortUrl,
-  type ExportFormat,
+  type Account,
   type Shortlink,
   type ShortlinkInput,
   type ShortlinkPage,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
-import { BarChart3, LayoutDashboard, List, LogOut, Plus, ShieldCheck } from 'lucide-react';
+import { BarChart3, LayoutDashboard, List, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { clearAdminToken } from '../../features/auth/admin-session';
-import { logout as endSession } from '../../features/auth/login';
-import { downloadBlob } from '../../lib/download';
 import type { ApiFailure } from '../../lib/api';
 import { fromApi, unlessUnauthorized, type ApiError } from '../../lib/query';
 import { readAdminView, writeAdminView, type AdminTab, type AdminView } from './admin-view';
@@ -27,20 +25,18 @@ import { CopyLinkButton } from './CopyLinkButton';
 import { LinkAnalyticsView } from './LinkAnalyticsView';
 import { LinkForm } from './LinkForm';
 import { linkClass, siteOrigin } from './LinkParts';
-import { ManageLinksTab, type BulkAction } from './ManageLinksTab';
+import { ManageLinksTab } from './ManageLinksTab';
+import { SignedInBanner } from './SignedInBanner';
+import { useBulkActions } from './use-bulk-actions';
+import { managerTabs, openTab, type ManagerAccess } from './manager-access';
 import { OverviewTab } from './OverviewTab';
 import { shortlinkApi } from './shortlink-manager.api';
 import {
-  countLabel,
   EMPTY_FORM,
-  exportFileName,
   formFromLink,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_LABEL,
-  parseImportFile,
+  pageWithRows,
   validateCreateForm,
   validateUpdateForm,
-  type ExportKind,
   type LinkFormValues,
 } from './shortlink-manager.service';
 import {
@@ -70,37 +66,35 @@ function useLoadFailureToast(error: ApiError | null): void {
   }, [error]);
 }
 
-/** A page with `change` applied to its rows, its total lowered by the rows it lost. */
-function withRows(page: ShortlinkPage, change: (items: Shortlink[]) => Shortlink[]): ShortlinkPage {
-  const items = change(page.items);
-  // A capped total ("10,000+") says only that there are more: it stays as it is.
-  if (page.totalCapped) return { ...page, items };
-  return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
-}
-
 interface AdminPanelProps {
   token: string;
+  /** Who is signed in, and what their role lets them use here. */
+  account: Account;
+  access: ManagerAccess;
   /** Called on Logout and when the token is refused (401), after the token was cleared. */
   onExit: () => void;
   focusOnMount?: boolean;
 }
 
 /**
- * The administrator's view: tabs Overview, Create Link, Manage Links, Analytics.
- * The tab, search, sort, tag, page and analytics range live in the URL (admin-view.ts).
+ * The signed-in view: tabs Overview, Create Link, Manage Links, Analytics, those the role may use.
+ * The tab, search, sort, tag, creator, page and analytics range live in the URL (admin-view.ts).
  */
-export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelProps) {
+export function AdminPanel({ token, account, access, onExit, focusOnMount = false }: AdminPanelProps) {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readAdminView(params), [params]);
-  const tab = view.tab;
+  const tabs = useMemo(() => TABS.filter((item) => managerTabs(access).includes(item.id)), [access]);
+  // A tab the role may not use (a shared address, the default Overview for an Author) shows Manage Links.
+  const tab = openTab(
+    view.tab,
+    tabs.map((item) => item.id),
+  );
   const [form, setForm] = useState<LinkFormValues>(EMPTY_FORM);
   const [editing, setEditing] = useState<Shortlink | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<Shortlink | null>(null);
   const [focusTitle, setFocusTitle] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<Shortlink | null>(null);
-  const [bulk, setBulk] = useState<BulkAction | null>(null);
-  const [exportingClicks, setExportingClicks] = useState(false);
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const focusTab = useRef(focusOnMount);
@@ -136,9 +130,11 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     onExit();
   }, [onExit]);
 
-  const showList = tab === 'manage' && view.link === null;
+  const linkOpen = view.link !== null && access.linkAnalytics;
+  const showList = tab === 'manage' && !linkOpen;
   const page = useLinkPage(token, view, showList);
-  const tags = useLinkTags(token, showList);
+  // The tags in use are those of every link: read only for a role that sees them all.
+  const tags = useLinkTags(token, showList && access.allLinks);
   const summary = useLinkSummary(token, tab === 'overview');
   const analytics = useAnalytics(token, view.range, tab === 'analytics');
   useUnauthorized(page.error, expire);
@@ -160,7 +156,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
   /** Changes the rows of the loaded list pages in place, without asking the server. */
   const changeRows = (change: (items: Shortlink[]) => Shortlink[]) =>
     queryClient.setQueriesData<ShortlinkPage>({ queryKey: shortlinkKeys.lists }, (data) =>
-      data ? withRows(data, change) : data,
+      data ? pageWithRows(data, change) : data,
     );
 
   const create = useMutation({
@@ -186,11 +182,12 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
       linksChanged({ list: false });
     },
   });
-  const importLinks = useMutation({
-    mutationFn: (rows: unknown[]) => fromApi(shortlinkApi.import(token, rows)),
-    onSuccess: () => linksChanged({ list: true }),
-  });
   const unlessExpired = (otherwise: (error: ApiFailure) => void) => unlessUnauthorized(expire, otherwise);
+  const { bulk, exportingClicks, exportFile, importFile, loadSample } = useBulkActions({
+    token,
+    unlessExpired,
+    onImported: () => linksChanged({ list: true }),
+  });
   const saveFailed = (error: ApiFailure) => {
     setFormError(error.message);
     toast.error('Failed to save shortlink', { description: error.message });
@@ -278,76 +275,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
     });
   };
 
-  /** Downloads an export as a dated file; `busy` marks the buttons that started it while it runs. */
-  const exportFile = async (kind: ExportKind, format: ExportFormat, busy: (running: boolean) => void) => {
-    busy(true);
-    const result = await shortlinkApi.export(token, kind, format);
-    busy(false);
-    if (result.ok) {
-      const fileName = exportFileName(new Date(), format, kind);
-      downloadBlob(result.value, fileName);
-      toast.success('Exported', { description: fileName });
-    } else {
-      const title = kind === 'links' ? 'Failed to export shortlinks' : 'Failed to export clicks';
-      unlessExpired((error) => toast.error(title, { description: error.message }))(result.error);
-    }
-  };
-
-  const importRows = (rows: unknown[], kind: 'import' | 'sample') =>
-    importLinks
-      .mutateAsync(rows)
-      .then(({ imported }) => {
-        if (kind === 'import')
-          toast.success('Imported', { description: `${countLabel(imported)} imported successfully` });
-        else toast.success('Loaded', { description: `${countLabel(imported, 'sample shortlink')} loaded` });
-      })
-      .catch(
-        unlessExpired((error) =>
-          toast.error(kind === 'import' ? 'Failed to import shortlinks' : 'Failed to load sample data', {
-            description: error.message,
-          }),
-        ),
-      );
-
-  const importFile = async (file: File) => {
-    if (file.size > IMPORT_MAX_BYTES) {
-      toast.error('Failed to import shortlinks', { description: `The file is larger than ${IMPORT_MAX_LABEL}.` });
-      return;
-    }
-    setBulk('import');
-    try {
-      const parsed = parseImportFile(await file.text());
-      if (!parsed.ok) {
-        toast.error(parsed.error);
-        return;
-      }
-      await importRows(parsed.value, 'import');
-    } finally {
-      setBulk(null);
-    }
-  };
-
-  const loadSample = async () => {
-    setBulk('sample');
-    try {
-      const sample = await shortlinkApi.sample();
-      if (!sample.ok || !Array.isArray(sample.value) || sample.value.length === 0) {
-        toast.error('Failed to load sample data');
-        return;
-      }
-      await importRows(sample.value, 'sample');
-    } finally {
-      setBulk(null);
-    }
-  };
-
   const clearFocusRow = useCallback(() => setFocusRow(null), []);
-
-  const logout = () => {
-    void endSession();
-    toast.success('Logged Out', { description: 'Admin access revoked' });
-    onExit();
-  };
 
   const origin = `${siteOrigin()}/`;
 
@@ -364,20 +292,11 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
           if (tab === 'analytics') void analytics.refetch();
         }}
       />
-      <div className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-emerald-900 dark:bg-emerald-950">
-        <p className="flex items-center gap-2 text-sm font-medium text-emerald-900 dark:text-emerald-100">
-          <ShieldCheck aria-hidden="true" className="size-5" />
-          Logged in as administrator
-        </p>
-        <button type="button" className={ui.buttonSecondary} onClick={logout}>
-          <LogOut aria-hidden="true" className="size-4" />
-          Logout
-        </button>
-      </div>
+      <SignedInBanner account={account} onExit={onExit} />
 
       <AdminTabs
         label="Shortlink manager sections"
-        tabs={TABS}
+        tabs={tabs}
         selected={tab}
         onSelect={selectTab}
         idPrefix={TAB_PREFIX}
@@ -422,7 +341,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
               </Card>
             ) : null}
           </div>
-        ) : tab === 'manage' && view.link !== null ? (
+        ) : tab === 'manage' && linkOpen && view.link !== null ? (
           <LinkAnalyticsView
             token={token}
             id={view.link}
@@ -437,6 +356,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
         ) : tab === 'manage' ? (
           <ManageLinksTab
             view={view}
+            access={access}
             page={page}
             tags={tags}
             busy={bulk}
@@ -444,7 +364,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
             onRetry={() => void page.refetch()}
             onEdit={startEdit}
             onDelete={setPendingDelete}
-            onExport={(format) => void exportFile('links', format, (running) => setBulk(running ? 'export' : null))}
+            onExport={(format) => void exportFile('links', format)}
             onImportFile={(file) => void importFile(file)}
             onLoadSample={() => void loadSample()}
             onCreate={() => goTo('create')}
@@ -458,7 +378,7 @@ export function AdminPanel({ token, onExit, focusOnMount = false }: AdminPanelPr
             range={view.range}
             onRange={(range) => show((current) => ({ ...current, range }))}
             exportingClicks={exportingClicks}
-            onExportClicks={(format) => void exportFile('clicks', format, setExportingClicks)}
+            onExportClicks={(format) => void exportFile('clicks', format)}
           />
         )}
       </TabPanel>

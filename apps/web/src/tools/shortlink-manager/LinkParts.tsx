@@ -7,6 +7,9 @@ import { countLabel } from './shortlink-manager.service';
 export const linkClass =
   'font-mono font-medium break-all text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:decoration-indigo-700 dark:hover:text-indigo-200';
 
+/** A secondary button of a row or a pager: the page's secondary button, smaller. */
+export const smallButton = ui.buttonSecondary.replace('px-4 py-2', 'px-3 py-1.5').replace('gap-2', 'gap-1.5');
+
 /** The site's origin, where short codes live. */
 export const siteOrigin = () => window.location.origin;
 

@@ -1,137 +1,33 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Shortlink, ShortlinkAnalytics, ShortlinkPage, ShortlinkSummary } from '@toolvault/shared';
-import { useEffect } from 'react';
-import {
-  MemoryRouter,
-  Route,
-  Routes,
-  useLocation,
-  useNavigate,
-  type Location,
-  type NavigateFunction,
-} from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Shortlink, ShortlinkAnalytics } from '@toolvault/shared';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { QueryWrapper } from '../../lib/testing-query';
-import ShortlinkManagerTool from './ShortlinkManagerTool';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterDebounce,
+  field,
+  flush,
+  go,
+  json,
+  link,
+  listCalls,
+  NO_TAGS,
+  ORIGIN,
+  pageOf,
+  query,
+  renderTool,
+  settle,
+  stubApi,
+  stubObjectUrls,
+  summaryOf,
+  tab,
+  TOKEN,
+  type,
+  type Call,
+  type Handler,
+} from './manager-testing';
 import { GUEST_LAST_CREATED_KEY, GUEST_LINK_KEY } from './shortlink-manager.service';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-const TOKEN = 'header.payload.signature';
-const ORIGIN = window.location.origin;
-
-const link = (id: number, extra: Partial<Shortlink> = {}): Shortlink => ({
-  id,
-  shortCode: `code0${id}`,
-  targetUrl: `https://example.com/${id}`,
-  title: `Link ${id}`,
-  description: '',
-  metaImage: '',
-  tags: ['demo'],
-  clickCount: id * 2,
-  createdAt: new Date().toISOString(),
-  redirectMode: 'preview',
-  ...extra,
-});
-
-const pageOf = (items: Shortlink[], extra: Partial<ShortlinkPage> = {}): ShortlinkPage => ({
-  items,
-  nextCursor: null,
-  total: items.length,
-  ...extra,
-});
-const summaryOf = (recent: Shortlink[], extra: Partial<ShortlinkSummary> = {}): ShortlinkSummary => ({
-  totalLinks: recent.length,
-  totalClicks: recent.reduce((sum, item) => sum + item.clickCount, 0),
-  createdToday: 0,
-  recent,
-  ...extra,
-});
-const NO_TAGS = { tags: [] };
-
-type Handler = (body: unknown, init: RequestInit, params: URLSearchParams) => Response | Promise<Response>;
-interface Call {
-  key: string;
-  params: URLSearchParams;
-  body: unknown;
-  auth: string | null;
-}
-
-/** A fetch that answers `METHOD /path` (query left out) from a table and records every call with its query. */
-function stubApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), ORIGIN);
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    calls.push({ key, params: url.searchParams, body, auth: headers.Authorization ?? null });
-    const handler = routes[key];
-    if (!handler) return Response.json({ error: `no route ${key}` }, { status: 500 });
-    return handler(body, init, url.searchParams);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return calls;
-}
-
-const json =
-  (body: unknown, status = 200) =>
-  () =>
-    Response.json(body, { status });
-const flush = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 0))));
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await flush();
-};
-/** Waits past the search box's pause after typing. */
-const afterDebounce = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 350))));
-
-let location: Location;
-let navigate: NavigateFunction;
-function Probe() {
-  const current = useLocation();
-  const go = useNavigate();
-  useEffect(() => {
-    location = current;
-    navigate = go;
-  });
-  return null;
-}
-
-/** The tool inside a router at `url`, so its view lives in the query as on the site. */
-function renderTool(url = '/shortlink-manager') {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route
-          path="/shortlink-manager"
-          element={
-            <>
-              <ShortlinkManagerTool />
-              <Probe />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
-    { wrapper: QueryWrapper },
-  );
-}
-const query = () => new URLSearchParams(location.search);
-
-const tab = (name: string) => screen.getByRole('tab', { name });
-const field = (name: RegExp | string) => screen.getByLabelText(name);
-const type = (name: RegExp | string, value: string) => fireEvent.change(field(name), { target: { value } });
-const listCalls = (calls: Call[]) => calls.filter((call) => call.key === 'GET /api/shortlinks');
-
-/** jsdom has no object URLs; the download helper only needs one to click. Answers the spy that saw each download. */
-function stubObjectUrls() {
-  const createObjectURL = vi.fn(() => 'blob:export');
-  const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-  onTestFinished(() => void Object.assign(URL, saved));
-  return createObjectURL;
-}
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
@@ -516,6 +412,7 @@ describe('admin', () => {
     expect(tab('Analytics')).toHaveAttribute('aria-selected', 'true');
     expect(field('Date range')).toHaveValue('all');
     expect(calls.map((call) => `${call.key}?${call.params.toString()}`)).toEqual([
+      'GET /api/account?',
       'GET /api/shortlinks/analytics?range=all',
     ]);
     expect(screen.getByText('All time, 30 days (UTC)')).toBeInTheDocument();
@@ -628,11 +525,11 @@ describe('manage links', () => {
     expect(screen.getByRole('region', { name: 'Shortlinks, page 2' })).toHaveFocus();
 
     // Back shows page 1 again; Previous from page 2 does the same as a new entry.
-    act(() => void navigate(-1));
+    act(() => void go(-1));
     await settle();
     expect(table()).toHaveAccessibleName('Shortlinks, page 1');
     expect(lastList(calls)).toEqual({ limit: '50', sort: 'newest' });
-    act(() => void navigate(1));
+    act(() => void go(1));
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await settle();
@@ -684,7 +581,7 @@ describe('manage links', () => {
     expect(lastList(calls)).toMatchObject({ q: 'nothing' });
     expect(screen.getByText('No links match your search')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('0 links');
-    fireEvent.click(screen.getByRole('button', { name: 'Clear search and tag' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await settle();
     expect(Object.fromEntries(query())).toEqual({ tab: 'manage', sort: 'clicks' });
     expect(field('Search links')).toHaveValue('');
@@ -724,7 +621,7 @@ describe('manage links', () => {
     // zero timer) before going Back; on a busy machine the debounce can fire late in its wait.
     await waitFor(() => expect(lastList(calls)).toMatchObject({ q: 'tls 1.3' }));
     await settle();
-    act(() => void navigate(-1));
+    act(() => void go(-1));
     await settle();
     expect(field('Search links')).toHaveValue('rfc');
     expect(lastList(calls)).toMatchObject({ q: 'rfc', cursor: 'c3' });
@@ -865,6 +762,7 @@ describe('manage links', () => {
     renderTool('/shortlink-manager?tab=manage&link=8&range=all');
     await settle();
     expect(calls.map((call) => `${call.key}?${call.params.toString()}`)).toEqual([
+      'GET /api/account?',
       'GET /api/shortlinks/8/analytics?range=all',
     ]);
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load analytics: Shortlink not found');

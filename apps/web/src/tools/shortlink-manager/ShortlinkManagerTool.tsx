@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { useAdminToken } from '../../features/auth/admin-session';
 import { QueryProvider } from '../../lib/query';
-import { AdminPanel } from './AdminPanel';
+import { SignedInPanel } from './SignedInPanel';
 import { GuestPanel } from './GuestPanel';
 import { LoginGate } from './LoginGate';
 
@@ -19,7 +19,7 @@ export default function ShortlinkManagerTool() {
   if (token)
     return (
       <QueryProvider>
-        <AdminPanel
+        <SignedInPanel
           token={token}
           focusOnMount={moved}
           onExit={() => {

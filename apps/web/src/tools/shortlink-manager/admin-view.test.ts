@@ -39,6 +39,8 @@ describe('readAdminView', () => {
     ['empty cursors', 'after=&after=x', view({ after: ['x'] })],
     ['a search far too long', `q=${'a'.repeat(500)}`, view({ q: 'a'.repeat(200) })],
     ['All time', 'tab=analytics&range=all', view({ tab: 'analytics', range: 'all' })],
+    ['my links', 'by=me', view({ createdBy: 'me' })],
+    ['an unknown creator', 'by=someone', view()],
   ])('reads %s', (_name, query, expected) => {
     expect(readAdminView(new URLSearchParams(query))).toEqual(expected);
   });
@@ -55,6 +57,7 @@ describe('writeAdminView', () => {
     ['a blank search as nothing', view({ q: '   ' }), ''],
     ['a page size other than the default', view({ size: 25 }), 'size=25'],
     ['the per-link view', view({ tab: 'manage', link: 7, range: 'all' }), 'tab=manage&link=7&range=all'],
+    ['my links', view({ tab: 'manage', createdBy: 'me' }), 'tab=manage&by=me'],
   ])('writes %s', (_name, value, expected) => {
     expect(writeAdminView(value).toString()).toBe(expected);
   });
@@ -75,6 +78,7 @@ describe('listQuery', () => {
     ],
     ['a later page: the last cursor of the trail', view({ after: ['p2', 'p3'] }), 'limit=50&sort=newest&cursor=p3'],
     ['a page of 100', view({ size: 100 }), 'limit=100&sort=newest'],
+    ['my links', view({ createdBy: 'me', tag: 'x' }), 'limit=50&sort=newest&tag=x&createdBy=me'],
   ])('asks for %s', (_name, value, expected) => {
     expect(listQuery(value)).toBe(expected);
   });
@@ -89,6 +93,7 @@ describe('helpers', () => {
     [view({ q: '  ' }), false],
     [view({ q: 'x' }), true],
     [view({ tag: 'x' }), true],
+    [view({ createdBy: 'me' }), true],
   ])('isFiltered(%j) is %s', (value, expected) => expect(isFiltered(value)).toBe(expected));
   it.each([
     [[], 1],

@@ -39,12 +39,19 @@ export const SEARCH_MAX = SHORTLINK_LIST_LIMITS.maxQuery;
 
 export type { AnalyticsRange };
 
+/** Whose links the list shows: everyone's, or the signed-in person's (`?by=me`). */
+export const CREATORS = ['all', 'me'] as const;
+export type Creator = (typeof CREATORS)[number];
+export const CREATOR_LABELS: Record<Creator, string> = { all: 'Everyone', me: 'Me' };
+
 export interface AdminView {
   tab: AdminTab;
   /** Search text (code, title, target URL, tags). */
   q: string;
   /** One tag to filter by, '' for all. */
   tag: string;
+  /** Whose links: everyone's or mine. */
+  createdBy: Creator;
   sort: ShortlinkSort;
   /** Rows per page. */
   size: PageSize;
@@ -62,6 +69,7 @@ export const DEFAULT_VIEW: AdminView = {
   tab: 'overview',
   q: '',
   tag: '',
+  createdBy: 'all',
   sort: 'newest',
   size: PAGE_SIZE,
   after: [],
@@ -80,6 +88,7 @@ export function readAdminView(params: URLSearchParams): AdminView {
     tab: oneOf(ADMIN_TABS, params.get('tab'), DEFAULT_VIEW.tab),
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     tag: params.get('tag') ?? '',
+    createdBy: oneOf(CREATORS, params.get('by'), DEFAULT_VIEW.createdBy),
     sort: oneOf(SHORTLINK_SORTS, params.get('sort'), DEFAULT_VIEW.sort),
     size: PAGE_SIZES.find((size) => String(size) === params.get('size')) ?? PAGE_SIZE,
     after: params.getAll('after').filter((cursor) => cursor !== ''),
@@ -94,6 +103,7 @@ export function writeAdminView(view: AdminView): URLSearchParams {
   if (view.tab !== DEFAULT_VIEW.tab) params.set('tab', view.tab);
   if (view.q.trim() !== '') params.set('q', view.q.trim());
   if (view.tag !== '') params.set('tag', view.tag);
+  if (view.createdBy !== DEFAULT_VIEW.createdBy) params.set('by', view.createdBy);
   if (view.sort !== DEFAULT_VIEW.sort) params.set('sort', view.sort);
   if (view.size !== PAGE_SIZE) params.set('size', String(view.size));
   for (const cursor of view.after) params.append('after', cursor);
@@ -102,10 +112,10 @@ export function writeAdminView(view: AdminView): URLSearchParams {
   return params;
 }
 
-/** A change of search, tag, sort or page size starts again from the first page. */
+/** A change of search, tag, creator, sort or page size starts again from the first page. */
 export function withFilters(
   view: AdminView,
-  change: Partial<Pick<AdminView, 'q' | 'tag' | 'sort' | 'size'>>,
+  change: Partial<Pick<AdminView, 'q' | 'tag' | 'createdBy' | 'sort' | 'size'>>,
 ): AdminView {
   return { ...view, ...change, after: [] };
 }
@@ -115,13 +125,18 @@ export function listQuery(view: AdminView): string {
   const params = new URLSearchParams({ limit: String(view.size), sort: view.sort });
   if (view.q.trim() !== '') params.set('q', view.q.trim());
   if (view.tag !== '') params.set('tag', view.tag);
+  if (view.createdBy === 'me') params.set('createdBy', 'me');
   const cursor = view.after.at(-1);
   if (cursor !== undefined) params.set('cursor', cursor);
   return params.toString();
 }
 
-/** True when the list is narrowed by a search or a tag (an empty answer then means "no match", not "no links"). */
-export const isFiltered = (view: Pick<AdminView, 'q' | 'tag'>) => view.q.trim() !== '' || view.tag !== '';
+/**
+ * True when the list is narrowed by a search, a tag or its creator (an empty answer then means "no
+ * match", not "no links").
+ */
+export const isFiltered = (view: Pick<AdminView, 'q' | 'tag' | 'createdBy'>) =>
+  view.q.trim() !== '' || view.tag !== '' || view.createdBy !== 'all';
 
 /** 1-based number of the page the view shows. */
 export const pageNumber = (view: Pick<AdminView, 'after'>) => view.after.length + 1;

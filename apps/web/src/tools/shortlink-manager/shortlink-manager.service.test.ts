@@ -34,6 +34,8 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
   clickCount,
   createdAt,
   redirectMode: 'preview',
+  createdBy: null,
+  updatedBy: null,
   ...extra,
 });
 

@@ -11,6 +11,7 @@ import {
   type ShortlinkAnalytics,
   type Shortlink,
   type ShortlinkInput,
+  type ShortlinkPage,
   type ShortlinkSummary,
   type ShortlinkUpdate,
   type RedirectMode,
@@ -314,4 +315,12 @@ export function displayHost(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** A page with `change` applied to its rows, its total lowered by the rows it lost. */
+export function pageWithRows(page: ShortlinkPage, change: (items: Shortlink[]) => Shortlink[]): ShortlinkPage {
+  const items = change(page.items);
+  // A capped total ("10,000+") says only that there are more: it stays as it is.
+  if (page.totalCapped) return { ...page, items };
+  return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
 }
