@@ -21,10 +21,10 @@ describe.each(ENGINES)('the team on %s', (engine) => {
     storage = await openTestStorage(engine);
     db = storage.db;
     app = teamApp(db, movableClock());
-    owner = await personSession(db, 'owner', { now: TEAM_NOW });
-    admin = await personSession(db, 'administrator', { now: TEAM_NOW });
-    editor = await personSession(db, 'editor', { now: TEAM_NOW });
-    author = await personSession(db, 'author', { now: TEAM_NOW });
+    owner = await personSession(db, 'owner', { now: TEAM_NOW, displayName: 'The owner' });
+    admin = await personSession(db, 'administrator', { now: TEAM_NOW, displayName: 'The administrator' });
+    editor = await personSession(db, 'editor', { now: TEAM_NOW, displayName: 'The editor' });
+    author = await personSession(db, 'author', { now: TEAM_NOW, displayName: 'The author' });
   });
   afterEach(async () => {
     await storage.close();
@@ -109,7 +109,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
 
     it('disables a person: all their sessions and keys stop at once, what they made stays', async () => {
       const key = await keyOf(db, author.userId);
-      const second = await personSession(db, 'author', { now: TEAM_NOW });
+      const second = await personSession(db, 'author', { now: TEAM_NOW, displayName: 'The author' });
       // The same person signed in twice: both sessions end.
       await db.adminSessions.insert({
         id: 'author-second-session',
@@ -225,7 +225,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
     });
 
     it('goes only to an enabled Administrator (409 OWNERSHIP_TARGET_INVALID)', async () => {
-      const disabled = await personSession(db, 'administrator', { now: TEAM_NOW });
+      const disabled = await personSession(db, 'administrator', { now: TEAM_NOW, displayName: 'The administrator' });
       await put(disabled.userId, { disabled: true });
       for (const userId of [editor.userId, author.userId, disabled.userId, owner.userId]) {
         const res = await transfer({ userId });
@@ -258,7 +258,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
     });
 
     it('leaves exactly one Owner when two hand-overs race', async () => {
-      const other = await personSession(db, 'administrator', { now: TEAM_NOW });
+      const other = await personSession(db, 'administrator', { now: TEAM_NOW, displayName: 'The administrator' });
       const answers = await Promise.all([transfer({ userId: admin.userId }), transfer({ userId: other.userId })]);
       // The second is refused as no longer the Owner's (403) or, past that check, by the hand-over itself (409).
       const statuses = answers.map((res) => res.status).sort();
@@ -270,8 +270,8 @@ describe.each(ENGINES)('the team on %s', (engine) => {
 
       // The repository on its own, where both start as the Owner's: one wins, nothing else changes.
       const current = owners[0]!.id;
-      const third = await personSession(db, 'administrator', { now: TEAM_NOW });
-      const fourth = await personSession(db, 'administrator', { now: TEAM_NOW });
+      const third = await personSession(db, 'administrator', { now: TEAM_NOW, displayName: 'The administrator' });
+      const fourth = await personSession(db, 'administrator', { now: TEAM_NOW, displayName: 'The administrator' });
       const done = await Promise.all([
         db.users.transferOwnership(current, third.userId, new Date(TEAM_NOW)),
         db.users.transferOwnership(current, fourth.userId, new Date(TEAM_NOW)),
