@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { accountLinks, type AccountLink } from '../../app/nav';
 import { QueryProvider } from '../../lib/query';
-import { clearAdminToken } from '../auth/admin-session';
 import { useAccount } from './account.queries';
 
 const itemClass =
@@ -29,12 +28,10 @@ export default function AccountNav({ variant }: AccountNavProps) {
 function AccountLinks({ variant }: AccountNavProps) {
   const account = useAccount();
   const { pathname } = useLocation();
-  const status = account.error?.status;
-  useEffect(() => {
-    // The session has ended on the server (logged out elsewhere, password changed, disabled).
-    if (status === 401) clearAdminToken();
-  }, [status]);
-  // Until the role is known, nothing: a link the role may not use must never flash by.
+  // Until the role is known, nothing: a link the role may not use must never flash by. A session the
+  // server has ended (401) shows nothing either, and the token is left alone: the admin page open
+  // beside the header owns that moment (toast, /login). Were the header to forget the token first, the
+  // page would lose its signed-in half before it could say why, and stay put on its login card.
   if (!account.data) return null;
   const links = accountLinks(account.data.grants);
   const current = (link: AccountLink) => (pathname === link.to ? 'page' : undefined);
