@@ -1,4 +1,4 @@
-import { AUDIT_TARGET_LABELS, AUDIT_TARGET_TYPES } from '@toolvault/shared';
+import { AUDIT_TARGET_LABELS, AUDIT_TARGET_TYPES, type Person } from '@toolvault/shared';
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { ui } from '../../components/ui';
@@ -15,15 +15,31 @@ const DAYS = [
   { name: 'to', label: 'To' },
 ] as const;
 
+/** Everyone, then each person by name and login (a disabled one says so: their past acts stay in the log). */
+const personOptions = (people: readonly Person[], current: string): SelectOption<string>[] => [
+  { value: '', label: 'Everyone' },
+  ...people.map((person) => ({
+    value: String(person.id),
+    label: `${person.displayName} (${person.login})${person.disabled ? ', disabled' : ''}`,
+  })),
+  // An id from the address that names nobody on the team still shows as what is applied.
+  ...(current !== '' && !people.some((person) => String(person.id) === current)
+    ? [{ value: current, label: `Person ${current}` }]
+    : []),
+];
+
 /**
- * The log's filters: a person (by id, until the page can list the team), what the events are about,
- * and a range of days. Applied on submit, so the list is not asked again at every keystroke.
+ * The log's filters: a person (picked from the team; by id while the team has not loaded), what the
+ * events are about, and a range of days. Applied on submit, so the list is not asked again at every
+ * keystroke.
  */
 export function AuditFilterForm({
   applied,
+  people,
   onApply,
 }: {
   applied: AuditFilters;
+  people?: readonly Person[] | undefined;
   onApply: (filters: AuditFilters) => void;
 }) {
   const [draft, setDraft] = useState(applied);
@@ -48,15 +64,25 @@ export function AuditFilterForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Filter the audit log" className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField
-          id="audit-actor"
-          label="Person id"
-          inputMode="numeric"
-          value={draft.actor}
-          onValueChange={set('actor')}
-          error={problems.actor}
-          hint="Everyone when empty"
-        />
+        {people ? (
+          <SelectField
+            id="audit-actor"
+            label="Person"
+            value={draft.actor}
+            options={personOptions(people, draft.actor)}
+            onValueChange={set('actor')}
+          />
+        ) : (
+          <TextField
+            id="audit-actor"
+            label="Person id"
+            inputMode="numeric"
+            value={draft.actor}
+            onValueChange={set('actor')}
+            error={problems.actor}
+            hint="Everyone when empty"
+          />
+        )}
         <SelectField
           id="audit-type"
           label="Type"

@@ -125,7 +125,10 @@ describe('the Audit page', () => {
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await settle();
-    expect(calls.map((call) => call.key)).toEqual(['GET /api/audit?type=link', 'GET /api/audit?type=link&cursor=c1']);
+    expect(calls.map((call) => call.key).filter((key) => key.startsWith('GET /api/audit'))).toEqual([
+      'GET /api/audit?type=link',
+      'GET /api/audit?type=link&cursor=c1',
+    ]);
     // An event that slid onto the next page meanwhile is shown once.
     expect(rows().map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual([
       'link 43',
@@ -170,7 +173,38 @@ describe('the Audit page', () => {
     expect(screen.getByLabelText('Person id')).toHaveAccessibleDescription(/A person id is a whole number from 1/);
     expect(screen.getByLabelText('To')).toHaveAccessibleDescription('The end date must not be before the start date');
     expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
-    expect(calls).toHaveLength(1);
+    expect(calls.filter((call) => call.key.startsWith('GET /api/audit'))).toHaveLength(1);
+  });
+
+  it('offers the people of the team by name once the team has loaded', async () => {
+    const person = (id: number, displayName: string, login: string, disabled = false) => ({
+      id,
+      login,
+      displayName,
+      role: 'editor',
+      disabled,
+      createdAt: '2025-03-01T00:00:00.000Z',
+    });
+    const people = [person(1, 'Owner', 'owner'), person(3, 'Ada Lovelace', 'ada', true)];
+    const calls = stubApi({
+      'GET /api/audit': json(page([event(1)])),
+      'GET /api/team': json({ people }),
+      'GET /api/audit?actor=3': json(page([])),
+    });
+    const router = renderAudit();
+    await settle();
+    const picker = screen.getByLabelText('Person');
+    expect([...picker.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Everyone',
+      'Owner (owner)',
+      'Ada Lovelace (ada), disabled',
+    ]);
+    fireEvent.change(picker, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await settle();
+    expect(calls.at(-1)?.key).toBe('GET /api/audit?actor=3');
+    expect(router.state.location.search).toBe('?actor=3');
+    expect(screen.getByLabelText('Person')).toHaveValue('3');
   });
 
   it('shows a failure with the server reason and tries again', async () => {

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@toolvault/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download, LoaderCircle, ScrollText } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { downloadBlob } from '../../lib/download';
 import { fromApi, QueryProvider } from '../../lib/query';
 import { getAdminToken, useAdminToken } from '../auth/admin-session';
 import { useSessionExpiry } from '../auth/session-expiry';
+import { teamApi, teamKeys } from '../team/team.api';
 import { auditApi } from './audit.api';
 import { auditFileName, filtersFromParams, paramsFromFilters, type AuditFilters } from './audit.service';
 import { AuditFilterForm } from './AuditFilterForm';
@@ -49,6 +50,13 @@ function AuditLog() {
   useEffect(() => {
     if (events.error?.status === 401) expire();
   }, [events.error, expire]);
+
+  // The people to filter by, by name; should the list not load, the filter still takes a person's id.
+  const people = useQuery({
+    queryKey: teamKeys.people,
+    queryFn: ({ signal }) => fromApi(teamApi.people(getAdminToken(), signal)),
+    staleTime: 60_000,
+  });
 
   // An event written while pages are read can push an older one onto the next page: each shows once.
   const shown = useMemo(() => {
@@ -102,6 +110,7 @@ function AuditLog() {
         <AuditFilterForm
           key={params.toString()}
           applied={filters}
+          people={people.data?.people}
           onApply={(next) => setParams(paramsFromFilters(next))}
         />
       </Card>
