@@ -16,8 +16,13 @@ import { HeapSampler, launchChromium, newConsentedContext, requireBuild, require
 
 const MB = 1024 * 1024;
 const FILE_MB = Number(process.env.HASH_BENCH_MB ?? 256);
-/** Goals (docs/decisions/0013-performance-goals.md): throughput as a share of Node's, and heap growth. */
-const GOALS = { sha256: 0.15, md5: 0.5, heapMb: 64 } as const;
+/**
+ * Goals (issue 38; docs/decisions/0013-performance-goals.md): throughput as a share of Node's crypto,
+ * which is OpenSSL's code, so Node stands for `openssl dgst` on the same bytes. Heap growth stays under
+ * 64 MB for a streamed file; a file read whole for WebCrypto holds its own size besides (the budget the
+ * page states, hash.protocol.ts).
+ */
+const GOALS = { sha256: 0.6, md5: 0.65, others: 0.15, heapMb: 64 } as const;
 /**
  * SHA3-256 and BLAKE3 run beside SHA-256 so their throughput can be compared on one file. Node's
  * crypto has SHA3-256; BLAKE3 is checked against hash-wasm run in Node (the library the tool uses),
@@ -26,8 +31,8 @@ const GOALS = { sha256: 0.15, md5: 0.5, heapMb: 64 } as const;
 const RUNS: readonly { algorithm: string; label: string; goal: number; reference: 'node' | 'hash-wasm' }[] = [
   { algorithm: 'sha256', label: 'SHA-256', goal: GOALS.sha256, reference: 'node' },
   { algorithm: 'md5', label: 'MD5', goal: GOALS.md5, reference: 'node' },
-  { algorithm: 'sha3-256', label: 'SHA3-256', goal: GOALS.sha256, reference: 'node' },
-  { algorithm: 'blake3', label: 'BLAKE3', goal: GOALS.sha256, reference: 'hash-wasm' },
+  { algorithm: 'sha3-256', label: 'SHA3-256', goal: GOALS.others, reference: 'node' },
+  { algorithm: 'blake3', label: 'BLAKE3', goal: GOALS.others, reference: 'hash-wasm' },
 ];
 
 /** hash-wasm as the web app resolves it (the bench has no dependency of its own on it). */
@@ -114,8 +119,12 @@ try {
     const pageGrowth = mb(sampler.pagePeak - sampler.pageBaseline);
     const workerPeak = mb(sampler.workerPeak + sampler.workerBuffersPeak);
     const heapGrowth = Math.max(pageGrowth, workerPeak);
+    const whole = await fileCard.getByText(/^Read whole/).isVisible();
+    const heapGoal = GOALS.heapMb + (whole ? FILE_MB : 0);
 
-    console.log(`\n${label}${browserDigest === nodeDigest ? '' : '   DIGEST MISMATCH: browser and Node disagree'}`);
+    console.log(
+      `\n${label} (${whole ? 'read whole, WebCrypto' : 'streamed, hash-wasm'})${browserDigest === nodeDigest ? '' : '   DIGEST MISMATCH: browser and Node disagree'}`,
+    );
     console.log(
       `  browser   ${fmt(browserMbps).padStart(7)} MB/s  (${fmt(wallMs / 1000, 2)} s from choosing the file to the digest on screen; the tool shows ${fmt(toolMbps)} MB/s)`,
     );
@@ -127,7 +136,7 @@ try {
     console.log(
       `  JS heap   page ${fmt(mb(sampler.pageBaseline))} → peak ${fmt(mb(sampler.pagePeak))} MB (growth ${fmt(pageGrowth)} MB); ` +
         `worker peak ${fmt(mb(sampler.workerPeak))} MB heap + ${fmt(mb(sampler.workerBuffersPeak))} MB buffers` +
-        `   goal growth < ${GOALS.heapMb} MB: ${mark(heapGrowth < GOALS.heapMb)}`,
+        `   goal growth < ${heapGoal} MB: ${mark(heapGrowth < heapGoal)}`,
     );
   }
   await sampler.detach();

@@ -144,7 +144,13 @@ describe('HashGeneratorTool — file', () => {
     render(<HashGeneratorTool runWorker={worker.run} />);
     const file = new File(['abc'], 'abc.txt');
     chooseFile(file);
-    expect(worker.calls[0]!.request).toEqual({ type: 'file', file, algorithms: ['md5'] });
+    // jsdom reports no device memory: files up to 256 MB may be read whole.
+    expect(worker.calls[0]!.request).toEqual({
+      type: 'file',
+      file,
+      algorithms: ['md5'],
+      wholeFileBytes: 256 * 1024 * 1024,
+    });
     const bar = within(fileCard()).getByRole('progressbar', { name: 'Hashing progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
     const progress: HashProgress = { bytesDone: 3 * 1024 * 1024, totalBytes: 4 * 1024 * 1024 };
@@ -158,6 +164,8 @@ describe('HashGeneratorTool — file', () => {
       '900150983cd24fb0d6963f7d28e17f72',
     );
     expect(within(fileCard()).getByRole('status')).toHaveTextContent('Hashed abc.txt.');
+    // MD5 alone has no WebCrypto digest: the page says the file was streamed.
+    expect(within(fileCard()).getByText(/^Streamed in 4 MB pieces through WebAssembly/)).toBeInTheDocument();
   });
 
   it('asks for all four algorithms in one pass when ticked', () => {
@@ -201,7 +209,12 @@ describe('HashGeneratorTool — file', () => {
     const files = [new File(['abc'], 'a.txt'), new File([''], 'b.txt'), new File(['?'], 'c.txt')];
     fireEvent.change(screen.getByLabelText('Drop a file here or click to choose one'), { target: { files } });
     expect(worker.calls).toHaveLength(1);
-    expect(worker.calls[0]!.request).toEqual({ type: 'file', file: files[0], algorithms: ['sha256'] });
+    expect(worker.calls[0]!.request).toEqual({
+      type: 'file',
+      file: files[0],
+      algorithms: ['sha256'],
+      wholeFileBytes: 256 * 1024 * 1024,
+    });
     expect(within(fileCard()).getByRole('status')).toHaveTextContent('Hashing a.txt (1 of 3)…');
     expect(within(fileCard()).getByText(/b\.txt · 0\.0 MB · waiting/)).toBeInTheDocument();
     await act(async () => worker.calls[0]!.resolve({ ok: true, value: { sha256: a } }));

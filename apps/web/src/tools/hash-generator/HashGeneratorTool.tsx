@@ -14,13 +14,17 @@ import {
   ALGORITHM_LABELS,
   CLASSIC_ALGORITHMS,
   HASH_ALGORITHMS,
+  describeMethod,
   describeProgress,
+  fileMethod,
   formatMegabytes,
   isHashAlgorithm,
   isHmacAlgorithm,
   progressPercent,
   throughput,
+  wholeFileBudget,
   type Digests,
+  type FileMethod,
   type HashAlgorithm,
   type HashProgress,
   type HmacKey,
@@ -38,7 +42,7 @@ type TextResult = { algorithm: HashAlgorithm; hex: string; hmac: boolean };
 type FileRow = { name: string; size: number } & (
   | { phase: 'queued' | 'cancelled' }
   | { phase: 'running'; progress: HashProgress }
-  | { phase: 'done'; digests: Digests; milliseconds: number }
+  | { phase: 'done'; digests: Digests; milliseconds: number; method: FileMethod }
   | { phase: 'failed'; message: string }
 );
 
@@ -51,6 +55,9 @@ interface Batch {
 }
 
 const now = () => performance.now();
+
+/** How much of a file may be read whole for WebCrypto on this device (hash.protocol.ts). */
+const WHOLE_FILE_BYTES = wholeFileBudget((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory);
 
 const KEY_FORMATS: readonly SelectOption<KeyFormat>[] = [
   { value: 'text', label: 'Text (UTF-8)' },
@@ -206,13 +213,19 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
         const started = now();
         try {
           const outcome = await runWorker(
-            { type: 'file', file, algorithms },
+            { type: 'file', file, algorithms, wholeFileBytes: WHOLE_FILE_BYTES },
             { signal, onProgress: (progress) => update(index, { ...base, phase: 'running', progress }) },
           );
           update(
             index,
             outcome.ok
-              ? { ...base, phase: 'done', digests: outcome.value, milliseconds: now() - started }
+              ? {
+                  ...base,
+                  phase: 'done',
+                  digests: outcome.value,
+                  milliseconds: now() - started,
+                  method: fileMethod(file.size, algorithms, WHOLE_FILE_BYTES),
+                }
               : { ...base, phase: 'failed', message: outcome.error },
           );
           if (outcome.ok) hashed += 1;
@@ -514,6 +527,7 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
                           ? ` · ${throughput(row.size, row.milliseconds)!.toFixed(1)} MB/s`
                           : ''}
                       </p>
+                      <p className={ui.muted}>{describeMethod(row.method, WHOLE_FILE_BYTES)}.</p>
                       {HASH_ALGORITHMS.filter((value) => row.digests[value] !== undefined).map((value) => (
                         <Digest
                           key={value}

@@ -27,6 +27,20 @@ const NODE_ALGORITHMS = HASH_ALGORITHMS.filter((algorithm) => !algorithm.startsW
 const nodeHash = (algorithm: HashAlgorithm, data: string | Uint8Array) =>
   createHash(algorithm).update(data).digest('hex');
 
+/** A file that records the offset of every slice read from it, with a stream() when given one. */
+const sliceable = (bytes: Uint8Array | number[], stream?: () => unknown) => {
+  const slices: number[] = [];
+  const blob = {
+    size: bytes.length,
+    slice: (start: number, end: number) => {
+      slices.push(start);
+      return { arrayBuffer: async () => Uint8Array.from(bytes.slice(start, end)).buffer };
+    },
+    ...(stream ? { stream } : {}),
+  };
+  return { blob, slices };
+};
+
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const DIGITS_80 = '1234567890'.repeat(8);
 const FIPS_448 = 'abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq';
@@ -458,7 +472,7 @@ describe('blobChunks', () => {
       size: 10,
       slice: (start, end) => {
         slices.push([start, end]);
-        return { arrayBuffer: async () => bytes.slice(start, end).buffer };
+        return { arrayBuffer: async () => Uint8Array.from(bytes.subarray(start, end)).buffer };
       },
     };
     const chunks = blobChunks(blob, 3);
@@ -582,21 +596,9 @@ describe('nextTask', () => {
 
 describe('fileChunks', () => {
   const bytes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-  const sliceable = (stream?: () => unknown) => {
-    const slices: number[] = [];
-    const blob = {
-      size: bytes.length,
-      slice: (start: number, end: number) => {
-        slices.push(start);
-        return { arrayBuffer: async () => Uint8Array.from(bytes.slice(start, end)).buffer };
-      },
-      ...(stream ? { stream } : {}),
-    };
-    return { blob, slices };
-  };
 
   it('reads a byte stream when the file offers one', async () => {
-    const { blob, slices } = sliceable(() => byteStream([bytes]).stream);
+    const { blob, slices } = sliceable(bytes, () => byteStream([bytes]).stream);
     expect((await collect(fileChunks(blob, 4))).flat()).toEqual(bytes);
     expect(slices).toEqual([]);
   });
@@ -605,7 +607,7 @@ describe('fileChunks', () => {
     ['has no stream()', undefined],
     ['streams without byte-stream support', () => new ReadableStream({ pull: (controller) => controller.close() })],
   ])('falls back to slices when the file %s', async (_name, stream) => {
-    const { blob, slices } = sliceable(stream);
+    const { blob, slices } = sliceable(bytes, stream);
     expect(await collect(fileChunks(blob, 4))).toEqual([
       [0, 1, 2, 3],
       [4, 5, 6, 7],
@@ -670,6 +672,53 @@ describe('hashFile', () => {
       onProgress: () => controller.abort(),
     });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('hashFile, read whole for WebCrypto', () => {
+  const data = randomBytes(10_000);
+  const all = ['md5', 'sha1', 'sha256', 'sha384', 'sha512', 'sha3-256'] as const;
+
+  it('gives every digest Node crypto gives, WebCrypto and hash-wasm together, reading the file once', async () => {
+    const { blob, slices } = sliceable(data);
+    const progress: number[] = [];
+    const result = await hashFile({
+      file: blob,
+      algorithms: all,
+      chunkBytes: 300,
+      wholeFileBytes: data.length,
+      onProgress: (n) => progress.push(n),
+    });
+    expect(result).toEqual({ ok: true, value: Object.fromEntries(all.map((a) => [a, nodeHash(a, data)])) });
+    // One read of the whole file, then the progress is complete: no 300-byte chunks.
+    expect(slices).toEqual([0]);
+    expect(progress).toEqual([data.length]);
+  });
+
+  it('streams a file one byte over the budget', async () => {
+    const { blob, slices } = sliceable(data);
+    const result = await hashFile({
+      file: blob,
+      algorithms: ['sha256'],
+      chunkBytes: 4000,
+      wholeFileBytes: data.length - 1,
+    });
+    expect(result).toEqual({ ok: true, value: { sha256: nodeHash('sha256', data) } });
+    expect(slices).toEqual([0, 4000, 8000]);
+  });
+
+  it('streams when no algorithm is WebCrypto’s, whatever the budget', async () => {
+    const { blob, slices } = sliceable(data);
+    const result = await hashFile({ file: blob, algorithms: ['md5'], chunkBytes: 4000, wholeFileBytes: data.length });
+    expect(result).toEqual({ ok: true, value: { md5: nodeHash('md5', data) } });
+    expect(slices).toEqual([0, 4000, 8000]);
+  });
+
+  it('digests an empty file whole', async () => {
+    expect(await hashFile({ file: new Blob([]), algorithms: ['sha256', 'md5'], wholeFileBytes: 1 })).toEqual({
+      ok: true,
+      value: { sha256: nodeHash('sha256', Buffer.alloc(0)), md5: nodeHash('md5', Buffer.alloc(0)) },
+    });
   });
 });
 

@@ -23,12 +23,14 @@ import { err, ok, type Result } from '../../lib/result';
 import { utf8Bytes } from '../../lib/unicode';
 import {
   FILE_CHUNK_BYTES,
+  fileMethod,
   isHashAlgorithm,
   isHmacAlgorithm,
   type Digests,
   type HashAlgorithm,
   type HashWorkerRequest,
   type HmacKey,
+  WEBCRYPTO_NAMES,
 } from './hash.protocol';
 
 export { isHashAlgorithm, type Digests, type HashAlgorithm };
@@ -238,17 +240,22 @@ export async function hashText({
   return ok(digests[algorithm]);
 }
 
-/** Hashes a file in chunks with one or more algorithms, reporting progress. */
+/**
+ * Hashes a file with one or more algorithms, reporting progress: streamed in chunks, or, when it fits
+ * `wholeFileBytes` and an algorithm is WebCrypto's, read whole (fileMethod in hash.protocol.ts).
+ */
 export async function hashFile({
   file,
   algorithms,
   chunkBytes = FILE_CHUNK_BYTES,
+  wholeFileBytes = 0,
   onProgress,
   signal,
 }: {
   file: ReadableBlob & { stream?: () => unknown };
   algorithms: readonly HashAlgorithm[];
   chunkBytes?: number;
+  wholeFileBytes?: number;
   onProgress?: (bytesDone: number) => void;
   signal?: AbortSignal;
 }): Promise<Result<Digests>> {
@@ -256,7 +263,48 @@ export async function hashFile({
   const unknown = algorithms.find((algorithm) => !isHashAlgorithm(algorithm));
   if (unknown !== undefined) return err(`Unsupported algorithm: ${String(unknown)}`);
   const options = { algorithms, ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
+  if (fileMethod(file.size, algorithms, wholeFileBytes) === 'whole') {
+    return ok(await hashWhole(await file.slice(0, file.size).arrayBuffer(), options));
+  }
   return ok(await hashChunks(fileChunks(file, chunkBytes), options));
+}
+
+/**
+ * Hashes bytes held whole: WebCrypto's digests for the SHA family (each runs on the browser's own
+ * threads, so they overlap each other and hash-wasm's work on this one), hash-wasm for the rest over
+ * the same buffer in chunks. Progress jumps to the end once the bytes are read, since a WebCrypto
+ * digest reports nothing until it is done.
+ */
+async function hashWhole<A extends HashAlgorithm>(
+  buffer: ArrayBuffer,
+  { algorithms, onProgress, signal }: Omit<HashChunksOptions<A>, 'hmacKey'>,
+): Promise<Record<A, string>> {
+  const unique = [...new Set(algorithms)];
+  const native = unique.filter((algorithm) => WEBCRYPTO_NAMES[algorithm] !== undefined);
+  const rest = unique.filter((algorithm) => WEBCRYPTO_NAMES[algorithm] === undefined);
+  onProgress?.(buffer.byteLength);
+  const bytes = new Uint8Array(buffer);
+  const [fromWebCrypto, fromWasm] = await Promise.all([
+    Promise.all(native.map((algorithm) => crypto.subtle.digest(WEBCRYPTO_NAMES[algorithm]!, bytes).then(toHex))),
+    rest.length > 0 ? hashChunks(memoryChunks(bytes), { algorithms: rest, ...(signal ? { signal } : {}) }) : null,
+  ]);
+  if (signal?.aborted) throw abortError();
+  const digests = { ...fromWasm } as Record<A, string>;
+  native.forEach((algorithm, index) => {
+    digests[algorithm] = fromWebCrypto[index]!;
+  });
+  return digests;
+}
+
+/** Views of `bytes` FILE_CHUNK_BYTES long: no copy, so hash-wasm reads the one buffer WebCrypto reads. */
+function* memoryChunks(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let offset = 0; offset < bytes.byteLength; offset += FILE_CHUNK_BYTES) {
+    yield bytes.subarray(offset, Math.min(offset + FILE_CHUNK_BYTES, bytes.byteLength));
+  }
+}
+
+function toHex(digest: ArrayBuffer): string {
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** What the worker does with one request; progress goes to `onProgress`. */
@@ -272,6 +320,7 @@ export function runHashRequest(
     file: request.file,
     algorithms: request.algorithms,
     ...(request.chunkBytes !== undefined ? { chunkBytes: request.chunkBytes } : {}),
+    ...(request.wholeFileBytes !== undefined ? { wholeFileBytes: request.wholeFileBytes } : {}),
     onProgress: (bytesDone) => onProgress(bytesDone, totalBytes),
   });
 }

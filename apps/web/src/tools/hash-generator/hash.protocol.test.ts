@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   BYTES_PER_MB,
+  describeMethod,
   describeProgress,
+  fileMethod,
   formatMegabytes,
   isHashAlgorithm,
   progressPercent,
   throughput,
+  wholeFileBudget,
 } from './hash.protocol';
 
 const MB = BYTES_PER_MB;
@@ -59,5 +62,35 @@ describe('progress', () => {
     [MB, Number.NaN, undefined],
   ])('%i bytes in %i ms is %s MB/s', (bytes, ms, expected) => {
     expect(throughput(bytes, ms)).toBe(expected);
+  });
+});
+
+describe('reading a file whole for WebCrypto', () => {
+  it.each([
+    [undefined, 256 * MB],
+    [0.5, 256 * MB],
+    [2, 256 * MB],
+    [4, 1024 * MB],
+    [8, 1024 * MB],
+  ])('a device reporting %s GB may read %i bytes whole', (deviceMemory, budget) => {
+    expect(wholeFileBudget(deviceMemory)).toBe(budget);
+  });
+
+  it.each([
+    [100, ['sha256'], 100, 'whole'],
+    [101, ['sha256'], 100, 'streamed'],
+    [100, ['md5'], 100, 'streamed'],
+    [100, ['md5', 'sha1'], 100, 'whole'],
+    [0, ['blake3', 'sha3-256'], 100, 'streamed'],
+    [0, ['sha512'], 0, 'whole'],
+  ] as const)('%i bytes with %j on a budget of %i: %s', (size, algorithms, budget, method) => {
+    expect(fileMethod(size, algorithms, budget)).toBe(method);
+  });
+
+  it('says which in the page', () => {
+    expect(describeMethod('whole', 1024 * MB)).toBe(
+      "Read whole (up to 1024 MB) and digested by the browser's WebCrypto where it can",
+    );
+    expect(describeMethod('streamed', 256 * MB)).toBe('Streamed in 4 MB pieces through WebAssembly (hash-wasm)');
   });
 });

@@ -77,9 +77,56 @@ export const FILE_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Sizes are shown in binary megabytes, as file managers do. */
 export const BYTES_PER_MB = 1024 * 1024;
 
+/**
+ * The SHA family as the browser's WebCrypto names it. WebCrypto runs in the browser's native code, which
+ * uses the CPU's SHA instructions where it has them (hash-wasm's WebAssembly cannot): about four times
+ * hash-wasm's SHA-256 on this machine. It takes the whole input at once, though, and has no streaming.
+ */
+export const WEBCRYPTO_NAMES: Partial<Record<HashAlgorithm, 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512'>> = {
+  sha1: 'SHA-1',
+  sha256: 'SHA-256',
+  sha384: 'SHA-384',
+  sha512: 'SHA-512',
+};
+
+const MIB = 1024 * 1024;
+
+/**
+ * The memory budget for reading a file whole, so that WebCrypto can digest it: 1 GiB on a device that
+ * reports 4 GB of memory or more (Chromium's navigator.deviceMemory, which stops at 8), 256 MiB where it
+ * reports less or nothing (other browsers, low-end phones). Above it, files stream through hash-wasm in
+ * FILE_CHUNK_BYTES pieces and memory stays flat whatever their size.
+ */
+export function wholeFileBudget(deviceMemoryGb: number | undefined): number {
+  return deviceMemoryGb !== undefined && deviceMemoryGb >= 4 ? 1024 * MIB : 256 * MIB;
+}
+
+/** How a file is hashed: read whole and digested by WebCrypto (with hash-wasm for the rest), or streamed. */
+export type FileMethod = 'whole' | 'streamed';
+
+/** Whole when one of the algorithms is WebCrypto's and the file fits the budget; streamed otherwise. */
+export function fileMethod(size: number, algorithms: readonly HashAlgorithm[], budgetBytes: number): FileMethod {
+  const native = algorithms.some((algorithm) => WEBCRYPTO_NAMES[algorithm] !== undefined);
+  return native && size <= budgetBytes ? 'whole' : 'streamed';
+}
+
+/** The line the page shows under a file's result, so the figure beside it can be read for what it is. */
+export function describeMethod(method: FileMethod, budgetBytes: number): string {
+  return method === 'whole'
+    ? `Read whole (up to ${budgetBytes / MIB} MB) and digested by the browser's WebCrypto where it can`
+    : `Streamed in ${FILE_CHUNK_BYTES / MIB} MB pieces through WebAssembly (hash-wasm)`;
+}
+
 export type HashWorkerRequest =
   | { type: 'text'; text: string; algorithm: HashAlgorithm; hmacKey?: HmacKey }
-  | { type: 'file'; file: Blob; algorithms: readonly HashAlgorithm[]; chunkBytes?: number };
+  | {
+      type: 'file';
+      file: Blob;
+      algorithms: readonly HashAlgorithm[];
+      chunkBytes?: number;
+      /** Files up to this size are read whole for WebCrypto (fileMethod); absent: always streamed. */
+      wholeFileBytes?: number;
+    };
 
 /** Progress while a file is read, then the one answer every worker gives (its Result, or a crash). */
 export type HashWorkerResponse = { type: 'progress'; bytesDone: number; totalBytes: number } | WorkerAnswer<Digests>;
