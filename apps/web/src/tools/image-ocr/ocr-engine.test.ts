@@ -94,6 +94,18 @@ describe('createOcrEngine', () => {
     expect(start.worker.recognize).toHaveBeenCalledWith(expect.objectContaining({ width: 40, height: 20 }));
   });
 
+  it('hands a plain PNG to the engine as it is: no decode, no canvas, no re-encode', async () => {
+    const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    const chunk = (type: string) => [0, 0, 0, 0, ...[...type].map((char) => char.charCodeAt(0)), 0, 0, 0, 0];
+    const file = new Blob([new Uint8Array([...signature, ...chunk('IHDR'), ...chunk('IDAT')])], { type: 'image/png' });
+    const engine = createOcrEngine();
+    const run = engine.recognize(file, { language: 'eng' });
+    (await startedWorker()).resolve();
+    expect(await run).toEqual({ ok: true, value: { text: 'Hello\n', confidence: 91.5 } });
+    expect(started[0]!.worker.recognize).toHaveBeenCalledWith(file);
+    expect(createImageBitmap).not.toHaveBeenCalled();
+  });
+
   it('keeps the worker between runs and terminates it on dispose', async () => {
     const engine = createOcrEngine();
     const first = engine.recognize(image(), { language: 'eng' });

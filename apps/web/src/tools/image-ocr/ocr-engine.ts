@@ -13,6 +13,7 @@ import type { Worker as TesseractWorker } from 'tesseract.js';
 import { err, ok, type Result } from '../../lib/result';
 import { coreVariant, type LanguagePlan, type OcrProgress } from './image-ocr.service';
 import { OCR_ASSET_DIR, OCR_LANG_DIR, OCR_WORKER_FILE } from './ocr-assets';
+import { HEAD_BYTES, readableAsIs } from './ocr-input';
 
 export interface RecognizedText {
   /** The engine's text, as it returned it. */
@@ -66,6 +67,15 @@ function assetUrls() {
     corePath: new URL(`${core}.js`, dir).href,
     langPath: new URL(OCR_LANG_DIR, dir).href,
   };
+}
+
+/**
+ * What tesseract.js is given: the file itself when its worker decodes it as the browser shows it
+ * (ocr-input.ts), else the image decoded here, in its EXIF orientation, from any type the browser reads.
+ */
+async function recognizable(image: Blob): Promise<Blob | OffscreenCanvas> {
+  const head = new Uint8Array(await image.slice(0, HEAD_BYTES).arrayBuffer());
+  return readableAsIs(head) ? image : decodeImage(image);
 }
 
 /** Resolves with the decoded image as a canvas in its EXIF orientation; any image type the browser decodes. */
@@ -151,9 +161,9 @@ export function createOcrEngine(): OcrEngine {
   return {
     async recognize(image, { language, signal, onProgress }) {
       if (signal?.aborted) throw abortError();
-      let canvas: OffscreenCanvas;
+      let input: Blob | OffscreenCanvas;
       try {
-        canvas = await untilAborted(decodeImage(image), signal);
+        input = await untilAborted(recognizable(image), signal);
       } catch (error) {
         if (signal?.aborted) throw abortError();
         return err(`The image could not be decoded: ${message(error)}`);
@@ -168,7 +178,7 @@ export function createOcrEngine(): OcrEngine {
           session = start(language);
         }
         const worker = await untilAborted(session.worker, signal);
-        const { data } = await untilAborted(worker.recognize(canvas), signal);
+        const { data } = await untilAborted(worker.recognize(input), signal);
         return ok({ text: data.text ?? '', confidence: data.confidence ?? 0 });
       } catch (error) {
         if (signal?.aborted) throw abortError();
