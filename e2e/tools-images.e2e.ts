@@ -314,6 +314,14 @@ describe('image resizer', () => {
     await page.getByText('Resized to 200 × 200 px, PNG ready to download.').waitFor();
     expect(inspect((await downloadResult(page)).bytes)).toEqual({ format: 'png', width: 200, height: 200 });
 
+    // Another output format: a real JPEG of the size asked for, named for it.
+    await page.getByLabel('Output format').selectOption('jpeg');
+    await page.getByRole('button', { name: 'Resize Image' }).click();
+    await page.getByText('Resized to 200 × 200 px, JPG ready to download.').waitFor();
+    const jpeg = await downloadResult(page);
+    expect(jpeg.name).toBe('resized_wide.jpg');
+    expect(inspect(jpeg.bytes)).toEqual({ format: 'jpeg', width: 200, height: 200 });
+
     await page.getByLabel('Width (px)').fill('12.5');
     expect(await page.getByText('Width must be a whole number of pixels').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Resize Image' }).isDisabled()).toBe(true);

@@ -21,7 +21,7 @@ interface ImageToolScreenProps<R extends ImageRequest> {
   /** Toasted after a successful run, by the tools that announce one. */
   successMessage?: string;
   /** The status line once a run is done. */
-  doneText: (output: ImageOutput, request: R) => string;
+  doneText: (output: ImageOutput, request: R, file: File) => string;
   result: (file: File, request: R) => ResultNaming;
   /** Tighter spacing, for forms with few options. */
   dense?: boolean;
@@ -68,7 +68,10 @@ export function ImageToolScreen<R extends ImageRequest>({
             disabled={!tool.file || !request}
             onCancel={tool.cancel}
           />
-          <JobStatus job={tool.job} doneText={tool.result ? doneText(tool.result.output, tool.result.request) : ''} />
+          <JobStatus
+            job={tool.job}
+            doneText={tool.result ? doneText(tool.result.output, tool.result.request, tool.result.file) : ''}
+          />
         </form>
       </Card>
       {tool.result ? (

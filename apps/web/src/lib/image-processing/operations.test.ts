@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_FAILED_MESSAGE, planImage, type ImageOperation, type ImagePlan } from './operations';
+import { LOAD_FAILED_MESSAGE, planImage, resizeFormat, type ImageOperation, type ImagePlan } from './operations';
 
 const photo = { width: 4000, height: 3000 };
 const whole = { x: 0, y: 0, width: 4000, height: 3000 };
@@ -60,6 +60,21 @@ describe('planImage', () => {
       'resize fill (custom, aspect off)',
       { kind: 'resize', width: 1000, height: 1000, fit: 'fill' },
       { width: 1000, height: 1000, crop: whole },
+    ],
+    [
+      'resize to JPG: flattened on white, the browsers’ default quality',
+      { kind: 'resize', width: 1000, height: 1000, fit: 'contain', format: 'jpeg' },
+      { width: 1000, height: 750, format: 'jpeg', quality: 0.92, background: '#ffffff' },
+    ],
+    [
+      'resize to WEBP: transparency kept',
+      { kind: 'resize', width: 1000, height: 1000, fit: 'contain', format: 'webp' },
+      { width: 1000, height: 750, format: 'webp', quality: 0.92, background: null },
+    ],
+    [
+      'resize to the same format as a source of unknown type: PNG',
+      { kind: 'resize', width: 1000, height: 1000, fit: 'contain', format: 'source' },
+      { width: 1000, height: 750, format: 'png', background: null },
     ],
     [
       'resize pad (presets, Fit): exact size, whole image centred on the colour',
@@ -148,5 +163,31 @@ describe('planImage', () => {
     const plan = planImage(operation, source);
     expect(plan.ok).toBe(false);
     if (!plan.ok) expect(plan.error).toMatch(/^The result would be \d+ × \d+ pixels, more than this browser can draw/);
+  });
+});
+
+describe('resizeFormat', () => {
+  it.each([
+    [undefined, 'image/jpeg', 'png'],
+    ['png', 'image/jpeg', 'png'],
+    ['webp', 'image/png', 'webp'],
+    ['source', 'image/jpeg', 'jpeg'],
+    ['source', 'image/webp', 'webp'],
+    ['source', 'image/png', 'png'],
+    ['source', 'image/gif', 'png'],
+    ['source', '', 'png'],
+  ] as const)('%s for a %j file writes %s', (format, type, expected) => {
+    expect(resizeFormat(format, type)).toBe(expected);
+  });
+
+  it('keeps a JPEG source a JPEG when asked for the same format', () => {
+    const plan = planImage(
+      { kind: 'resize', width: 100, height: 100, fit: 'fill', format: 'source' },
+      {
+        ...photo,
+        type: 'image/jpeg',
+      },
+    );
+    expect(plan).toMatchObject({ ok: true, value: { format: 'jpeg', quality: 0.92, background: '#ffffff' } });
   });
 });

@@ -42,7 +42,15 @@ export type ImageOperation =
   | { kind: 'rotate'; degrees: number }
   | { kind: 'grayscale' }
   | { kind: 'compress'; quality: number; maxWidth: number; maxHeight: number }
-  | { kind: 'resize'; width: number; height: number; fit: ResizeFit; background?: string }
+  | {
+      kind: 'resize';
+      width: number;
+      height: number;
+      fit: ResizeFit;
+      background?: string;
+      /** PNG when absent (the specification's output); `source`: the original's format where it is one of ours. */
+      format?: OutputFormat | 'source';
+    }
   | { kind: 'convert'; format: OutputFormat; quality?: number };
 
 export interface ImageOutput {
@@ -86,6 +94,17 @@ export interface ImagePlan {
 
 const WHITE = '#ffffff';
 
+/** What the encoders make of a lossy resize: the browsers' own default quality. */
+const RESIZED_LOSSY_QUALITY = 0.92;
+
+/** The format a resize of a file of `sourceType` writes: `source` keeps JPEG and WebP, and makes PNG of anything else. */
+export function resizeFormat(format: OutputFormat | 'source' | undefined, sourceType: string): OutputFormat {
+  if (format !== 'source') return format ?? 'png';
+  if (sourceType === 'image/jpeg') return 'jpeg';
+  if (sourceType === 'image/webp') return 'webp';
+  return 'png';
+}
+
 const isPercent = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 100;
 const isColour = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
@@ -102,7 +121,7 @@ function tooLarge({ width, height }: Size): string | null {
  * Turns a request into a drawing plan for a source of the given size, or an
  * error a user can act on (an impossible size, an out-of-range value).
  */
-export function planImage(operation: ImageOperation, source: Size): Result<ImagePlan> {
+export function planImage(operation: ImageOperation, source: Size & { type?: string }): Result<ImagePlan> {
   if (!isSide(source.width) || !isSide(source.height)) return err(LOAD_FAILED_MESSAGE);
   const whole: Rect = { x: 0, y: 0, width: source.width, height: source.height };
   let plan: ImagePlan;
@@ -151,7 +170,9 @@ export function planImage(operation: ImageOperation, source: Size): Result<Image
       const box = { width: operation.width, height: operation.height };
       const size = operation.fit === 'contain' ? fitInside(source, box) : box;
       const crop = operation.fit === 'cover' ? coverCrop(source, box) : whole;
-      let background: string | null = null;
+      const format = resizeFormat(operation.format, source.type ?? '');
+      // JPEG has no transparency: it is flattened onto white, as the Compressor does.
+      let background: string | null = format === 'jpeg' ? WHITE : null;
       if (operation.fit === 'pad') {
         if (!isColour(operation.background)) return err('The padding colour must be a #rrggbb colour');
         background = operation.background;
@@ -163,7 +184,8 @@ export function planImage(operation: ImageOperation, source: Size): Result<Image
         draw: { kind: 'scale', resampler: 'pica' },
         grayscale: false,
         background,
-        format: 'png',
+        format,
+        ...(format === 'png' ? {} : { quality: RESIZED_LOSSY_QUALITY }),
       };
       break;
     }

@@ -146,7 +146,8 @@ async function draw(plan: ImagePlan, source: DecodedImage, surface: Surface, con
 
   // pica resamples with a Lanczos-like filter into a canvas of the exact size. It reads pixels
   // from a canvas (in a worker it cannot make one of its own for a bitmap), so the source, or
-  // its cropped part, is drawn onto one first.
+  // its cropped part, is drawn onto one first. (Handing pica 10 the ImageBitmap itself, to skip
+  // this full-size draw, failed in the image worker in Chromium 156: the run ended in an error.)
   const piece = surface.createCanvas(crop.width, crop.height);
   piece.context.drawImage(source.image, crop.x, crop.y, crop.width, crop.height, 0, 0, crop.width, crop.height);
   if (plan.background || plan.place) {
@@ -181,7 +182,7 @@ export async function runImageOperation(
   }
   try {
     throwIfAborted(signal);
-    const planned = planImage(operation, source);
+    const planned = planImage(operation, { width: source.width, height: source.height, type: file.type });
     if (!planned.ok) return planned;
     const plan = planned.value;
     const { canvas, context } = surface.createCanvas(plan.width, plan.height);

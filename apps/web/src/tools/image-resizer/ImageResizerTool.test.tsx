@@ -35,6 +35,31 @@ describe('ImageResizerTool', () => {
     expect(fake.calls[1]!.operation).toEqual({ kind: 'resize', width: 200, height: 100, fit: 'fill' });
   });
 
+  it('saves PNG by default, another format when chosen, and says when the PNG grew past the original', async () => {
+    const fake = fakeProcess();
+    render(<ImageResizerTool process={fake.process} />);
+    expect(screen.getByRole('combobox', { name: 'Output format' })).toHaveValue('png');
+    choose(imageFile('photo.jpg', 1000, 'image/jpeg'));
+    fireEvent.click(screen.getByRole('button', { name: 'Resize Image' }));
+    await act(async () => fake.calls[0]!.resolve({ ok: true, value: output(800, 600, 5000) }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Resized to 800 × 600 px, PNG ready to download. The PNG is larger than the original: choose JPG or WEBP',
+    );
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Output format' }), { target: { value: 'source' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resize Image' }));
+    expect(fake.calls[1]!.operation).toEqual({
+      kind: 'resize',
+      width: 800,
+      height: 600,
+      fit: 'contain',
+      format: 'source',
+    });
+    await act(async () => fake.calls[1]!.resolve({ ok: true, value: output(800, 600, 500, 'image/jpeg') }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Resized to 800 × 600 px, JPG ready to download\.$/);
+    expect(screen.getByRole('img', { name: 'Resized image: resized_photo.jpg' })).toBeInTheDocument();
+  });
+
   it('hides the custom fields for a preset and resizes to exactly its size', () => {
     const fake = fakeProcess();
     render(<ImageResizerTool process={fake.process} />);

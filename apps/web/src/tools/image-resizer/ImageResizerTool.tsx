@@ -7,23 +7,28 @@ import { formatDimensions } from '../../lib/image-processing/summary';
 import { useImageTool } from '../../lib/image-processing/use-image-tool';
 import { useUrlState, useUrlText } from '../../lib/use-url-state';
 import {
+  largerPngNote,
   MODE_OPTIONS,
   PRESET_FITS,
   PRESET_FIT_LABELS,
+  RESIZE_FORMAT_OPTIONS,
   RESIZE_URL,
   findPreset,
   parseDimension,
   resizeOperation,
   resizedFileName,
+  resizedFormatLabel,
+  type ResizeFormat,
   type ResizeMode,
 } from './image-resizer.service';
+import { resizeFormat } from '../../lib/image-processing/operations';
 
 const errorText = 'mt-1 text-sm font-medium text-red-700 dark:text-red-400';
 
 export default function ImageResizerTool({ process = processImage }: { process?: ProcessImage }) {
   const ids = useId();
   const [settings, update] = useUrlState(RESIZE_URL);
-  const { mode, aspect: keepAspect, fit: presetFit, pad: padColour } = settings;
+  const { mode, aspect: keepAspect, fit: presetFit, pad: padColour, format } = settings;
   const setMode = (value: ResizeMode) => update({ mode: value });
   const setKeepAspect = (value: boolean) => update({ aspect: value });
   // The fields keep what is typed; each valid number goes to the address.
@@ -43,7 +48,7 @@ export default function ImageResizerTool({ process = processImage }: { process?:
   const preset = findPreset(mode);
   const widthCheck = parseDimension('Width', width);
   const heightCheck = parseDimension('Height', height);
-  const operation = resizeOperation({ mode, width, height, keepAspect, presetFit, padColour });
+  const operation = resizeOperation({ mode, width, height, keepAspect, presetFit, padColour, format });
 
   const id = (name: string) => `${ids}-${name}`;
 
@@ -53,16 +58,28 @@ export default function ImageResizerTool({ process = processImage }: { process?:
       request={operation.ok ? { operation: operation.value } : null}
       runLabel="Resize Image"
       runningLabel="Resizing..."
-      doneText={(output) => `Resized to ${formatDimensions(output.width, output.height)}, PNG ready to download.`}
-      result={(file) => ({ resultLabel: 'Resized', fileName: resizedFileName(file.name) })}
+      doneText={(output, _request, file) => {
+        const saved = `Resized to ${formatDimensions(output.width, output.height)}, ${resizedFormatLabel(format, file.type)} ready to download.`;
+        const note = largerPngNote(resizeFormat(format, file.type), output.blob.size, file.size);
+        return note ? `${saved} ${note}` : saved;
+      }}
+      result={(file) => ({ resultLabel: 'Resized', fileName: resizedFileName(file.name, format, file.type) })}
     >
-      <div className="max-w-sm">
+      <div className="grid max-w-md gap-4 sm:grid-cols-2">
         <SelectField
           label="Resize mode"
           id={id('mode')}
           value={mode}
           options={MODE_OPTIONS}
           onValueChange={setMode}
+          disabled={running}
+        />
+        <SelectField
+          label="Output format"
+          id={id('format')}
+          value={format}
+          options={RESIZE_FORMAT_OPTIONS}
+          onValueChange={(value: ResizeFormat) => update({ format: value })}
           disabled={running}
         />
       </div>
@@ -168,7 +185,11 @@ export default function ImageResizerTool({ process = processImage }: { process?:
           </div>
         </fieldset>
       )}
-      <p className={ui.muted}>Saved as PNG, resampled with a high-quality filter.</p>
+      <p className={ui.muted}>
+        {format === 'png'
+          ? 'Saved as PNG, resampled with a high-quality filter.'
+          : 'Resampled with a high-quality filter; JPG and WEBP are saved at quality 92, JPG on white.'}
+      </p>
     </ImageToolScreen>
   );
 }

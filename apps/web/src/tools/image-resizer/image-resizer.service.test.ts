@@ -6,7 +6,9 @@ import {
   PRESETS,
   parseDimension,
   resizeOperation,
+  largerPngNote,
   resizedFileName,
+  resizedFormatLabel,
   type ResizeChoice,
 } from './image-resizer.service';
 
@@ -189,5 +191,47 @@ describe('resizedFileName', () => {
     ['', 'resized_image.png'],
   ])('%j → %j', (name, expected) => {
     expect(resizedFileName(name)).toBe(expected);
+  });
+
+  it.each([
+    ['photo.jpg', 'jpeg', 'image/jpeg', 'resized_photo.jpg'],
+    ['photo.jpg', 'webp', 'image/jpeg', 'resized_photo.webp'],
+    ['photo.jpeg', 'source', 'image/jpeg', 'resized_photo.jpg'],
+    ['art.webp', 'source', 'image/webp', 'resized_art.webp'],
+    ['anim.gif', 'source', 'image/gif', 'resized_anim.png'],
+  ] as const)('%j saved as %s (a %s file) → %j', (name, format, type, expected) => {
+    expect(resizedFileName(name, format, type)).toBe(expected);
+  });
+});
+
+describe('the output format', () => {
+  it('is asked for only when it is not PNG, in presets and custom mode alike', () => {
+    const custom = { mode: 'custom', width: '10', height: '20', keepAspect: true } as const;
+    expect(resizeOperation({ ...custom, format: 'png' })).toEqual({
+      ok: true,
+      value: { kind: 'resize', width: 10, height: 20, fit: 'contain' },
+    });
+    expect(resizeOperation({ ...custom, format: 'webp' })).toMatchObject({ ok: true, value: { format: 'webp' } });
+    expect(resizeOperation({ ...custom, mode: 'hd', format: 'source' })).toEqual({
+      ok: true,
+      value: { kind: 'resize', width: 1280, height: 720, fit: 'cover', format: 'source' },
+    });
+  });
+
+  it.each([
+    ['png', 'image/jpeg', 'PNG'],
+    ['jpeg', 'image/png', 'JPG'],
+    ['source', 'image/webp', 'WEBP'],
+    ['source', 'image/bmp', 'PNG'],
+  ] as const)('%s for a %s file is labelled %s', (format, type, label) => {
+    expect(resizedFormatLabel(format, type)).toBe(label);
+  });
+
+  it.each([
+    ['png', 2000, 1000, true],
+    ['png', 1000, 1000, false],
+    ['jpeg', 2000, 1000, false],
+  ] as const)('a %s of %i bytes from %i bytes: note %s', (format, out, source, shown) => {
+    expect(largerPngNote(format, out, source) !== null).toBe(shown);
   });
 });

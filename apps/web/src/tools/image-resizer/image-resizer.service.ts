@@ -1,6 +1,12 @@
 /** Image Resizer: presets, the size fields, the request and the name. No React, no DOM. */
 import { outputFileName } from '../../lib/image-file';
-import { MAX_SIDE, type ImageOperation } from '../../lib/image-processing/operations';
+import {
+  FORMAT_LABEL,
+  MAX_SIDE,
+  resizeFormat,
+  type ImageOperation,
+  type OutputFormat,
+} from '../../lib/image-processing/operations';
 import { err, ok, type Result } from '../../lib/result';
 import { urlField } from '../../lib/url-state';
 
@@ -60,6 +66,33 @@ export const PRESET_FIT_LABELS: Record<PresetFit, string> = {
 };
 export const DEFAULT_PAD_COLOUR = '#ffffff';
 
+/**
+ * What the result is saved as: PNG, the specification's output and the default, lossless and often
+ * larger than a photo it was made from; JPEG or WebP for a photo; or the original's own format.
+ */
+export const RESIZE_FORMATS = ['png', 'jpeg', 'webp', 'source'] as const;
+export type ResizeFormat = (typeof RESIZE_FORMATS)[number];
+export const RESIZE_FORMAT_OPTIONS: readonly { value: ResizeFormat; label: string }[] = [
+  { value: 'png', label: 'PNG (lossless)' },
+  { value: 'jpeg', label: 'JPG' },
+  { value: 'webp', label: 'WEBP' },
+  { value: 'source', label: 'Same as the original' },
+];
+
+/** The saved format's label for a file of `sourceType` ("JPG" for a JPEG kept in its format). */
+export function resizedFormatLabel(format: ResizeFormat, sourceType: string): string {
+  return FORMAT_LABEL[resizeFormat(format, sourceType)];
+}
+
+/**
+ * Said under the result when a PNG came out larger than the file it was made from (a photo resized
+ * to a PNG usually does), so the person knows a smaller file is one choice away.
+ */
+export function largerPngNote(format: OutputFormat, outputBytes: number, sourceBytes: number): string | null {
+  if (format !== 'png' || outputBytes <= sourceBytes) return null;
+  return 'The PNG is larger than the original: choose JPG or WEBP as the output format for a smaller file.';
+}
+
 export interface ResizeChoice {
   mode: ResizeMode;
   /** The custom fields' text (ignored by presets). */
@@ -71,6 +104,8 @@ export interface ResizeChoice {
   presetFit?: PresetFit;
   /** Presets with `fit` only: the padding colour, #rrggbb (default white). */
   padColour?: string;
+  /** PNG when absent. */
+  format?: ResizeFormat;
 }
 
 /**
@@ -83,8 +118,9 @@ export interface ResizeChoice {
  */
 export function resizeOperation(choice: ResizeChoice): Result<ImageOperation> {
   const preset = findPreset(choice.mode);
+  const format = choice.format && choice.format !== 'png' ? { format: choice.format } : {};
   if (preset) {
-    const size = { kind: 'resize', width: preset.width, height: preset.height } as const;
+    const size = { kind: 'resize', width: preset.width, height: preset.height, ...format } as const;
     return choice.presetFit === 'fit'
       ? ok({ ...size, fit: 'pad', background: choice.padColour ?? DEFAULT_PAD_COLOUR })
       : ok({ ...size, fit: 'cover' });
@@ -93,12 +129,20 @@ export function resizeOperation(choice: ResizeChoice): Result<ImageOperation> {
   if (!width.ok) return width;
   const height = parseDimension('Height', choice.height);
   if (!height.ok) return height;
-  return ok({ kind: 'resize', width: width.value, height: height.value, fit: choice.keepAspect ? 'contain' : 'fill' });
+  return ok({
+    kind: 'resize',
+    width: width.value,
+    height: height.value,
+    fit: choice.keepAspect ? 'contain' : 'fill',
+    ...format,
+  });
 }
 
-/** Output PNG, download prefix resized_. */
-export function resizedFileName(originalName: string): string {
-  return outputFileName('resized_', originalName, 'png');
+const EXTENSION: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+/** Download prefix resized_, the extension of the saved format (PNG unless another was chosen). */
+export function resizedFileName(originalName: string, format: ResizeFormat = 'png', sourceType = ''): string {
+  return outputFileName('resized_', originalName, EXTENSION[resizeFormat(format, sourceType)]);
 }
 
 /** The settings a shared address carries (the file never does). */
@@ -112,4 +156,5 @@ export const RESIZE_URL = {
   aspect: urlField.flag(true),
   fit: urlField.choice(PRESET_FITS, 'fill'),
   pad: urlField.colour(DEFAULT_PAD_COLOUR),
+  format: urlField.choice(RESIZE_FORMATS, 'png'),
 };
