@@ -9,14 +9,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 
 const MISSING =
   "zbarimg is not installed: run `node scripts/ensure-zbar.mjs` (it installs Debian's zbar-tools with apt).";
 
 /** Every symbol zbar finds in the image, as its raw text. */
-export function zbarDecode(image: Buffer, extension: 'png' | 'pgm'): string[] {
+export function zbarDecode(image: Buffer): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-qr-'));
-  const file = path.join(dir, `code.${extension}`);
+  const file = path.join(dir, 'code.png');
   try {
     fs.writeFileSync(file, image);
     const run = spawnSync('zbarimg', ['--quiet', '--raw', '--nodbus', '-Sdisable', '-Sqrcode.enable', file], {
@@ -39,8 +40,8 @@ export interface DrawnSvg {
   size: number;
   bg: string;
   fg: string;
-  /** The picture as a greyscale PGM: foreground black, background white. */
-  pgm: Buffer;
+  /** The picture as a PNG: foreground black, background white. */
+  png: Buffer;
 }
 
 /** Draws the API's SVG to pixels; throws when the document is anything else. */
@@ -49,6 +50,7 @@ export function drawSvg(svg: string): DrawnSvg {
   if (!match) throw new Error(`Not the QR SVG the API writes: ${svg.slice(0, 300)}`);
   const [, sizeText, bg, offsetText, scaleText, fg, d] = match as unknown as [string, ...string[]];
   const [size, offset, scale] = [sizeText, offsetText, scaleText].map(Number) as [number, number, number];
+  const image = new PNG({ width: size, height: size, colorType: 0, inputColorType: 0, inputHasAlpha: false });
   const pixels = Buffer.alloc(size * size, 255);
   for (const run of d!.matchAll(/M(\d+) (\d+)h(\d+)v1h-(\d+)z/g)) {
     const [x, y, width, back] = run.slice(1).map(Number) as [number, number, number, number];
@@ -60,8 +62,13 @@ export function drawSvg(svg: string): DrawnSvg {
       pixels.fill(0, start, start + width * scale);
     }
   }
-  const pgm = Buffer.concat([Buffer.from(`P5\n${size} ${size}\n255\n`, 'latin1'), pixels]);
-  return { size, bg: bg!, fg: fg!, pgm };
+  image.data = pixels;
+  return {
+    size,
+    bg: bg!,
+    fg: fg!,
+    png: PNG.sync.write(image, { colorType: 0, inputColorType: 0, inputHasAlpha: false }),
+  };
 }
 
 /** A PNG's width, height, bit depth, colour type and palette (PLTE), read from its chunks. */
