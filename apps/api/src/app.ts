@@ -35,6 +35,7 @@ import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.
 import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
 import { createShortlinkClickService } from './services/shortlink-click.service';
 import { createShortlinkService } from './services/shortlink.service';
+import { createShortlinkQrService } from './services/shortlink-qr.service';
 import { machineAddresses } from './services/machine-addresses';
 import { createIpLookupService } from './services/ip-lookup.service';
 import { createSpeedtestService } from './services/speedtest.service';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps): Express {
       clicks: db.shortlinkClicks,
       clock,
     }),
+    shortlinkQr: createShortlinkQrService({ shortlinks: db.shortlinks, origin: publicOrigin(config) }),
     blog: createBlogService({
       blogPosts: db.blogPosts,
       categories: db.categories,

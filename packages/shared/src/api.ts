@@ -28,6 +28,10 @@ export const API_ERRORS = {
   SHORTLINK_TARGET_UNUSABLE: { status: 500, message: SHORTLINK_MESSAGES.targetUnusable },
   SHORTLINK_IMPORT_INVALID: { status: 400, message: SHORTLINK_MESSAGES.invalidImport },
   SHORT_CODE_TAKEN: { status: 409, message: SHORTLINK_MESSAGES.shortCodeTaken },
+  /** A QR code's colours a scanner would struggle with (too little contrast, or light on dark); the message says which. */
+  QR_LOW_CONTRAST: { status: 400, message: 'The QR code colours have too little contrast to scan' },
+  /** A QR code that needs more modules (quiet zone included) than the size asked for has pixels. */
+  QR_SIZE_TOO_SMALL: { status: 400, message: 'The QR code does not fit in that size' },
   BLOG_POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
   CATEGORY_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.categoryNotFound },
   /** A post's category_id names no category: the body is wrong, not the address. */

@@ -89,6 +89,7 @@ export const ENDPOINTS = {
   shortlinkImport: endpoint<ImportShortlinksResponse>()('post', '/api/shortlinks/import'),
   shortlinkAnalytics: endpoint<ShortlinkAnalytics>()('get', '/api/shortlinks/analytics'),
   shortlinkLinkAnalytics: endpoint<ShortlinkLinkAnalytics>()('get', '/api/shortlinks/:id/analytics'),
+  shortlinkQr: endpoint<Text>()('get', '/api/shortlinks/:id/qr'),
   shortlinkUpdate: endpoint<Shortlink>()('put', '/api/shortlinks/:id'),
   shortlinkDelete: endpoint<null>()('delete', '/api/shortlinks/:id'),
   shortlinkPublic: endpoint<PublicShortlink>()('get', '/api/shortlink/:shortCode'),

@@ -21,6 +21,7 @@ import type { TeamService } from '../services/team.service';
 import type { IpLookupService } from '../services/ip-lookup.service';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { ShortlinkService } from '../services/shortlink.service';
+import type { ShortlinkQrService } from '../services/shortlink-qr.service';
 import type { SpeedtestService } from '../services/speedtest.service';
 import { accountRouter } from './account.routes';
 import { adminRouter } from './admin.routes';
@@ -32,6 +33,7 @@ import { healthRouter, type Readiness } from './health.routes';
 import { ipRouter } from './ip.routes';
 import { referenceRouter } from './reference.routes';
 import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
+import { shortlinkQrRouter } from './shortlink-qr.routes';
 import { speedtestRouter } from './speedtest.routes';
 import { invitationsRouter, teamRouter } from './team.routes';
 
@@ -56,6 +58,7 @@ export interface ApiContext {
     speedtest: SpeedtestService;
     shortlinks: ShortlinkService;
     shortlinkAnalytics: ShortlinkAnalyticsService;
+    shortlinkQr: ShortlinkQrService;
     blog: BlogService;
     categories: CategoryService;
   };
@@ -110,6 +113,7 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
       requireAdmin: admin,
       optionalAdmin: adminIfPresent,
     }),
+    shortlinkQrRouter({ qr: services.shortlinkQr, requireAdmin: admin }),
     publicShortlinkRouter({ shortlinks: services.shortlinks }),
     blogRouter({ blog: services.blog, changes, requireAdmin: admin, optionalAdmin: adminIfPresent }),
     categoriesRouter({ categories: services.categories, changes, requireAdmin: admin }),

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useModalFocus } from '../lib/use-modal-focus';
 import { ui } from './ui';
 
 interface ConfirmDialogProps {
@@ -12,8 +13,6 @@ interface ConfirmDialogProps {
   /** Where focus goes on close when the opener is gone (the deleted row's button). */
   fallbackFocusId?: string;
 }
-
-const FOCUSABLE = 'button, [href], input, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal confirmation (a delete asks first): focus
@@ -34,46 +33,7 @@ export function ConfirmDialog({
   const titleId = useId();
   const bodyId = useId();
 
-  // The latest handlers, read by the document listener below without re-subscribing.
-  const latest = useRef({ busy, onCancel });
-  useEffect(() => {
-    latest.current = { busy, onCancel };
-  });
-
-  // Escape cancels and Tab cycles inside the dialog, wherever focus is.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        if (!latest.current.busy) latest.current.onCancel();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialog.current) return;
-      const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const inside = dialog.current.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancel.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-      else if (fallbackFocusId) document.getElementById(fallbackFocusId)?.focus();
-    };
-  }, [fallbackFocusId]);
+  useModalFocus({ dialog, initial: cancel, onClose: onCancel, busy, fallbackFocusId });
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">

@@ -116,11 +116,24 @@ export async function apiFetch<T>(
  */
 export async function downloadFile<E extends Endpoint>(
   endpoint: E,
-  { query, token, accept }: { query?: QueryValues; token: string; accept: string },
+  {
+    params,
+    query,
+    token,
+    accept,
+    signal,
+  }: {
+    params?: Record<string, string | number>;
+    query?: QueryValues;
+    token: string;
+    accept: string;
+    signal?: AbortSignal;
+  },
 ): Promise<ApiResult<Blob>> {
   let response: Response;
   try {
-    response = await trackedFetch(endpointUrl(endpoint, query ? { query } : {}), {
+    response = await trackedFetch(endpointUrl<E['path']>(endpoint, { params, query } as UrlParts<E['path']>), {
+      signal,
       headers: { Accept: accept, Authorization: `Bearer ${token}` },
     });
   } catch {

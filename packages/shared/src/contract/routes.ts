@@ -62,6 +62,7 @@ import {
 
 import { ACCOUNT_API } from './account-routes';
 import { AUDIT_API } from './audit-routes';
+import { QR_API } from './qr-routes';
 import { TEAM_API } from './team-routes';
 import { RATE_LIMITS, route, type RouteBody, type RouteContract } from './route';
 
@@ -339,6 +340,7 @@ export const API = {
     response: { status: 200, description: 'The link and its clicks', schema: ZShortlinkLinkAnalytics },
     errors: ['SHORTLINK_NOT_FOUND'],
   }),
+  ...QR_API,
   shortlinkUpdate: route({
     ...ENDPOINTS.shortlinkUpdate,
     tag: 'Shortlinks',

@@ -3,6 +3,7 @@
  * the `qrcode` package builds the symbol; this module validates the options,
  * wraps the package's errors, and draws the symbol as SVG and PNG.
  */
+import { QR_ECC_LABELS, QR_ECC_LEVELS, type QrEccLevel } from '@toolvault/shared';
 import qrcode, { type QRCode } from 'qrcode';
 import { err, ok, type Result } from '../../lib/result';
 import { hasLoneSurrogate, NOT_UNICODE_ERROR } from '../../lib/unicode';
@@ -12,18 +13,13 @@ import { formatCount } from '../../lib/format';
 /** Size input min 100, max 500, default 200 (pixels). */
 export const QR_SIZE = { min: 100, max: 500, default: 200 } as const;
 
-export const ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
-export type ErrorCorrectionLevel = (typeof ERROR_CORRECTION_LEVELS)[number];
+export const ERROR_CORRECTION_LEVELS = QR_ECC_LEVELS;
+export type ErrorCorrectionLevel = QrEccLevel;
 /** Error-correction level choice, default M. */
 export const DEFAULT_LEVEL: ErrorCorrectionLevel = 'M';
 
-/** How much of the symbol each level can rebuild (ISO/IEC 18004 §4.12). */
-export const LEVEL_LABELS: Record<ErrorCorrectionLevel, string> = {
-  L: 'L — Low (recovers about 7%)',
-  M: 'M — Medium (about 15%)',
-  Q: 'Q — Quartile (about 25%)',
-  H: 'H — High (about 30%)',
-};
+/** How much of the symbol each level can rebuild (ISO/IEC 18004 §4.12); the links' QR dialog shows the same. */
+export const LEVEL_LABELS = QR_ECC_LABELS;
 
 /** Largest 8-bit text a version-40 symbol holds at each level (ISO/IEC 18004 Table 7). */
 export const MAX_BYTES: Record<ErrorCorrectionLevel, number> = { L: 2953, M: 2331, Q: 1663, H: 1273 };

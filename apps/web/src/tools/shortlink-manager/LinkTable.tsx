@@ -6,6 +6,7 @@ import { ui } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import { writeAdminView, type AdminView } from './admin-view';
 import { CopyLinkButton } from './CopyLinkButton';
+import { QrCodeButton } from './QrCodeDialog';
 import { formatCreated, RedirectModeBadge, ShortUrlLink, siteOrigin, smallButton, TagList } from './LinkParts';
 import { displayHost } from './shortlink-manager.service';
 
@@ -148,6 +149,7 @@ function LinkRow({
             </Link>
           ) : null}
           <CopyLinkButton url={shortUrl(siteOrigin(), link.shortCode)} context={link.shortCode} small />
+          <QrCodeButton link={link} />
           {write ? (
             <>
               <button

@@ -4,10 +4,12 @@ import {
   type Endpoint,
   type ExportFormat,
   type GuestShortlinkInput,
+  type QrFormat,
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
 import { apiFetch, callApi, downloadFile } from '../../lib/api';
+import { qrQuery, type QrRequest } from './qr-code.service';
 import { createWithRetry, type ExportKind } from './shortlink-manager.service';
 
 /** The manager's API calls, each answering an ApiResult (401 is left to the caller). */
@@ -40,6 +42,16 @@ export const shortlinkApi = {
       query: { format },
       token,
       accept: format === 'csv' ? 'text/csv' : 'application/json',
+    }),
+
+  /** A link's QR code as the server draws it (GET /api/shortlinks/{id}/qr). */
+  qr: (token: string, id: number, request: QrRequest, format: QrFormat, signal?: AbortSignal) =>
+    downloadFile(ENDPOINTS.shortlinkQr, {
+      params: { id },
+      query: qrQuery(request, format),
+      token,
+      accept: format === 'png' ? 'image/png' : 'image/svg+xml',
+      signal,
     }),
 
   import: (token: string, rows: unknown[]) => callApi(ENDPOINTS.shortlinkImport, { body: rows, token }),
