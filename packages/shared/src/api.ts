@@ -1,5 +1,6 @@
 import { BLOG_HTML_TOO_DEEP } from './blog-html-policy';
 import { BLOG_MESSAGES } from './blog';
+import { LINK_PASSWORD_MESSAGES } from './shortlink-password';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 import { TEAM_MESSAGES } from './team';
 import { INVALID_CHARACTERS_MESSAGE } from './text';
@@ -28,6 +29,9 @@ export const API_ERRORS = {
   SHORTLINK_TARGET_UNUSABLE: { status: 500, message: SHORTLINK_MESSAGES.targetUnusable },
   SHORTLINK_IMPORT_INVALID: { status: 400, message: SHORTLINK_MESSAGES.invalidImport },
   SHORT_CODE_TAKEN: { status: 409, message: SHORTLINK_MESSAGES.shortCodeTaken },
+  /** A password link opened without a valid unlock cookie: 403, not 401, which would sign a manager out. */
+  SHORTLINK_PASSWORD_REQUIRED: { status: 403, message: LINK_PASSWORD_MESSAGES.required },
+  SHORTLINK_PASSWORD_WRONG: { status: 403, message: LINK_PASSWORD_MESSAGES.wrong },
   BLOG_POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
   CATEGORY_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.categoryNotFound },
   /** A post's category_id names no category: the body is wrong, not the address. */

@@ -32,6 +32,8 @@ import { healthRouter, type Readiness } from './health.routes';
 import { ipRouter } from './ip.routes';
 import { referenceRouter } from './reference.routes';
 import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
+import { linkUnlockRouter } from './link-unlock.routes';
+import type { LinkPasswordService } from '../services/link-password.service';
 import { speedtestRouter } from './speedtest.routes';
 import { invitationsRouter, teamRouter } from './team.routes';
 
@@ -56,6 +58,7 @@ export interface ApiContext {
     speedtest: SpeedtestService;
     shortlinks: ShortlinkService;
     shortlinkAnalytics: ShortlinkAnalyticsService;
+    linkPasswords: LinkPasswordService;
     blog: BlogService;
     categories: CategoryService;
   };
@@ -110,7 +113,8 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
       requireAdmin: admin,
       optionalAdmin: adminIfPresent,
     }),
-    publicShortlinkRouter({ shortlinks: services.shortlinks }),
+    publicShortlinkRouter({ shortlinks: services.shortlinks, locks: services.linkPasswords }),
+    linkUnlockRouter({ passwords: services.linkPasswords, limits }),
     blogRouter({ blog: services.blog, changes, requireAdmin: admin, optionalAdmin: adminIfPresent }),
     categoriesRouter({ categories: services.categories, changes, requireAdmin: admin }),
   ];
