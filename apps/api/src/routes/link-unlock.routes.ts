@@ -6,6 +6,7 @@ import { AppError } from '../http/errors';
 import { countedLimiter, type LimiterDeps } from '../http/rate-limit';
 import { unlockCookieHeader } from '../services/link-unlock-cookie';
 import type { LinkPasswordService } from '../services/link-password.service';
+import { malformedCode } from './shortlinks.routes';
 
 /**
  * Wrong passwords per link, besides the route's per-address limit: many addresses together cannot
@@ -36,5 +37,6 @@ export function linkUnlockRouter({
   };
   const { router, add } = contractRoutes('/api/shortlink', { limits });
   add(API.shortlinkUnlock, perLinkLimiter(limits), unlock);
+  router.use(malformedCode);
   return router;
 }

@@ -163,7 +163,7 @@ export function publicShortlinkRouter({
 }
 
 /** A code like `%zz` fails percent-decoding in the router itself; no link has such a code. */
-const malformedCode: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
+export const malformedCode: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
   next(err instanceof URIError ? new AppError('SHORTLINK_NOT_FOUND') : err);
 };
 

@@ -7,6 +7,7 @@ import { formatCount } from '../../lib/format';
 import { writeAdminView, type AdminView } from './admin-view';
 import { CopyLinkButton } from './CopyLinkButton';
 import { formatCreated, RedirectModeBadge, ShortUrlLink, siteOrigin, smallButton, TagList } from './LinkParts';
+import { PasswordBadge } from './PasswordBadge';
 import { displayHost } from './shortlink-manager.service';
 
 /* One page of Manage Links as a table: each link with its clicks, date, maker and actions. */
@@ -122,6 +123,7 @@ function LinkRow({
           </p>
           <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
             <RedirectModeBadge mode={link.redirectMode} />
+            <PasswordBadge hasPassword={link.hasPassword} />
             <TagList tags={link.tags} />
           </div>
         </div>
