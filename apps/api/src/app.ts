@@ -36,6 +36,7 @@ import { createShortlinkAnalyticsService } from './services/shortlink-analytics.
 import { createShortlinkClickService } from './services/shortlink-click.service';
 import { createShortlinkService } from './services/shortlink.service';
 import { createShortlinkQrService } from './services/shortlink-qr.service';
+import { createLinkPasswordService } from './services/link-password.service';
 import { machineAddresses } from './services/machine-addresses';
 import { createIpLookupService } from './services/ip-lookup.service';
 import { createSpeedtestService } from './services/speedtest.service';
@@ -135,6 +136,12 @@ export function createApp(deps: AppDeps): Express {
       sanitizer: deps.sanitizer ?? sharedHtmlSanitizerPool(),
     }),
     categories: createCategoryService({ categories: db.categories }),
+    linkPasswords: createLinkPasswordService({
+      passwords: db.linkPasswords,
+      linkExists: async (code) => (await db.shortlinks.findPublic(code)) !== null,
+      secret: credentials.jwtSecret,
+      clock,
+    }),
   };
   const shortlinkClickService = createShortlinkClickService({
     shortlinks: db.shortlinks,
@@ -155,7 +162,7 @@ export function createApp(deps: AppDeps): Express {
 
   // A click (the redirect page's JSON request, or a page request for a link that redirects at
   // once) is the hot path: the first middleware answers it, with the same security headers.
-  app.use(shortlinkVisits({ clicks: shortlinkClickService, webDist: deps.webDist }));
+  app.use(shortlinkVisits({ clicks: shortlinkClickService, webDist: deps.webDist, locks: services.linkPasswords }));
   app.use(requestLog(logger));
   app.use(securityHeaders());
   app.use(API_BASE, noTrailingSlash);
@@ -177,7 +184,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   if (deps.webDist) {
-    const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks);
+    const shortlinks = deps.shortlinks ?? shortlinkPreviewResolver(services.shortlinks, services.linkPasswords);
     app.use(
       spa({
         webDist: deps.webDist,

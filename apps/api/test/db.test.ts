@@ -158,7 +158,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     const types = await sql<{ name: string; data_type: string }>`
       SELECT table_name || '.' || column_name AS name, data_type FROM information_schema.columns
       WHERE table_schema = current_schema() AND data_type = 'integer' ORDER BY 1`.execute(storage.db);
-    // What stays 32-bit: identities of rows there are never billions of, flags, link references.
+    // What stays 32-bit: identities of rows there are never billions of, flags, link references, versions.
     expect(types.rows.map((row) => row.name)).toEqual([
       'admin_sessions.revoked',
       'admin_sessions.user_id',
@@ -185,6 +185,8 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       'shortlink_totals.id',
       'shortlinks.created_by',
       'shortlinks.id',
+      // Raised once per change of a link's password.
+      'shortlinks.password_version',
       'shortlinks.updated_by',
       'users.disabled',
       'users.id',

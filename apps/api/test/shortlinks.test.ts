@@ -93,6 +93,7 @@ describe('POST /api/shortlinks as admin', () => {
       // The test session is the Owner's (person 1, display name 'Owner').
       createdBy: { id: 1, name: 'Owner' },
       updatedBy: null,
+      hasPassword: false,
     });
     expect([...link.shortCode].every((char) => SHORT_CODE_ALPHABET.includes(char))).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { BLOG_HTML_TOO_DEEP } from './blog-html-policy';
 import { BLOG_MESSAGES } from './blog';
+import { LINK_PASSWORD_MESSAGES } from './shortlink-password';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 import { TEAM_MESSAGES } from './team';
 import { INVALID_CHARACTERS_MESSAGE } from './text';
@@ -32,6 +33,9 @@ export const API_ERRORS = {
   QR_LOW_CONTRAST: { status: 400, message: 'The QR code colours have too little contrast to scan' },
   /** A QR code that needs more modules (quiet zone included) than the size asked for has pixels. */
   QR_SIZE_TOO_SMALL: { status: 400, message: 'The QR code does not fit in that size' },
+  /** A password link opened without a valid unlock cookie: 403, not 401, which would sign a manager out. */
+  SHORTLINK_PASSWORD_REQUIRED: { status: 403, message: LINK_PASSWORD_MESSAGES.required },
+  SHORTLINK_PASSWORD_WRONG: { status: 403, message: LINK_PASSWORD_MESSAGES.wrong },
   BLOG_POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
   CATEGORY_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.categoryNotFound },
   /** A post's category_id names no category: the body is wrong, not the address. */

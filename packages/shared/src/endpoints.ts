@@ -94,6 +94,7 @@ export const ENDPOINTS = {
   shortlinkDelete: endpoint<null>()('delete', '/api/shortlinks/:id'),
   shortlinkPublic: endpoint<PublicShortlink>()('get', '/api/shortlink/:shortCode'),
   shortlinkClick: endpoint<PublicShortlink>()('get', '/:shortCode'),
+  shortlinkUnlock: endpoint<null>()('post', '/api/shortlink/:shortCode/unlock'),
   blogList: endpoint<BlogPostPage>()('get', '/api/blog'),
   blogRead: endpoint<BlogPost>()('get', '/api/blog/:slug'),
   blogCreate: endpoint<BlogPost>()('post', '/api/blog'),

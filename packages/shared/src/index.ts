@@ -18,6 +18,7 @@ export * from './routes';
 export * from './route-chunks';
 export * from './shortlinks';
 export * from './qr';
+export * from './shortlink-password';
 export * from './roles';
 export * from './speedtest';
 export * from './storage-limits';

@@ -8,6 +8,7 @@ export * from './ip.schemas';
 export * from './made-by.schemas';
 export * from './route-chunks.schemas';
 export * from './shortlinks.schemas';
+export * from './shortlink-password.schemas';
 export * from './speedtest.schemas';
 export * from './text.schemas';
 export * from './team.schemas';

@@ -27,6 +27,7 @@ import {
 } from './shortlinks';
 import { normalizedHttpUrl } from './url.schemas';
 import { personFilter } from './made-by.schemas';
+import { ZLinkPasswordChange } from './shortlink-password.schemas';
 
 /** `redirectMode` of a create or update body: one of REDIRECT_MODES. */
 export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must be 'preview' or 'direct'" });
@@ -84,6 +85,7 @@ export const ZShortlinkInput = z.strictObject(
     tags: ZTags,
     /** Absent means 'preview', as for every link created before the choice existed. */
     redirectMode: ZRedirectMode.nullish().transform((mode) => mode ?? 'preview'),
+    password: ZLinkPasswordChange,
   },
   // A body that is not an object at all has neither field.
   { error: notAnObject(required) },
@@ -106,7 +108,8 @@ export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
  * restores the same links) and must then be valid. `id` (the original app's exports carry it) is
  * taken and ignored; any other field is refused.
  */
-export const ZShortlinkImportRow = ZShortlinkInput.extend({
+// An export holds no password (nor its hash), so an import sets none.
+export const ZShortlinkImportRow = ZShortlinkInput.omit({ password: true }).extend({
   // A scalar: the import's parser refuses values nested deeper than a row's tags.
   id: z
     .union([z.number(), text('id must be a number or text')])

@@ -220,6 +220,8 @@ export interface Shortlink {
   createdBy: PersonRef | null;
   /** Who changed it last; null until someone does. */
   updatedBy: PersonRef | null;
+  /** Whether visitors must give a password first (the password itself is write-only). */
+  hasPassword: boolean;
 }
 
 /** What a visitor of `/{shortCode}` and `GET /api/shortlink/:shortCode` sees. */
@@ -229,7 +231,7 @@ export type PublicShortlink = Pick<Shortlink, 'shortCode' | 'targetUrl' | 'title
  * One row of `GET /api/shortlinks/export` (and a valid import row, whose `createdBy` an import
  * ignores: imported links are the importer's).
  */
-export type ShortlinkExportRow = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy'> & {
+export type ShortlinkExportRow = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy' | 'hasPassword'> & {
   /** The login of who created it; null for a guest's link and for links made before accounts. */
   createdBy: string | null;
 };

@@ -7,6 +7,7 @@ import { createBlogPostsRepo, type BlogPostsRepo } from './blog-posts.repo';
 import { createCategoriesRepo, type CategoriesRepo } from './categories.repo';
 import { createContactRepo, type ContactRepo } from './contact.repo';
 import { createInvitationsRepo, type InvitationsRepo } from './invitations.repo';
+import { createLinkPasswordsRepo, type LinkPasswordsRepo } from './link-passwords.repo';
 import { createSettingsRepo, type SettingsRepo } from './settings.repo';
 import { createShortlinkClicksRepo, type ShortlinkClicksRepo } from './shortlink-clicks.repo';
 import { createShortlinksRepo, type ShortlinksRepo } from './shortlinks.repo';
@@ -28,6 +29,8 @@ export interface Repositories {
   contact: ContactRepo;
   shortlinks: ShortlinksRepo;
   shortlinkClicks: ShortlinkClicksRepo;
+  /** Password links' locks (read on every visit of a code). */
+  linkPasswords: LinkPasswordsRepo;
   categories: CategoriesRepo;
   blogPosts: BlogPostsRepo;
   adminSessions: AdminSessionsRepo;
@@ -47,6 +50,7 @@ export function createRepositories(storage: Storage): Repositories {
     contact: createContactRepo(db),
     shortlinks: createShortlinksRepo(db, dialect, storage.reader),
     shortlinkClicks: createShortlinkClicksRepo(storage, dialect),
+    linkPasswords: createLinkPasswordsRepo(db),
     categories: createCategoriesRepo(db, dialect),
     blogPosts: createBlogPostsRepo(db),
     adminSessions: createAdminSessionsRepo(db),

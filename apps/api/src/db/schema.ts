@@ -59,6 +59,10 @@ export interface ShortlinksTable {
   /** users.id of who created it; NULL for a guest's link and links made before accounts. */
   created_by: Generated<number | null>;
   updated_by: Generated<number | null>;
+  /** scrypt hash of the link's password; NULL: anyone may open it. Never leaves the repositories. */
+  password_hash: Generated<string | null>;
+  /** Raised by every change or removal of the password: unlock cookies of an older version are refused. */
+  password_version: Generated<number>;
 }
 
 /** One row per tag of a link; created_at is the link's, so the tag filter pages in (tag, created_at) order. */

@@ -14,10 +14,14 @@ import type { ShortlinksTable, Tables } from './schema';
  * the person creating it (none for a guest). clickCount and createdAt are set by the caller (imports
  * keep their own).
  */
-export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy'> & { createdBy?: number | null };
+export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy' | 'hasPassword'> & {
+  createdBy?: number | null;
+  /** scrypt hash of the link's password (services/password-hash.ts); none when absent. */
+  passwordHash?: string | null;
+};
 
 /** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
-export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
+export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending' | 'password_version'>;
 export type PublicShortlinkRow = Pick<
   ShortlinkRow,
   'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'
@@ -36,6 +40,8 @@ export const SHORTLINK_COLUMNS = [
   'redirect_mode',
   'created_by',
   'updated_by',
+  // Read only to say hasPassword: toShortlink never lets the hash out.
+  'password_hash',
 ] as const;
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
 
@@ -51,6 +57,7 @@ export const linkRow = (link: NewShortlink) => ({
   created_at: link.createdAt,
   redirect_mode: link.redirectMode,
   created_by: link.createdBy ?? null,
+  password_hash: link.passwordHash ?? null,
 });
 
 /** The links of these rows, each with the names of who made and changed it (one query for all). */
@@ -77,6 +84,7 @@ function toShortlink(row: ShortlinkRow, people: PeopleById): Shortlink {
     redirectMode: row.redirect_mode,
     createdBy: personRef(people, row.created_by),
     updatedBy: personRef(people, row.updated_by),
+    hasPassword: row.password_hash !== null,
   };
 }
 

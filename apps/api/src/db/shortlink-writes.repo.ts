@@ -27,6 +27,11 @@ export type ShortlinkChanges = Pick<
 > & {
   /** Who makes the change. */
   updatedBy: number;
+  /**
+   * The new password's scrypt hash, null to remove it, absent to keep it. A change or removal
+   * raises password_version in the same statement, which ends every earlier unlock.
+   */
+  passwordHash?: string | null;
 };
 
 /**
@@ -115,6 +120,10 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
             tags: JSON.stringify(changes.tags),
             redirect_mode: changes.redirectMode,
             updated_by: changes.updatedBy,
+            ...(changes.passwordHash !== undefined && {
+              password_hash: changes.passwordHash,
+              password_version: sql<number>`password_version + 1`,
+            }),
           })
           .where('id', '=', id)
           .where('import_pending', 'is', null);

@@ -34,6 +34,8 @@ import { ipRouter } from './ip.routes';
 import { referenceRouter } from './reference.routes';
 import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
 import { shortlinkQrRouter } from './shortlink-qr.routes';
+import { linkUnlockRouter } from './link-unlock.routes';
+import type { LinkPasswordService } from '../services/link-password.service';
 import { speedtestRouter } from './speedtest.routes';
 import { invitationsRouter, teamRouter } from './team.routes';
 
@@ -59,6 +61,7 @@ export interface ApiContext {
     shortlinks: ShortlinkService;
     shortlinkAnalytics: ShortlinkAnalyticsService;
     shortlinkQr: ShortlinkQrService;
+    linkPasswords: LinkPasswordService;
     blog: BlogService;
     categories: CategoryService;
   };
@@ -114,7 +117,8 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
       optionalAdmin: adminIfPresent,
     }),
     shortlinkQrRouter({ qr: services.shortlinkQr, requireAdmin: admin }),
-    publicShortlinkRouter({ shortlinks: services.shortlinks }),
+    publicShortlinkRouter({ shortlinks: services.shortlinks, locks: services.linkPasswords }),
+    linkUnlockRouter({ passwords: services.linkPasswords, limits }),
     blogRouter({ blog: services.blog, changes, requireAdmin: admin, optionalAdmin: adminIfPresent }),
     categoriesRouter({ categories: services.categories, changes, requireAdmin: admin }),
   ];

@@ -8,6 +8,7 @@ import { securityHeaders } from '../http/security-headers';
 import type { ShortlinkResolver } from '../http/spa';
 import type { ShortlinkClickService, Visit } from '../services/shortlink-click.service';
 import type { ShortlinkService } from '../services/shortlink.service';
+import { LOCKED_PREVIEW, type LinkPasswordService } from '../services/link-password.service';
 
 /**
  * `GET /{shortCode}`: the product's hottest path, so this is the app's first middleware. It answers
@@ -32,6 +33,12 @@ import type { ShortlinkService } from '../services/shortlink.service';
  */
 export interface ShortlinkVisitsOptions {
   clicks: ShortlinkClickService;
+  /**
+   * Password links: a request without the link's unlock cookie counts nothing and learns nothing of
+   * the target. JSON gets 403 SHORTLINK_PASSWORD_REQUIRED; a page request goes on to the preview page,
+   * which the preview resolver makes neutral and where the redirect page asks for the password.
+   */
+  locks?: Pick<LinkPasswordService, 'isLocked'>;
   /** Folder of the built SPA: names served from its root win over a code of the same name. */
   webDist?: string;
 }
@@ -40,8 +47,9 @@ export interface ShortlinkVisitsOptions {
 const NO_STORE = { 'Cache-Control': 'no-store', Vary: 'Accept' };
 
 const NOT_FOUND_BODY = errorBodyText('SHORTLINK_NOT_FOUND');
+const LOCKED_BODY = errorBodyText('SHORTLINK_PASSWORD_REQUIRED');
 
-export function shortlinkVisits({ clicks, webDist }: ShortlinkVisitsOptions): RequestHandler {
+export function shortlinkVisits({ clicks, webDist, locks }: ShortlinkVisitsOptions): RequestHandler {
   const isCode = shortCodeTest(webDist);
   const security = staticSecurityHeaders();
   const jsonHeaders = { ...security, ...NO_STORE, 'Content-Type': 'application/json; charset=utf-8' };
@@ -69,6 +77,20 @@ export function shortlinkVisits({ clicks, webDist }: ShortlinkVisitsOptions): Re
       return;
     }
     const { code } = address;
+    if (!locks) return visitLink(code, json, req, res, next);
+    locks
+      .isLocked(code, req.headers.cookie)
+      .then((locked) => {
+        if (!locked) return visitLink(code, json, req, res, next);
+        if (!json) return next();
+        res.writeHead(403, { ...jsonHeaders, 'Content-Length': Buffer.byteLength(LOCKED_BODY) });
+        res.end(LOCKED_BODY);
+      })
+      .catch(failed(res, next, json ? jsonHeaders : security));
+  };
+
+  /** Counts the visit of an open link: its JSON to the redirect page, or the 302 of a direct link. */
+  function visitLink(code: string, json: boolean, req: Request, res: Response, next: NextFunction): void {
     if (json) {
       clicks
         .open(code, visit(req))
@@ -93,7 +115,7 @@ export function shortlinkVisits({ clicks, webDist }: ShortlinkVisitsOptions): Re
         res.end();
       })
       .catch(failed(res, next, security));
-  };
+  }
 }
 
 /** What a one-segment path is to the click route: a code to look up, an address that names no link, or not its own. */
@@ -152,8 +174,16 @@ export function staticSecurityHeaders(): Record<string, string> {
  * (docs/decisions/0003-one-origin.md; the redirect page sets the same tags once it runs).
  * Never counts a click: crawlers and people alike get this page.
  */
-export function shortlinkPreviewResolver(shortlinks: ShortlinkService): ShortlinkResolver {
-  return (code: string) => shortlinks.preview(code);
+export function shortlinkPreviewResolver(
+  shortlinks: ShortlinkService,
+  locks?: Pick<LinkPasswordService, 'isLocked'>,
+): ShortlinkResolver {
+  return async (code: string) => {
+    const preview = await shortlinks.preview(code);
+    // A password link shows crawlers, and anyone before the unlock, a page that names no target.
+    if (preview && locks && (await locks.isLocked(code, undefined))) return LOCKED_PREVIEW;
+    return preview;
+  };
 }
 
 /**

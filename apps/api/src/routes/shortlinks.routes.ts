@@ -20,6 +20,7 @@ import { clientKey } from '../http/client-key';
 import { AppError } from '../http/errors';
 import { jsonArrayBody } from '../http/json-array-body';
 import { streamExport, type ExportShape } from '../http/stream-export';
+import type { LinkPasswordService } from '../services/link-password.service';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import {
   NOT_YOUR_ANALYTICS,
@@ -138,10 +139,20 @@ export function shortlinksRouter({
 }
 
 /** `/api/shortlink/:shortCode`: the redirect page's lookup. Public, and never counts a click. */
-export function publicShortlinkRouter({ shortlinks }: { shortlinks: ShortlinkService }): ContractRouter {
+export function publicShortlinkRouter({
+  shortlinks,
+  locks,
+}: {
+  shortlinks: ShortlinkService;
+  /** A password link's target is not public: its cookie is scoped to /{code}, so this route never opens it. */
+  locks?: Pick<LinkPasswordService, 'isLocked'>;
+}): ContractRouter {
   const lookup = async (req: Request<{ shortCode: string }>, res: Response) => {
     const link = await shortlinks.findPublic(req.params.shortCode);
     if (!link) throw new AppError('SHORTLINK_NOT_FOUND');
+    if (locks && (await locks.isLocked(req.params.shortCode, undefined))) {
+      throw new AppError('SHORTLINK_PASSWORD_REQUIRED');
+    }
     // An edited link must show at once; the answer may be stored but is always revalidated.
     res.set('Cache-Control', 'no-cache').json(link);
   };
@@ -152,7 +163,7 @@ export function publicShortlinkRouter({ shortlinks }: { shortlinks: ShortlinkSer
 }
 
 /** A code like `%zz` fails percent-decoding in the router itself; no link has such a code. */
-const malformedCode: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
+export const malformedCode: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
   next(err instanceof URIError ? new AppError('SHORTLINK_NOT_FOUND') : err);
 };
 

@@ -36,6 +36,7 @@ import { decodeCursor, encodeCursor } from './shortlink-cursor';
 import type { PageMeta } from './html-meta';
 import { ok } from '../lib/result';
 import { servedLink } from './served-urls';
+import { linkPasswordHash } from './link-password.service';
 import { timeSlices, yieldToEventLoop } from '../event-loop';
 
 /** What a user can get wrong here; the route maps `code` to the status of the same name. */
@@ -239,7 +240,7 @@ export function createShortlinkService({
     async createAsAdmin(input, origin, maker) {
       const refused = selfLink(input.targetUrl, ownOrigin(origin));
       if (refused) return fail(refused);
-      const link = newLink(input, maker);
+      const link = { ...newLink(input, maker), passwordHash: (await linkPasswordHash(input.password)) ?? null };
       if (input.shortCode === undefined) return ok(await insertGenerated(link));
       const created = await shortlinks.insert({ ...link, shortCode: input.shortCode });
       return created ? ok(created) : fail({ code: 'SHORT_CODE_TAKEN' });
@@ -268,7 +269,9 @@ export function createShortlinkService({
     async update(id, input, origin, caller) {
       const self = selfLink(input.targetUrl, ownOrigin(origin));
       if (self) return fail(self);
-      const updated = await shortlinks.update(id, { ...input, updatedBy: caller.userId }, ownedBy(caller));
+      const { password, ...fields } = input;
+      const changes = { ...fields, updatedBy: caller.userId, passwordHash: await linkPasswordHash(password) };
+      const updated = await shortlinks.update(id, changes, ownedBy(caller));
       return typeof updated === 'string' ? refused(updated) : ok(updated);
     },
 
@@ -282,7 +285,8 @@ export function createShortlinkService({
       const logins = new Map((await users.list()).map((user) => [user.id, user.login]));
       // Oldest first, so an import recreates the links in their original order.
       for await (const batch of shortlinks.batchesOldestFirst(EXPORT_BATCH)) {
-        yield batch.map(({ id: _id, createdBy, updatedBy: _updatedBy, ...row }) => ({
+        // An export holds no password: hasPassword is left out too, so the file imports as it is.
+        yield batch.map(({ id: _id, createdBy, updatedBy: _updatedBy, hasPassword: _hasPassword, ...row }) => ({
           ...row,
           createdBy: createdBy === null ? null : (logins.get(createdBy.id) ?? null),
         }));

@@ -149,6 +149,9 @@ export const ZShortlink = exactly<Shortlink>()(
         description: "Who created it; null for a guest's link and links made before accounts",
       }),
       updatedBy: ZPersonRef.nullable().meta({ description: 'Who changed it last; null until someone does' }),
+      hasPassword: z
+        .boolean()
+        .meta({ description: 'Visitors must give a password first (the password is write-only)' }),
     })
     .meta({ id: 'Shortlink' }),
 );

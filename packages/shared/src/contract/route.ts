@@ -66,6 +66,19 @@ export const RATE_LIMITS = {
    * purpose), so a client gets a few tries (a login taken, a typo) and no more.
    */
   invitationAccept: { name: 'invitation-accept', windowMs: 15 * MINUTE, limit: 10, code: 'RATE_LIMITED' },
+  /**
+   * Wrong passwords of password links, per address and, with linkUnlockPerLink, per link: 10 per 15
+   * minutes each, shared by every replica, so neither one client nor many addresses together guess a
+   * link's password quickly. Right passwords do not count, so visitors who know it are never held up.
+   */
+  linkUnlock: { name: 'link-unlock', windowMs: 15 * MINUTE, limit: 10, code: 'RATE_LIMITED', failuresOnly: true },
+  linkUnlockPerLink: {
+    name: 'link-unlock-link',
+    windowMs: 15 * MINUTE,
+    limit: 10,
+    code: 'RATE_LIMITED',
+    failuresOnly: true,
+  },
   loginAccount: {
     name: 'login-account',
     windowMs: 15 * MINUTE,

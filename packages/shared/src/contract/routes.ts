@@ -30,6 +30,7 @@ import {
   ZShortCodeParams,
   ZShortlinkUpdate,
 } from '../shortlinks.schemas';
+import { ZLinkUnlock } from '../shortlink-password.schemas';
 import { SPEEDTEST_UPLOAD_MAX_BYTES } from '../speedtest';
 import { ZSpeedtestDownloadQuery } from '../speedtest.schemas';
 import { text } from '../text.schemas';
@@ -369,8 +370,9 @@ export const API = {
     auth: 'public',
     params: ZShortCodeParams,
     invalidParams: 'SHORTLINK_NOT_FOUND',
+    description: 'A password link answers 403 SHORTLINK_PASSWORD_REQUIRED here: its target is not public.',
     response: { status: 200, description: 'Target, title, description and image', schema: ZPublicShortlink },
-    errors: ['SHORTLINK_NOT_FOUND'],
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_PASSWORD_REQUIRED'],
   }),
   shortlinkClick: route({
     ...ENDPOINTS.shortlinkClick,
@@ -381,7 +383,9 @@ export const API = {
       "crawler asking for a page gets the preview page instead (no click), or, when the link's redirect mode " +
       'is direct and the client is no crawler, a 302 to the target (one click). A code outside the pattern ' +
       "or a reserved word names no link: 404, in JSON to a JSON request. The site's own pages and files " +
-      '(`/about`, `/robots.txt`) are served at their addresses.',
+      '(`/about`, `/robots.txt`) are served at their addresses. A password link without its unlock cookie ' +
+      '(see the unlock route) counts nothing and shows nothing of its target: 403 SHORTLINK_PASSWORD_REQUIRED ' +
+      'to a JSON request, the neutral preview page to a page request.',
     auth: 'public',
     params: ZShortCodeParams,
     response: {
@@ -390,7 +394,7 @@ export const API = {
       schema: ZPublicShortlink,
       contentType: ['application/json; charset=utf-8', HTML],
     },
-    errors: ['SHORTLINK_NOT_FOUND'],
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_PASSWORD_REQUIRED'],
     beforeRouter: true,
     otherAnswers: [
       {
@@ -399,6 +403,27 @@ export const API = {
         headers: { Location: "The link's target URL" },
       },
       { status: 404, description: 'the 404 page, to a page request', contentType: HTML },
+    ],
+  }),
+  shortlinkUnlock: route({
+    ...ENDPOINTS.shortlinkUnlock,
+    tag: 'Shortlinks',
+    summary: 'Unlock a password link for this browser',
+    description:
+      'A right password answers 204 with a cookie for that link alone (Path=/{shortCode}, HttpOnly, SameSite=Lax, ' +
+      'Secure over https, one hour) holding the link, its password version and the expiry, signed by the server: ' +
+      'never the password. The redirect page then asks `GET /{shortCode}` again, which counts the click. Changing ' +
+      'or removing the password ends every earlier unlock. A link without a password answers 204 and sets nothing.',
+    auth: 'public',
+    params: ZShortCodeParams,
+    invalidParams: 'SHORTLINK_NOT_FOUND',
+    body: { schema: ZLinkUnlock },
+    response: { status: 204, description: 'Unlocked: the Set-Cookie header carries the unlock' },
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_PASSWORD_WRONG'],
+    rateLimit: RATE_LIMITS.linkUnlock,
+    limits: [
+      `${RATE_LIMITS.linkUnlock.limit} wrong passwords per ${RATE_LIMITS.linkUnlock.windowMs / 60_000} minutes per ` +
+        `address and ${RATE_LIMITS.linkUnlockPerLink.limit} per link, across replicas (RATE_LIMITED, with Retry-After)`,
     ],
   }),
   blogList: route({

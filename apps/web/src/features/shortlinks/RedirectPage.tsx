@@ -1,4 +1,4 @@
-import { ENDPOINTS, endpointUrl } from '@toolvault/shared';
+import { ENDPOINTS, endpointUrl, type PublicShortlink } from '@toolvault/shared';
 import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,8 +9,10 @@ import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { QueryProvider } from '../../lib/query';
 import { realScheduler, type Scheduler } from '../../lib/simulation';
+import { PasswordGate } from './PasswordGate';
 import { previewQuery } from './redirect.queries';
 import {
+  toPreview,
   countdownAnnouncement,
   countdownText,
   isBotUserAgent,
@@ -69,21 +71,29 @@ export function RedirectView({
   const valid = validateCode(code);
   const lookup = useQuery({ ...previewQuery(valid.ok ? valid.value : ''), enabled: valid.ok });
   const [cancelled, setCancelled] = useState(false);
+  // A password link opened by this browser's unlock cookie: the server counted the click already.
+  const [unlocked, setUnlocked] = useState<PublicShortlink | null>(null);
   const bot = isBotUserAgent(userAgent);
+  const locked = lookup.status === 'error' && lookup.error.code === 'SHORTLINK_PASSWORD_REQUIRED';
+  const opened = unlocked ? toPreview(unlocked) : null;
 
   const state: State = !valid.ok
     ? { status: 'error', problem: 'invalid' }
-    : lookup.status === 'pending'
-      ? { status: 'loading' }
-      : lookup.status === 'error'
-        ? { status: 'error', problem: lookupProblem(lookup.error.status) }
-        : lookup.data.ok
-          ? { status: 'found', preview: lookup.data.value }
-          : { status: 'error', problem: 'invalid' };
+    : opened
+      ? opened.ok
+        ? { status: 'found', preview: opened.value }
+        : { status: 'error', problem: 'invalid' }
+      : lookup.status === 'pending'
+        ? { status: 'loading' }
+        : lookup.status === 'error'
+          ? { status: 'error', problem: lookupProblem(lookup.error.status) }
+          : lookup.data.ok
+            ? { status: 'found', preview: lookup.data.value }
+            : { status: 'error', problem: 'invalid' };
 
   // Once per visit: the code becomes countable once, when its preview is found (a new code is a new
   // page), and the lookup itself stays free of side effects, so asking it again never counts twice.
-  const countable = state.status === 'found' && !bot && valid.ok ? valid.value : null;
+  const countable = state.status === 'found' && !bot && valid.ok && !unlocked ? valid.value : null;
   useEffect(() => {
     if (countable !== null) countClick(countable);
   }, [countable]);
@@ -98,6 +108,10 @@ export function RedirectView({
       if (found) navigate(found.targetUrl);
     },
   });
+
+  if (locked && !unlocked && valid.ok) {
+    return <PasswordGate shortCode={valid.value} onOpen={setUnlocked} reload={() => navigate(`/${valid.value}`)} />;
+  }
 
   if (state.status === 'loading') {
     return (

@@ -8,6 +8,7 @@ import { writeAdminView, type AdminView } from './admin-view';
 import { CopyLinkButton } from './CopyLinkButton';
 import { QrCodeButton } from './QrCodeDialog';
 import { formatCreated, RedirectModeBadge, ShortUrlLink, siteOrigin, smallButton, TagList } from './LinkParts';
+import { PasswordBadge } from './PasswordBadge';
 import { displayHost } from './shortlink-manager.service';
 
 /* One page of Manage Links as a table: each link with its clicks, date, maker and actions. */
@@ -123,6 +124,7 @@ function LinkRow({
           </p>
           <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
             <RedirectModeBadge mode={link.redirectMode} />
+            <PasswordBadge hasPassword={link.hasPassword} />
             <TagList tags={link.tags} />
           </div>
         </div>

@@ -40,6 +40,7 @@ export const link = (id: number, extra: Partial<Shortlink> = {}): Shortlink => (
   redirectMode: 'preview',
   createdBy: null,
   updatedBy: null,
+  hasPassword: false,
   ...extra,
 });
 

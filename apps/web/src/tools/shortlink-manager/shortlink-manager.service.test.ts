@@ -36,6 +36,7 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
   redirectMode: 'preview',
   createdBy: null,
   updatedBy: null,
+  hasPassword: false,
   ...extra,
 });
 

@@ -17,6 +17,7 @@ import {
   type RedirectMode,
 } from '@toolvault/shared';
 import { ZGuestShortlinkInput, ZShortlinkInput, ZShortlinkUpdate } from '@toolvault/shared/schemas';
+import { passwordField } from './link-password-form';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
 import { formatCount } from '../../lib/format';
@@ -106,7 +107,15 @@ export interface LinkFormValues {
   tags: string;
   /** The preview page with its 8-second countdown (the default), or a redirect at once. */
   redirectMode: RedirectMode;
+  /** What to do with the link's password (write-only: the form never holds the current one). */
+  passwordAction: LinkPasswordAction;
+  /** The new password, when passwordAction is 'set'. */
+  password: string;
+  /** Whether the link being edited has a password now. */
+  hadPassword: boolean;
 }
+
+export type LinkPasswordAction = 'keep' | 'set' | 'remove';
 
 export const EMPTY_FORM: LinkFormValues = {
   title: '',
@@ -116,6 +125,9 @@ export const EMPTY_FORM: LinkFormValues = {
   description: '',
   tags: '',
   redirectMode: 'preview',
+  passwordAction: 'keep',
+  password: '',
+  hadPassword: false,
 };
 
 /** The form filled from a link for Edit; tags joined with a comma and a space. */
@@ -128,7 +140,15 @@ export function formFromLink(link: Shortlink): LinkFormValues {
     description: link.description,
     tags: link.tags.join(', '),
     redirectMode: link.redirectMode === 'direct' ? 'direct' : 'preview',
+    passwordAction: 'keep',
+    password: '',
+    hadPassword: link.hasPassword === true,
   };
+}
+
+/** The form's fields as a create body: the password choice becomes the write-only `password` field. */
+function bodyOf({ passwordAction, password, hadPassword: _had, ...rest }: LinkFormValues) {
+  return { ...rest, tags: parseTagsText(rest.tags), ...passwordField(passwordAction, password) };
 }
 
 function firstIssue(error: z.ZodError): string {
@@ -137,14 +157,14 @@ function firstIssue(error: z.ZodError): string {
 
 /** The admin form through the shared schema: the create body, with '' short code meaning "generate". */
 export function validateCreateForm(values: LinkFormValues): Result<ShortlinkInput> {
-  const parsed = ZShortlinkInput.safeParse({ ...values, tags: parseTagsText(values.tags) });
+  const parsed = ZShortlinkInput.safeParse(bodyOf(values));
   return parsed.success ? ok(parsed.data) : err(firstIssue(parsed.error));
 }
 
 /** The admin form in edit mode: the update body (a link keeps its code). */
 export function validateUpdateForm(values: LinkFormValues): Result<ShortlinkUpdate> {
-  const { shortCode: _code, ...rest } = values;
-  const parsed = ZShortlinkUpdate.safeParse({ ...rest, tags: parseTagsText(values.tags) });
+  const { shortCode: _code, ...rest } = bodyOf(values);
+  const parsed = ZShortlinkUpdate.safeParse(rest);
   return parsed.success ? ok(parsed.data) : err(firstIssue(parsed.error));
 }
 

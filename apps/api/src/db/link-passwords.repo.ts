@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Tables } from './schema';
+
+/** What guards a password link: its id, the hash to check an attempt against and the version unlocks name. */
+export interface LinkLock {
+  id: number;
+  passwordHash: string;
+  version: number;
+}
+
+export interface LinkPasswordsRepo {
+  /**
+   * The lock of a published link whose code is `shortCode`, or null when it has no password (or
+   * there is no such link: the callers then go on as for any link, and answer its 404 themselves).
+   * One read by the unique code index, through `db` like the other lookups of one link.
+   */
+  lockOf(shortCode: string): Promise<LinkLock | null>;
+}
+
+/** The passwords live on the shortlinks row (password_hash, password_version); writes go with the link's own. */
+export function createLinkPasswordsRepo(db: Kysely<Tables>): LinkPasswordsRepo {
+  return {
+    async lockOf(shortCode) {
+      const row = await db
+        .selectFrom('shortlinks')
+        .select(['id', 'password_hash', 'password_version'])
+        .where('short_code', '=', shortCode)
+        .where('import_pending', 'is', null)
+        .where('password_hash', 'is not', null)
+        .executeTakeFirst();
+      if (!row || row.password_hash === null) return null;
+      return { id: row.id, passwordHash: row.password_hash, version: Number(row.password_version) };
+    },
+  };
+}
