@@ -62,6 +62,11 @@ export const PERMISSIONS = {
   'audit:read': null,
   /** Hand ownership over to an Administrator. */
   'ownership:transfer': null,
+  /**
+   * Register webhooks, read their secrets and delivery log, re-send: a webhook sends the site's
+   * changes and clicks elsewhere, so only the Owner and Administrators, never a key.
+   */
+  'webhooks:manage': null,
 } as const satisfies Record<string, ApiKeyScope | null>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as [Permission, ...Permission[]];
@@ -81,7 +86,7 @@ const everything = (except: readonly Permission[] = []) =>
 export const ROLE_GRANTS: Readonly<Record<Role, Readonly<Partial<Record<Permission, Reach>>>>> = {
   owner: everything(),
   administrator: everything(['ownership:transfer']),
-  editor: everything(['team:manage', 'audit:read', 'ownership:transfer']),
+  editor: everything(['team:manage', 'audit:read', 'ownership:transfer', 'webhooks:manage']),
   author: {
     'links:read': 'own',
     'links:write': 'own',
