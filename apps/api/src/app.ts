@@ -38,6 +38,8 @@ import { createShortlinkService } from './services/shortlink.service';
 import { machineAddresses } from './services/machine-addresses';
 import { createIpLookupService } from './services/ip-lookup.service';
 import { createSpeedtestService } from './services/speedtest.service';
+import { createWebhookEvents, createWebhooksService, webhookPolicy, type WebhookEvents } from './services/webhooks';
+import { systemResolve, type Resolve } from './services/webhooks/target-guard';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +63,13 @@ export interface AppDeps {
   readiness?: Readiness;
   /** This machine's addresses, which no link may target; its network interfaces' when omitted. */
   ownAddresses?: () => readonly string[];
+  /**
+   * Where link events and clicks go to be queued for webhooks; the server passes the one it starts
+   * (its click batches flush each second), tests leave it out.
+   */
+  webhookEvents?: WebhookEvents;
+  /** Resolves a webhook's host name (a table in tests); the system resolver when omitted. */
+  webhookResolve?: Resolve;
 }
 
 /**
@@ -90,6 +99,9 @@ export function createApp(deps: AppDeps): Express {
   const counters = deps.counters ?? memoryCounterStore(clock);
   const readiness: Readiness = [{ name: 'database', ping: () => db.ping() }, ...(deps.readiness ?? [])];
   const apiKeys = createApiKeysService({ keys: db.apiKeys, clock });
+  const webhookEvents =
+    deps.webhookEvents ??
+    createWebhookEvents({ webhooks: db.webhooks, deliveries: db.webhookDeliveries, clock, logger });
   const services = {
     adminAuth: createAdminAuthService({ credentials, sessions: db.adminSessions, users: db.users, clock }),
     apiKeys,
@@ -133,12 +145,21 @@ export function createApp(deps: AppDeps): Express {
       sanitizer: deps.sanitizer ?? sharedHtmlSanitizerPool(),
     }),
     categories: createCategoryService({ categories: db.categories }),
+    webhooks: createWebhooksService({
+      webhooks: db.webhooks,
+      deliveries: db.webhookDeliveries,
+      clock,
+      policy: webhookPolicy(config, deps.ownAddresses ?? machineAddresses),
+      resolve: deps.webhookResolve ?? systemResolve,
+    }),
+    webhookEvents,
   };
   const shortlinkClickService = createShortlinkClickService({
     shortlinks: db.shortlinks,
     clicks: db.shortlinkClicks,
     geo,
     clock,
+    onClick: (click) => webhookEvents.clicked(click),
   });
 
   const app = express();

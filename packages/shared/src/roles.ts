@@ -63,9 +63,11 @@ export const PERMISSIONS = {
   /** Hand ownership over to an Administrator. */
   'ownership:transfer': null,
   /**
-   * Register webhooks, read their secrets and delivery log, re-send: a webhook sends the site's
-   * changes and clicks elsewhere, so only the Owner and Administrators, never a key.
+   * The webhooks with their secrets, and their delivery log: only the Owner and Administrators,
+   * never a key (a secret lets one forge the site's deliveries).
    */
+  'webhooks:read': null,
+  /** Register, change and delete webhooks, rotate their secrets, re-send deliveries. */
   'webhooks:manage': null,
 } as const satisfies Record<string, ApiKeyScope | null>;
 export type Permission = keyof typeof PERMISSIONS;
@@ -86,7 +88,7 @@ const everything = (except: readonly Permission[] = []) =>
 export const ROLE_GRANTS: Readonly<Record<Role, Readonly<Partial<Record<Permission, Reach>>>>> = {
   owner: everything(),
   administrator: everything(['ownership:transfer']),
-  editor: everything(['team:manage', 'audit:read', 'ownership:transfer', 'webhooks:manage']),
+  editor: everything(['team:manage', 'audit:read', 'ownership:transfer', 'webhooks:read', 'webhooks:manage']),
   author: {
     'links:read': 'own',
     'links:write': 'own',

@@ -22,6 +22,8 @@ import type { IpLookupService } from '../services/ip-lookup.service';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
 import type { ShortlinkService } from '../services/shortlink.service';
 import type { SpeedtestService } from '../services/speedtest.service';
+import { withLinkWebhooks, type WebhookEvents, type WebhooksService } from '../services/webhooks';
+import { webhooksRouter } from './webhooks.routes';
 import { accountRouter } from './account.routes';
 import { adminRouter } from './admin.routes';
 import { auditRouter } from './audit.routes';
@@ -58,6 +60,8 @@ export interface ApiContext {
     shortlinkAnalytics: ShortlinkAnalyticsService;
     blog: BlogService;
     categories: CategoryService;
+    webhooks: WebhooksService;
+    webhookEvents: WebhookEvents;
   };
 }
 
@@ -106,13 +110,14 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
     shortlinksRouter({
       shortlinks: services.shortlinks,
       analytics: services.shortlinkAnalytics,
-      changes,
+      changes: withLinkWebhooks(changes, services.webhookEvents),
       requireAdmin: admin,
       optionalAdmin: adminIfPresent,
     }),
     publicShortlinkRouter({ shortlinks: services.shortlinks }),
     blogRouter({ blog: services.blog, changes, requireAdmin: admin, optionalAdmin: adminIfPresent }),
     categoriesRouter({ categories: services.categories, changes, requireAdmin: admin }),
+    webhooksRouter({ webhooks: services.webhooks, audit: services.audit, requireAdmin: admin }),
   ];
   const router = strictRouter();
   for (const resource of resources) router.use(resource.base.slice(API_BASE.length) || '/', resource);

@@ -1,6 +1,6 @@
 /**
  * Webhooks (docs/decisions/0017-webhook-deliveries.md): for the Owner and Administrators only
- * (`webhooks:manage`, which no API key scope stands for). A webhook's answer carries its secret in
+ * (`webhooks:read` and `webhooks:manage`, which no API key scope stands for). A webhook's answer carries its secret in
  * full: those who may read a webhook are those who may change where its deliveries go.
  */
 import { ENDPOINTS } from '../endpoints';
@@ -66,6 +66,7 @@ export const ZWebhookDeliveryPage = exactly<WebhookDeliveryPage>()(
   z.object({ deliveries: z.array(ZWebhookDelivery), nextCursor: z.string().nullable() }),
 );
 
+const read = { permission: 'webhooks:read' } as const;
 const manage = { permission: 'webhooks:manage' } as const;
 const targetErrors = ['WEBHOOK_TARGET_REFUSED'] as const;
 
@@ -75,7 +76,7 @@ export const WEBHOOK_API = {
     tag: 'Webhooks',
     summary: 'Every webhook, oldest first, with its secret',
     auth: 'admin',
-    permission: manage,
+    permission: read,
     response: { status: 200, description: 'The webhooks', schema: ZWebhookList },
     errors: [],
   }),
@@ -133,9 +134,8 @@ export const WEBHOOK_API = {
     tag: 'Webhooks',
     summary: "A webhook's delivery log, newest first, cursor pages",
     auth: 'admin',
-    permission: manage,
+    permission: read,
     params: ZWebhookIdParams,
-    invalidParams: 'WEBHOOK_NOT_FOUND',
     query: ZWebhookDeliveryQuery,
     response: { status: 200, description: 'One page; pass nextCursor for the next', schema: ZWebhookDeliveryPage },
     errors: ['WEBHOOK_NOT_FOUND'],
