@@ -40,6 +40,8 @@ import { createLinkPasswordService } from './services/link-password.service';
 import { machineAddresses } from './services/machine-addresses';
 import { createIpLookupService } from './services/ip-lookup.service';
 import { createSpeedtestService } from './services/speedtest.service';
+import { createWebhookEvents, createWebhooksService, webhookPolicy, type WebhookEvents } from './services/webhooks';
+import { systemResolve, type Resolve } from './services/webhooks/target-guard';
 
 export interface AppDeps {
   config: Config;
@@ -63,6 +65,13 @@ export interface AppDeps {
   readiness?: Readiness;
   /** This machine's addresses, which no link may target; its network interfaces' when omitted. */
   ownAddresses?: () => readonly string[];
+  /**
+   * Where link events and clicks go to be queued for webhooks; the server passes the one it starts
+   * (its click batches flush each second), tests leave it out.
+   */
+  webhookEvents?: WebhookEvents;
+  /** Resolves a webhook's host name (a table in tests); the system resolver when omitted. */
+  webhookResolve?: Resolve;
 }
 
 /**
@@ -92,6 +101,9 @@ export function createApp(deps: AppDeps): Express {
   const counters = deps.counters ?? memoryCounterStore(clock);
   const readiness: Readiness = [{ name: 'database', ping: () => db.ping() }, ...(deps.readiness ?? [])];
   const apiKeys = createApiKeysService({ keys: db.apiKeys, clock });
+  const webhookEvents =
+    deps.webhookEvents ??
+    createWebhookEvents({ webhooks: db.webhooks, deliveries: db.webhookDeliveries, clock, logger });
   const services = {
     adminAuth: createAdminAuthService({ credentials, sessions: db.adminSessions, users: db.users, clock }),
     apiKeys,
@@ -142,12 +154,21 @@ export function createApp(deps: AppDeps): Express {
       secret: credentials.jwtSecret,
       clock,
     }),
+    webhooks: createWebhooksService({
+      webhooks: db.webhooks,
+      deliveries: db.webhookDeliveries,
+      clock,
+      policy: webhookPolicy(config, deps.ownAddresses ?? machineAddresses),
+      resolve: deps.webhookResolve ?? systemResolve,
+    }),
+    webhookEvents,
   };
   const shortlinkClickService = createShortlinkClickService({
     shortlinks: db.shortlinks,
     clicks: db.shortlinkClicks,
     geo,
     clock,
+    onClick: (click) => webhookEvents.clicked(click),
   });
 
   const app = express();

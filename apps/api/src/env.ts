@@ -32,6 +32,8 @@ export interface Config {
   auditRetentionDays: number;
   /** The site's public origin (`https://tools.example.org`), for every absolute URL the server writes. */
   publicUrl?: string;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may be sent to this host and private networks (a lab, an intranet). */
+  webhookAllowPrivate?: boolean;
 }
 
 /** The origin absolute URLs are written with: PUBLIC_URL, else this machine's own address. */
@@ -107,6 +109,9 @@ const ZEnv = z.object({
     .regex(/^[\w:.-]{1,64}$/, { error: 'REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ : . -' })
     .optional(),
   PUBLIC_URL: ZPublicUrl.optional(),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_PRIVATE must be true or false' })
+    .default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   INIT_CWD: z.string().optional(),
 });
@@ -144,5 +149,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Config {
     clickRetentionDays: env.CLICK_RETENTION_DAYS,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     publicUrl: env.PUBLIC_URL,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

@@ -10,6 +10,8 @@ import { createHttpServer, listenErrorMessage, serverLimits } from './http/serve
 import { createLogger, type Logger } from './logger';
 import { guardProcess } from './process-guards';
 import { startAuditRetention, startClickRetention } from './services/retention.service';
+import { machineAddresses } from './services/machine-addresses';
+import { createWebhookEvents, startDeliveryWorker, webhookPolicy } from './services/webhooks';
 import { systemClock } from './lib/clock';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
@@ -53,7 +55,22 @@ async function main(): Promise<void> {
 
   const counters = openCounterStore({ config, storage, logger, clock: systemClock });
   const readiness = counters.kind === 'redis' ? [{ name: 'redis', ping: () => counters.ping() }] : [];
-  const app = createApp({ config, db: repos, logger, credentials, webDist, counters, readiness });
+  // Each replica batches its own clicks and runs a worker on the shared delivery queue.
+  const webhookEvents = createWebhookEvents({
+    webhooks: repos.webhooks,
+    deliveries: repos.webhookDeliveries,
+    clock: systemClock,
+    logger,
+  });
+  webhookEvents.start();
+  const webhookWorker = startDeliveryWorker({
+    db: repos,
+    policy: webhookPolicy(config, machineAddresses),
+    clock: systemClock,
+    logger,
+  });
+  const stopWebhooks = () => Promise.allSettled([webhookWorker.stop(), webhookEvents.stop()]);
+  const app = createApp({ config, db: repos, logger, credentials, webDist, counters, readiness, webhookEvents });
   if (config.clickRetentionDays !== undefined) {
     startClickRetention({ clicks: repos.shortlinkClicks, days: config.clickRetentionDays, clock: systemClock, logger });
   }
@@ -69,7 +86,11 @@ async function main(): Promise<void> {
     const data = storage.engine === 'postgres' ? 'data in PostgreSQL' : `data in ${config.dataDir}`;
     logger.info(`Toolvault listening on http://localhost:${config.port} (${data}, rate limits in ${counters.kind})`);
   });
-  handleShutdown(server, { close: () => Promise.allSettled([counters.close(), storage.close()]) }, logger);
+  handleShutdown(
+    server,
+    { close: () => stopWebhooks().then(() => Promise.allSettled([counters.close(), storage.close()])) },
+    logger,
+  );
 }
 
 /** Held for the life of the process (a collected handle would drop the lock). */

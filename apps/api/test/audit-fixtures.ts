@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import jwt from 'jsonwebtoken';
 import type { ApiKeyScope, Role } from '@toolvault/shared';
-import { createApp } from '../src/app';
+import { createApp, type AppDeps } from '../src/app';
 import type { Engine, Repositories, Storage } from '../src/db';
 import type { NewAuditEvent } from '../src/db/audit.repo';
 import { silentLogger } from '../src/logger';
@@ -33,8 +33,15 @@ export interface AuditTestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database of `engine`, its clock at `start`, the Owner's password set. */
-export async function auditTestApp(engine: Engine, start = '2025-03-15T12:00:00.000Z'): Promise<AuditTestApp> {
+/**
+ * The whole app on a fresh database of `engine`, its clock at `start`, the Owner's password set;
+ * `extra` replaces what a test injects besides (a webhook's resolver).
+ */
+export async function auditTestApp(
+  engine: Engine,
+  start = '2025-03-15T12:00:00.000Z',
+  extra: Partial<Pick<AppDeps, 'webhookResolve' | 'ownAddresses' | 'config'>> = {},
+): Promise<AuditTestApp> {
   const { storage, db, close } = await openTestStorage(engine);
   let now = new Date(start);
   const clock = () => now;
@@ -47,6 +54,7 @@ export async function auditTestApp(engine: Engine, start = '2025-03-15T12:00:00.
     credentials: { passwordHash: ownerHash, jwtSecret: JWT_SECRET },
     clock,
     geo: NO_GEO,
+    ...extra,
   });
   const keys = createApiKeysService({ keys: db.apiKeys, clock });
   const sessionOf = async (userId: number) => {

@@ -40,6 +40,9 @@ const TABLES = [
   'shortlinks',
   'invitations',
   'users',
+  'webhooks',
+  'webhook_deliveries',
+  'webhook_event_keys',
 ].sort();
 
 /** Every table's columns with their NOT NULL flag, as the engine itself reports them. */
@@ -190,6 +193,12 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       'shortlinks.updated_by',
       'users.disabled',
       'users.id',
+      'webhook_deliveries.attempts',
+      'webhook_deliveries.response_status',
+      'webhook_deliveries.webhook_id',
+      'webhooks.active',
+      'webhooks.created_by',
+      'webhooks.id',
     ]);
   });
 

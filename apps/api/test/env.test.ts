@@ -15,6 +15,7 @@ describe('loadEnv', () => {
       maxConnectionsPerIp: 64,
       logLevel: 'info',
       auditRetentionDays: 365,
+      webhookAllowPrivate: false,
     });
   });
 
@@ -34,6 +35,7 @@ describe('loadEnv', () => {
         LOG_LEVEL: 'warn',
         PUBLIC_URL: 'https://Tools.Example.org/',
         AUDIT_RETENTION_DAYS: '30',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -48,6 +50,7 @@ describe('loadEnv', () => {
       logLevel: 'warn',
       publicUrl: 'https://tools.example.org',
       auditRetentionDays: 30,
+      webhookAllowPrivate: true,
     });
   });
 

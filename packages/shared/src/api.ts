@@ -3,6 +3,7 @@ import { BLOG_MESSAGES } from './blog';
 import { LINK_PASSWORD_MESSAGES } from './shortlink-password';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 import { TEAM_MESSAGES } from './team';
+import { WEBHOOK_MESSAGES } from './webhooks';
 import { INVALID_CHARACTERS_MESSAGE } from './text';
 
 /**
@@ -73,6 +74,11 @@ export const API_ERRORS = {
   SELF_DISABLE: { status: 409, message: TEAM_MESSAGES.selfDisable },
   OWNERSHIP_TARGET_INVALID: { status: 409, message: TEAM_MESSAGES.ownershipTarget },
   INVITATION_NOT_FOUND: { status: 404, message: TEAM_MESSAGES.invitationNotFound },
+  WEBHOOK_NOT_FOUND: { status: 404, message: WEBHOOK_MESSAGES.notFound },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: WEBHOOK_MESSAGES.deliveryNotFound },
+  /** A webhook URL on this host or a private network (after resolving its name), unless the operator allows it. */
+  WEBHOOK_TARGET_REFUSED: { status: 400, message: WEBHOOK_MESSAGES.targetRefused },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: WEBHOOK_MESSAGES.tooMany },
   INVITATION_EXPIRED: { status: 410, message: TEAM_MESSAGES.invitationExpired },
   INVITATION_USED: { status: 410, message: TEAM_MESSAGES.invitationUsed },
   INVITATION_REVOKED: { status: 410, message: TEAM_MESSAGES.invitationRevoked },

@@ -25,6 +25,7 @@ import type {
 import type { SpeedtestPing, SpeedtestUpload } from './speedtest';
 import type { AuditPage } from './audit';
 import type { Account, CreatedInvitation, InvitationList, Person, PublicInvitation, TeamList } from './team';
+import type { Webhook, WebhookDelivery, WebhookDeliveryPage, WebhookList } from './webhooks';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -71,6 +72,13 @@ export const ENDPOINTS = {
   invitationList: endpoint<InvitationList>()('get', '/api/team/invitations'),
   invitationCreate: endpoint<CreatedInvitation>()('post', '/api/team/invitations'),
   invitationRevoke: endpoint<null>()('delete', '/api/team/invitations/:id'),
+  webhookList: endpoint<WebhookList>()('get', '/api/webhooks'),
+  webhookCreate: endpoint<Webhook>()('post', '/api/webhooks'),
+  webhookUpdate: endpoint<Webhook>()('put', '/api/webhooks/:id'),
+  webhookDelete: endpoint<null>()('delete', '/api/webhooks/:id'),
+  webhookRotateSecret: endpoint<Webhook>()('post', '/api/webhooks/:id/secret'),
+  webhookDeliveries: endpoint<WebhookDeliveryPage>()('get', '/api/webhooks/:id/deliveries'),
+  webhookResend: endpoint<WebhookDelivery>()('post', '/api/webhooks/:id/deliveries/:deliveryId/resend'),
   invitationRead: endpoint<PublicInvitation>()('get', '/api/invitations/:token'),
   invitationAccept: endpoint<AdminLoginResponse>()('post', '/api/invitations/:token/accept'),
   contactSubmit: endpoint<ContactMessage>()('post', '/api/contact'),

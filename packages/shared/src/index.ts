@@ -27,6 +27,7 @@ export * from './text';
 export * from './tool-catalogue';
 export * from './urls';
 export * from './url-vectors';
+export * from './webhooks';
 export * from './blog-html-policy';
 export * from './blog-html-vectors';
 export type * from './schemas';

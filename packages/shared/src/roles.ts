@@ -62,6 +62,13 @@ export const PERMISSIONS = {
   'audit:read': null,
   /** Hand ownership over to an Administrator. */
   'ownership:transfer': null,
+  /**
+   * The webhooks with their secrets, and their delivery log: only the Owner and Administrators,
+   * never a key (a secret lets one forge the site's deliveries).
+   */
+  'webhooks:read': null,
+  /** Register, change and delete webhooks, rotate their secrets, re-send deliveries. */
+  'webhooks:manage': null,
 } as const satisfies Record<string, ApiKeyScope | null>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as [Permission, ...Permission[]];
@@ -81,7 +88,7 @@ const everything = (except: readonly Permission[] = []) =>
 export const ROLE_GRANTS: Readonly<Record<Role, Readonly<Partial<Record<Permission, Reach>>>>> = {
   owner: everything(),
   administrator: everything(['ownership:transfer']),
-  editor: everything(['team:manage', 'audit:read', 'ownership:transfer']),
+  editor: everything(['team:manage', 'audit:read', 'ownership:transfer', 'webhooks:read', 'webhooks:manage']),
   author: {
     'links:read': 'own',
     'links:write': 'own',

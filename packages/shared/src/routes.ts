@@ -23,6 +23,7 @@ export const PAGE_SEGMENTS = [
   'account',
   'audit',
   'team',
+  'webhooks',
 ] as const;
 
 export type PageSegment = (typeof PAGE_SEGMENTS)[number];

@@ -13,3 +13,4 @@ export * from './speedtest.schemas';
 export * from './text.schemas';
 export * from './team.schemas';
 export * from './qr.schemas';
+export * from './webhooks.schemas';

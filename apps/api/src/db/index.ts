@@ -12,6 +12,8 @@ import { createSettingsRepo, type SettingsRepo } from './settings.repo';
 import { createShortlinkClicksRepo, type ShortlinkClicksRepo } from './shortlink-clicks.repo';
 import { createShortlinksRepo, type ShortlinksRepo } from './shortlinks.repo';
 import { createUsersRepo, type UsersRepo } from './users.repo';
+import { createWebhookDeliveriesRepo, type WebhookDeliveriesRepo } from './webhook-deliveries.repo';
+import { createWebhooksRepo, type WebhooksRepo } from './webhooks.repo';
 
 export {
   isDatabaseUnavailable,
@@ -38,6 +40,8 @@ export interface Repositories {
   apiKeys: ApiKeysRepo;
   audit: AuditRepo;
   invitations: InvitationsRepo;
+  webhooks: WebhooksRepo;
+  webhookDeliveries: WebhookDeliveriesRepo;
   /** Answers when the database does (readiness checks). */
   ping(): Promise<void>;
 }
@@ -58,6 +62,8 @@ export function createRepositories(storage: Storage): Repositories {
     apiKeys: createApiKeysRepo(db),
     audit: createAuditRepo(db),
     invitations: createInvitationsRepo(db),
+    webhooks: createWebhooksRepo(db),
+    webhookDeliveries: createWebhookDeliveriesRepo(db, dialect),
     // The reading connection: a long write (an import) does not make the health check wait.
     async ping() {
       await storage.reader.selectFrom('settings').select('key').limit(1).execute();

@@ -26,6 +26,9 @@ export interface Tables {
   api_keys: ApiKeysTable;
   invitations: InvitationsTable;
   audit_events: AuditEventsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_event_keys: WebhookEventKeysTable;
 }
 
 export interface SettingsTable {
@@ -234,4 +237,46 @@ export interface AuditEventsTable {
   target_id: Generated<string>;
   fields: Generated<string>;
   ip: Generated<string>;
+}
+
+/** A URL an Administrator registered for events; events is a JSON array of WebhookEvent. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  description: Generated<string>;
+  events: string;
+  /** The signing secret (`whsec_…`), kept whole: the server signs with it and admins may read it. */
+  secret: string;
+  active: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One delivery of one event to one webhook: the queue and the delivery log in one row. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  /** The JSON body sent, byte for byte the signed text. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  /** When it is due next; null once delivered or failed. */
+  next_attempt_at: string | null;
+  /** The lease of the worker that claimed it; a lease that ran out may be claimed again. */
+  claimed_until: string | null;
+  claim_token: string | null;
+  response_status: number | null;
+  last_error: Generated<string>;
+  /** Retries stop after this time (24 hours after the event). */
+  give_up_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An event sent once across replicas: its key is written by the first that notices it. */
+export interface WebhookEventKeysTable {
+  key: string;
+  created_at: string;
 }

@@ -23,6 +23,8 @@ import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.
 import type { ShortlinkService } from '../services/shortlink.service';
 import type { ShortlinkQrService } from '../services/shortlink-qr.service';
 import type { SpeedtestService } from '../services/speedtest.service';
+import { withLinkWebhooks, type WebhookEvents, type WebhooksService } from '../services/webhooks';
+import { webhooksRouter } from './webhooks.routes';
 import { accountRouter } from './account.routes';
 import { adminRouter } from './admin.routes';
 import { auditRouter } from './audit.routes';
@@ -64,6 +66,8 @@ export interface ApiContext {
     linkPasswords: LinkPasswordService;
     blog: BlogService;
     categories: CategoryService;
+    webhooks: WebhooksService;
+    webhookEvents: WebhookEvents;
   };
 }
 
@@ -112,7 +116,7 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
     shortlinksRouter({
       shortlinks: services.shortlinks,
       analytics: services.shortlinkAnalytics,
-      changes,
+      changes: withLinkWebhooks(changes, services.webhookEvents),
       requireAdmin: admin,
       optionalAdmin: adminIfPresent,
     }),
@@ -121,6 +125,7 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
     linkUnlockRouter({ passwords: services.linkPasswords, limits }),
     blogRouter({ blog: services.blog, changes, requireAdmin: admin, optionalAdmin: adminIfPresent }),
     categoriesRouter({ categories: services.categories, changes, requireAdmin: admin }),
+    webhooksRouter({ webhooks: services.webhooks, audit: services.audit, requireAdmin: admin }),
   ];
   const router = strictRouter();
   for (const resource of resources) router.use(resource.base.slice(API_BASE.length) || '/', resource);

@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { DeviceClass, PublicShortlink } from '@toolvault/shared';
-import type { ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
+import type { ClickRecord, ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
 import type { ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from '../lib/clock';
 import type { GeoService } from './geo.service';
@@ -50,11 +50,14 @@ export function createShortlinkClickService({
   clicks,
   geo,
   clock,
+  onClick,
 }: {
   shortlinks: ShortlinksRepo;
   clicks: ShortlinkClicksRepo;
   geo: GeoService;
   clock: Clock;
+  /** Told of each counted click (webhooks batch them); must not wait for anything. */
+  onClick?: (click: ClickRecord & { shortCode: string }) => void;
 }): ShortlinkClickService {
   const profiles = new Map<string, ClientProfile>();
   const profileOf = (userAgent: string): ClientProfile => {
@@ -86,7 +89,9 @@ export function createShortlinkClickService({
   ) => {
     const country = await countryOf(clientIp);
     const click = { clickedAt: clock().toISOString(), referrerHost: referrerHost(referer, ownHosts), country, device };
-    return clicks.countClick(shortCode, click, { onlyDirect });
+    const link = await clicks.countClick(shortCode, click, { onlyDirect });
+    if (link && onClick) onClick({ shortCode: link.shortCode, ...click });
+    return link;
   };
 
   return {

@@ -21,8 +21,8 @@ describe('activeHeaderLink: one current item in the header', () => {
 
 describe('accountLinks: the admin links a role may use', () => {
   it.each<[Role, string[]]>([
-    ['owner', ['Manage links', 'Blog admin', 'Team', 'Audit', 'Account']],
-    ['administrator', ['Manage links', 'Blog admin', 'Team', 'Audit', 'Account']],
+    ['owner', ['Manage links', 'Blog admin', 'Team', 'Audit', 'Webhooks', 'Account']],
+    ['administrator', ['Manage links', 'Blog admin', 'Team', 'Audit', 'Webhooks', 'Account']],
     ['editor', ['Manage links', 'Blog admin', 'Team', 'Account']],
     ['author', ['Manage links', 'Blog admin', 'Account']],
     ['contributor', ['Blog admin', 'Account']],

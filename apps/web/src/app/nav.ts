@@ -52,6 +52,7 @@ export const ACCOUNT_LINKS = [
   { label: 'Blog admin', to: '/blog-admin', permission: 'blog:read' },
   { label: 'Team', to: '/team', permission: 'team:read' },
   { label: 'Audit', to: '/audit', permission: 'audit:read' },
+  { label: 'Webhooks', to: '/webhooks', permission: 'webhooks:read' },
   { label: 'Account', to: '/account', permission: 'account' },
 ] as const satisfies readonly { label: string; to: string; permission: Permission }[];
 

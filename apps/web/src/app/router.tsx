@@ -42,6 +42,7 @@ const SCREENS: Record<
   account: lazyScreen(() => import('../features/account/AccountPage')),
   audit: lazyScreen(() => import('../features/audit/AuditPage')),
   team: lazyScreen(() => import('../features/team/TeamPage')),
+  webhooks: lazyScreen(() => import('../features/webhooks/WebhooksPage')),
   'blog/:slug': lazyScreen(() => import('../features/blog/BlogPostPage')),
   'invite/:token': lazyScreen(() => import('../features/team/InvitePage')),
   ':shortCode': lazyScreen(() => import('../features/shortlinks/RedirectPage')),

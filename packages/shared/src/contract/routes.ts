@@ -65,6 +65,7 @@ import { ACCOUNT_API } from './account-routes';
 import { AUDIT_API } from './audit-routes';
 import { QR_API } from './qr-routes';
 import { TEAM_API } from './team-routes';
+import { WEBHOOK_API } from './webhook-routes';
 import { RATE_LIMITS, route, type RouteBody, type RouteContract } from './route';
 
 export * from './route';
@@ -136,6 +137,7 @@ export const API = {
   ...ACCOUNT_API,
   ...AUDIT_API,
   ...TEAM_API,
+  ...WEBHOOK_API,
   contactSubmit: route({
     ...ENDPOINTS.contactSubmit,
     tag: 'Contact',

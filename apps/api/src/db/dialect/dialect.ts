@@ -33,6 +33,12 @@ export interface Dialect {
    */
   lockRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /**
+   * The rows `query` reads that no other transaction holds, locked, for a queue's claim: two
+   * replicas claiming at once take different rows instead of waiting for each other (PostgreSQL's
+   * FOR UPDATE SKIP LOCKED). SQLite has one writer at a time, so its claim, one UPDATE, is atomic as is.
+   */
+  skipLockedRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /**
    * Locks the visible links with ids first..last until `trx` ends, before their tags are read and
    * written again (an import's indexing), so an edit of one of them cannot fall in between.
    */

@@ -14,6 +14,7 @@ export const postgresDialect: Dialect = {
   noCaseValue: (value) => sql<string>`lower(${value})`,
 
   lockRows: (query) => query.forUpdate(),
+  skipLockedRows: (query) => query.forUpdate().skipLocked(),
   async lockLinks(trx, first, last) {
     await sql`SELECT id FROM shortlinks WHERE id BETWEEN ${first} AND ${last} AND import_pending IS NULL
               ORDER BY id FOR UPDATE`.execute(trx);

@@ -23,6 +23,7 @@ export const sqliteDialect: Dialect = {
 
   // One writer at a time: a transaction holds the whole database, rows need no lock of their own.
   lockRows: (query) => query,
+  skipLockedRows: (query) => query,
   lockLinks: () => Promise.resolve(),
   // One writing connection and one server per data folder, so `db` itself (reserving the
   // connection would hold it, and every click, for the whole import). No other process can run

@@ -16,6 +16,7 @@ import sixtyFourBitCounters from './0013-64-bit-counters';
 import teamAccounts from './0014-team-accounts';
 import postsByAuthor from './0016-posts-by-author';
 import linkPasswords from './0018-link-passwords';
+import webhooks from './0021-webhooks';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   teamAccounts,
   postsByAuthor,
   linkPasswords,
+  webhooks,
 ];
 
 export interface MigrationReport {
