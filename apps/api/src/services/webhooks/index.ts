@@ -8,7 +8,7 @@ import { systemResolve, type TargetPolicy } from './target-guard';
 import { httpTransport } from './transport';
 import type { WebhookEvents } from './webhook-events';
 
-export { createWebhookEvents, type WebhookEvents, type ClickNotice } from './webhook-events';
+export { createWebhookEvents, type WebhookEvents } from './webhook-events';
 export { createWebhooksService, type WebhooksService } from './webhooks.service';
 
 /** Where webhooks may be sent: WEBHOOK_ALLOW_PRIVATE, and this machine's addresses. */
