@@ -17,7 +17,7 @@ import { HeapSampler, launchChromium, newConsentedContext, requireBuild, require
 const MB = 1024 * 1024;
 const FILE_MB = Number(process.env.HASH_BENCH_MB ?? 256);
 /**
- * Goals (issue 38; docs/decisions/0013-performance-goals.md): throughput as a share of Node's crypto,
+ * Goals (docs/decisions/0013-performance-goals.md): throughput as a share of Node's crypto,
  * which is OpenSSL's code, so Node stands for `openssl dgst` on the same bytes. Heap growth stays under
  * 64 MB for a streamed file; a file read whole for WebCrypto holds its own size besides (the budget the
  * page states, hash.protocol.ts).

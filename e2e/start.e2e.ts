@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * `pnpm start` (scripts/start.mjs) on the build this suite runs against: it becomes the server itself
- * instead of keeping a second Node process resident beside it (issue 38: about 40 MB of idle memory).
+ * instead of keeping a second Node process resident beside it (about 40 MB of idle memory).
  * Run through node directly, as pnpm would, so the pid is the script's own.
  */
 const repoRoot = path.resolve(import.meta.dirname, '..');

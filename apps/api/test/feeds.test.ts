@@ -172,6 +172,7 @@ describe('GET /sitemap.xml', () => {
       'account',
       'audit',
       'team',
+      'webhooks',
     ]);
   });
 

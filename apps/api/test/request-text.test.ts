@@ -49,9 +49,9 @@ const UNKNOWN: [label: string, path: string, body: object, admin: boolean, error
   [
     'link rules the API does not have',
     '/api/shortlinks',
-    { ...LINK, password: 'x', maxVisits: 3 },
+    { ...LINK, expiresAt: 'x', clickLimit: 3 },
     true,
-    'Unknown fields: password, maxVisits',
+    'Unknown fields: expiresAt, clickLimit',
   ],
   ['an admin field from a guest', '/api/shortlinks', { ...LINK, tags: ['a'] }, false, 'Unknown field: tags'],
   ['a post field the API does not have', '/api/blog', { ...POST, draft: true }, true, 'Unknown field: draft'],

@@ -23,7 +23,7 @@ export const RSS_ITEMS = 50;
  */
 export const SITEMAP_URLS = 1_000;
 /** Pages that are not for search engines: the admin screens. */
-const UNLISTED_PAGES: ReadonlySet<string> = new Set(['blog-admin', 'login', 'account', 'audit', 'team']);
+const UNLISTED_PAGES: ReadonlySet<string> = new Set(['blog-admin', 'login', 'account', 'audit', 'team', 'webhooks']);
 
 const FEED_TITLE = 'Toolvault Blog';
 const FEED_DESCRIPTION = 'News, guides and write-ups from Toolvault, the free browser toolbox for security research.';

@@ -1,7 +1,7 @@
 /**
  * Whether tesseract.js may be given an image file as it is. Its worker decodes PNG and JPEG itself
  * (Leptonica), so handing it the file skips the page's decode, a full-size canvas draw and the PNG
- * encode tesseract.js makes of a canvas before decoding it again (issue 38: the second image took 2.2×
+ * encode tesseract.js makes of a canvas before decoding it again (the second image took 2.2×
  * what tesseract.js alone takes). That is only right when its decoder sees what the browser shows:
  * tesseract.js reads an EXIF orientation with a pattern that misses most files, so a JPEG turned by its
  * EXIF, and a PNG that carries an eXIf chunk, still go through the page's decode, which honours them,
