@@ -25,6 +25,8 @@ import {
   SHORTLINK_MESSAGES,
   SHORTLINK_SORTS,
 } from './shortlinks';
+import { LINK_STATUS_FILTERS } from './shortlink-rules';
+import { ZRuleFields, checkRuleWindow } from './shortlink-rules.schemas';
 import { normalizedHttpUrl } from './url.schemas';
 import { personFilter } from './made-by.schemas';
 
@@ -74,7 +76,7 @@ const ZShortCode = text(SHORTLINK_MESSAGES.invalidCode)
  * the guest form and the API alike. Title comes first so a blank title or
  * target reports 'Title and Target URL are required' before any other issue.
  */
-export const ZShortlinkInput = z.strictObject(
+const shortlinkFields = z.strictObject(
   {
     title: requiredText(required, SHORTLINK_LIMITS.title, 'Title'),
     targetUrl: ZTargetUrl,
@@ -84,20 +86,22 @@ export const ZShortlinkInput = z.strictObject(
     tags: ZTags,
     /** Absent means 'preview', as for every link created before the choice existed. */
     redirectMode: ZRedirectMode.nullish().transform((mode) => mode ?? 'preview'),
+    ...ZRuleFields,
   },
   // A body that is not an object at all has neither field.
   { error: notAnObject(required) },
 );
+export const ZShortlinkInput = shortlinkFields.superRefine(checkRuleWindow);
 export type ShortlinkInput = z.output<typeof ZShortlinkInput>;
 /** What a form or client may send (optional fields may be left out). */
 export type ShortlinkInputBody = z.input<typeof ZShortlinkInput>;
 
 /** `PUT /api/shortlinks/:id`: the same fields without the code (a link keeps its code). */
-export const ZShortlinkUpdate = ZShortlinkInput.omit({ shortCode: true });
+export const ZShortlinkUpdate = shortlinkFields.omit({ shortCode: true }).superRefine(checkRuleWindow);
 export type ShortlinkUpdate = z.output<typeof ZShortlinkUpdate>;
 
 /** A guest may only set title, target URL and meta image; any other field is refused (UNKNOWN_FIELDS). */
-export const ZGuestShortlinkInput = ZShortlinkInput.pick({ title: true, targetUrl: true, metaImage: true });
+export const ZGuestShortlinkInput = shortlinkFields.pick({ title: true, targetUrl: true, metaImage: true });
 export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
 
 /**
@@ -106,7 +110,7 @@ export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
  * restores the same links) and must then be valid. `id` (the original app's exports carry it) is
  * taken and ignored; any other field is refused.
  */
-export const ZShortlinkImportRow = ZShortlinkInput.extend({
+export const ZShortlinkImportRow = shortlinkFields.extend({
   // A scalar: the import's parser refuses values nested deeper than a row's tags.
   id: z
     .union([z.number(), text('id must be a number or text')])
@@ -135,7 +139,7 @@ export const ZShortlinkImportRow = ZShortlinkInput.extend({
     .max(SHORTLINK_LIMITS.title, { error: `createdBy must be at most ${SHORTLINK_LIMITS.title} characters` })
     .nullish()
     .meta({ description: "Ignored: the export's login of who created the link; imported links are the importer's" }),
-});
+}).superRefine(checkRuleWindow);
 export type ShortlinkImportRow = z.output<typeof ZShortlinkImportRow>;
 
 /** `:id` of PUT/DELETE: a positive integer. */
@@ -153,8 +157,8 @@ const optionalQueryText = (max: number, message: string) =>
     .transform((value) => value || undefined);
 
 /**
- * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=&createdBy=`. The cursor is opaque: the API hands
- * it out as `nextCursor` and the client sends it back unchanged with the same q, tag, sort and createdBy.
+ * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=&createdBy=&status=`. The cursor is opaque: the API hands
+ * it out as `nextCursor` and the client sends it back unchanged with the same q, tag, sort, createdBy and status.
  */
 export const ZShortlinkListQuery = z.object({
   limit: z
@@ -183,6 +187,14 @@ export const ZShortlinkListQuery = z.object({
     .transform((sort) => sort ?? 'newest'),
   // Someone whose role reaches only their own links may leave it out, or name themselves.
   createdBy: personFilter('createdBy'),
+  status: z
+    .enum(LINK_STATUS_FILTERS, { error: `status must be one of ${LINK_STATUS_FILTERS.join(', ')}` })
+    .optional()
+    .transform((status) => status ?? 'all')
+    .meta({
+      description:
+        'active: links inside their window and under their visit limit; inactive: the others (scheduled, expired, limit reached); all (default).',
+    }),
 });
 export type ShortlinkListQuery = z.output<typeof ZShortlinkListQuery>;
 /** What a client may put in the query string (every value is text there). */

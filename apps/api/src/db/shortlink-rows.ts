@@ -1,4 +1,12 @@
-import type { PublicShortlink, Shortlink } from '@toolvault/shared';
+import {
+  DEFAULT_REDIRECT_STATUS,
+  REDIRECT_STATUSES,
+  type PublicShortlink,
+  type RedirectStatus,
+  type Shortlink,
+  type ShortlinkRules,
+  withRuleDefaults,
+} from '@toolvault/shared';
 import type { Kysely, Selectable } from 'kysely';
 import { reportedCount } from './counts';
 import { peopleByIds, personRef, type PeopleById } from './people-refs';
@@ -12,9 +20,10 @@ import type { ShortlinksTable, Tables } from './schema';
 /**
  * The stored fields of a new link: a link as the API returns it, before it has an id, with the id of
  * the person creating it (none for a guest). clickCount and createdAt are set by the caller (imports
- * keep their own).
+ * keep their own); rules left out are none (and a 302).
  */
-export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy'> & { createdBy?: number | null };
+export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy' | keyof ShortlinkRules> &
+  Partial<ShortlinkRules> & { createdBy?: number | null };
 
 /** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
 export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
@@ -22,6 +31,9 @@ export type PublicShortlinkRow = Pick<
   ShortlinkRow,
   'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'
 >;
+
+/** The rules' columns (migration 17): the click path reads them to decide whether a visit counts. */
+export const RULE_COLUMNS = ['valid_from', 'valid_until', 'max_visits', 'fallback_url', 'redirect_status'] as const;
 
 export const SHORTLINK_COLUMNS = [
   'id',
@@ -36,6 +48,7 @@ export const SHORTLINK_COLUMNS = [
   'redirect_mode',
   'created_by',
   'updated_by',
+  ...RULE_COLUMNS,
 ] as const;
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
 
@@ -51,7 +64,38 @@ export const linkRow = (link: NewShortlink) => ({
   created_at: link.createdAt,
   redirect_mode: link.redirectMode,
   created_by: link.createdBy ?? null,
+  ...ruleRow(link),
 });
+
+/** The rules' columns of a link's fields (an insert's and an update's); rules left out are none. */
+export const ruleRow = (given: Partial<ShortlinkRules>) => {
+  const rules = withRuleDefaults(given);
+  return {
+    valid_from: rules.validFrom,
+    valid_until: rules.validUntil,
+    max_visits: rules.maxVisits,
+    fallback_url: rules.fallbackUrl,
+    redirect_status: rules.redirectStatus,
+  };
+};
+
+/** A row's rules as the API answers them; a status no 'direct' link may answer (a hand edit) reads as 302. */
+export function rulesOf(
+  row: Pick<ShortlinkRow, 'valid_from' | 'valid_until' | 'max_visits' | 'fallback_url' | 'redirect_status'>,
+): ShortlinkRules {
+  return {
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    maxVisits: row.max_visits === null ? null : Number(row.max_visits),
+    fallbackUrl: row.fallback_url,
+    redirectStatus: redirectStatusOf(row.redirect_status),
+  };
+}
+
+export function redirectStatusOf(status: number): RedirectStatus {
+  const known = (REDIRECT_STATUSES as readonly number[]).includes(Number(status));
+  return known ? (Number(status) as RedirectStatus) : DEFAULT_REDIRECT_STATUS;
+}
 
 /** The links of these rows, each with the names of who made and changed it (one query for all). */
 export async function linksOf(db: Kysely<Tables>, rows: readonly ShortlinkRow[]): Promise<Shortlink[]> {
@@ -75,6 +119,7 @@ function toShortlink(row: ShortlinkRow, people: PeopleById): Shortlink {
     clickCount: reportedCount(row.click_count),
     createdAt: row.created_at,
     redirectMode: row.redirect_mode,
+    ...rulesOf(row),
     createdBy: personRef(people, row.created_by),
     updatedBy: personRef(people, row.updated_by),
   };

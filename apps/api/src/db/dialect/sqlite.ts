@@ -1,15 +1,15 @@
-import type { PublicShortlink } from '@toolvault/shared';
 import type Database from 'better-sqlite3';
 import { sql, type Insertable } from 'kysely';
 import {
   runClickBatch,
+  type ClickAnswer,
   type ClickedLink,
   type ClickStatements,
   type QueuedClick,
   type StatIncrement,
 } from '../click-batch';
 import type { ShortlinkClicksTable } from '../schema';
-import { PUBLIC_SHORTLINK_COLUMNS } from '../shortlink-rows';
+import { PUBLIC_SHORTLINK_COLUMNS, RULE_COLUMNS } from '../shortlink-rows';
 import type { Dialect } from './dialect';
 
 /**
@@ -92,9 +92,9 @@ export const sqliteDialect: Dialect = {
  */
 export function sqliteClickTransaction(
   sqlite: Database.Database,
-): (batch: QueuedClick[]) => (PublicShortlink | null)[] {
+): (batch: QueuedClick[]) => ClickAnswer[] {
   const find = sqlite.prepare<[string], ClickedLink>(
-    `SELECT id, redirect_mode, ${PUBLIC_SHORTLINK_COLUMNS.join(', ')} FROM shortlinks
+    `SELECT id, redirect_mode, click_count, ${[...RULE_COLUMNS, ...PUBLIC_SHORTLINK_COLUMNS].join(', ')} FROM shortlinks
      WHERE short_code = ? AND import_pending IS NULL`,
   );
   const increment = sqlite.prepare<[number, number]>(
