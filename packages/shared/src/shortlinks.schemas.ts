@@ -110,36 +110,38 @@ export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
  * restores the same links) and must then be valid. `id` (the original app's exports carry it) is
  * taken and ignored; any other field is refused.
  */
-export const ZShortlinkImportRow = shortlinkFields.extend({
-  // A scalar: the import's parser refuses values nested deeper than a row's tags.
-  id: z
-    .union([z.number(), text('id must be a number or text')])
-    .nullish()
-    .meta({
-      description: "Ignored: an imported link gets a new id (the original app's exports carry one, a number or text)",
-    }),
-  clickCount: z
-    .number({ error: 'clickCount must be a whole number of 0 or more' })
-    // Before .int(), which refuses numbers past 2^53 as "not whole": the message then names the cap.
-    .max(SHORTLINK_LIMITS.importClickCount, {
-      error: `clickCount must be at most ${SHORTLINK_LIMITS.importClickCount}`,
-    })
-    .int({ error: 'clickCount must be a whole number of 0 or more' })
-    .min(0, { error: 'clickCount must be a whole number of 0 or more' })
-    .meta({
-      description:
-        `The link's clicks so far, a whole number from 0 to ${SHORTLINK_LIMITS.importClickCount} (a trillion). ` +
-        `An import whose counts would take the clicks of all links past ${SHORTLINK_LIMITS.importedClicksTotal} ` +
-        '(2^52) is refused whole (400, VALIDATION), so every count the API reports stays an exact JSON number.',
-    })
-    .optional(),
-  createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
-  // An export names who created each link; an import makes every link the importer's.
-  createdBy: text('createdBy must be text or null')
-    .max(SHORTLINK_LIMITS.title, { error: `createdBy must be at most ${SHORTLINK_LIMITS.title} characters` })
-    .nullish()
-    .meta({ description: "Ignored: the export's login of who created the link; imported links are the importer's" }),
-}).superRefine(checkRuleWindow);
+export const ZShortlinkImportRow = shortlinkFields
+  .extend({
+    // A scalar: the import's parser refuses values nested deeper than a row's tags.
+    id: z
+      .union([z.number(), text('id must be a number or text')])
+      .nullish()
+      .meta({
+        description: "Ignored: an imported link gets a new id (the original app's exports carry one, a number or text)",
+      }),
+    clickCount: z
+      .number({ error: 'clickCount must be a whole number of 0 or more' })
+      // Before .int(), which refuses numbers past 2^53 as "not whole": the message then names the cap.
+      .max(SHORTLINK_LIMITS.importClickCount, {
+        error: `clickCount must be at most ${SHORTLINK_LIMITS.importClickCount}`,
+      })
+      .int({ error: 'clickCount must be a whole number of 0 or more' })
+      .min(0, { error: 'clickCount must be a whole number of 0 or more' })
+      .meta({
+        description:
+          `The link's clicks so far, a whole number from 0 to ${SHORTLINK_LIMITS.importClickCount} (a trillion). ` +
+          `An import whose counts would take the clicks of all links past ${SHORTLINK_LIMITS.importedClicksTotal} ` +
+          '(2^52) is refused whole (400, VALIDATION), so every count the API reports stays an exact JSON number.',
+      })
+      .optional(),
+    createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
+    // An export names who created each link; an import makes every link the importer's.
+    createdBy: text('createdBy must be text or null')
+      .max(SHORTLINK_LIMITS.title, { error: `createdBy must be at most ${SHORTLINK_LIMITS.title} characters` })
+      .nullish()
+      .meta({ description: "Ignored: the export's login of who created the link; imported links are the importer's" }),
+  })
+  .superRefine(checkRuleWindow);
 export type ShortlinkImportRow = z.output<typeof ZShortlinkImportRow>;
 
 /** `:id` of PUT/DELETE: a positive integer. */

@@ -29,9 +29,9 @@ export type ShortlinkChanges = Pick<
   'targetUrl' | 'title' | 'description' | 'metaImage' | 'tags' | 'redirectMode'
 > &
   ShortlinkRules & {
-  /** Who makes the change. */
-  updatedBy: number;
-};
+    /** Who makes the change. */
+    updatedBy: number;
+  };
 
 /**
  * Why a change of one link did not happen: there is no such link (or an import has not published

@@ -90,9 +90,7 @@ export const sqliteDialect: Dialect = {
  * redirect throughput (bench/redirect.bench.ts), so the statements are prepared once, here. Called
  * on first use: the connection may be opened before the migrations have run.
  */
-export function sqliteClickTransaction(
-  sqlite: Database.Database,
-): (batch: QueuedClick[]) => ClickAnswer[] {
+export function sqliteClickTransaction(sqlite: Database.Database): (batch: QueuedClick[]) => ClickAnswer[] {
   const find = sqlite.prepare<[string], ClickedLink>(
     `SELECT id, redirect_mode, click_count, ${[...RULE_COLUMNS, ...PUBLIC_SHORTLINK_COLUMNS].join(', ')} FROM shortlinks
      WHERE short_code = ? AND import_pending IS NULL`,
@@ -130,5 +128,9 @@ export function sqliteClickTransaction(
       total.run(plan.total);
     },
   };
-  return sqlite.transaction((batch: QueuedClick[]) => runClickBatch(batch, statements));
+  const transaction = sqlite.transaction((batch: QueuedClick[]) => runClickBatch(batch, statements));
+  // BEGIN IMMEDIATE: the write lock is taken before the links are read, so the counts that a visit
+  // limit is checked against cannot change before this batch commits, even with a second
+  // connection on the file (the other thread, or another process in a test of two replicas).
+  return (batch) => transaction.immediate(batch);
 }
