@@ -62,3 +62,6 @@ export function checkRuleWindow(
     ctx.addIssue({ code: 'custom', message: RULE_MESSAGES.windowOrder, path: ['validUntil'] });
   }
 }
+
+/** The rule fields alone, for a form that checks them field by field (the manager's). */
+export const ZShortlinkRules = z.object(ZRuleFields).superRefine(checkRuleWindow);

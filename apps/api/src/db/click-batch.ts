@@ -1,10 +1,7 @@
-import {
-  linkState,
-  type DeviceClass,
-  type InactiveVisit,
-  type PublicShortlink,
-  type RedirectStatus,
-} from '@toolvault/shared';
+import type { DeviceClass, PublicShortlink } from '@toolvault/shared';
+// The module alone, not the package's index: the click writer's thread loads this file, and
+// should start in milliseconds.
+import { linkState, type InactiveVisit, type RedirectStatus } from '@toolvault/shared/rules';
 import type { Insertable } from 'kysely';
 import type { ShortlinkClicksTable, StatsDimension } from './schema';
 import {

@@ -1,12 +1,12 @@
+import type { PublicShortlink, Shortlink } from '@toolvault/shared';
+// The module alone (the click writer's thread loads this file): see click-batch.ts.
 import {
   DEFAULT_REDIRECT_STATUS,
   REDIRECT_STATUSES,
-  type PublicShortlink,
-  type RedirectStatus,
-  type Shortlink,
-  type ShortlinkRules,
   withRuleDefaults,
-} from '@toolvault/shared';
+  type RedirectStatus,
+  type ShortlinkRules,
+} from '@toolvault/shared/rules';
 import type { Kysely, Selectable } from 'kysely';
 import { reportedCount } from './counts';
 import { peopleByIds, personRef, type PeopleById } from './people-refs';

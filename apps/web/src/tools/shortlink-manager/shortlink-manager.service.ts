@@ -17,6 +17,7 @@ import {
   type RedirectMode,
 } from '@toolvault/shared';
 import { ZGuestShortlinkInput, ZShortlinkInput, ZShortlinkUpdate } from '@toolvault/shared/schemas';
+import { EMPTY_RULES, rulesBody, rulesFromLink, type RuleFormValues } from './link-rules.service';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
 import { formatCount } from '../../lib/format';
@@ -106,6 +107,8 @@ export interface LinkFormValues {
   tags: string;
   /** The preview page with its 8-second countdown (the default), or a redirect at once. */
   redirectMode: RedirectMode;
+  /** Validity window, visit limit, fallback and redirect status (link-rules.service.ts). */
+  rules: RuleFormValues;
 }
 
 export const EMPTY_FORM: LinkFormValues = {
@@ -116,6 +119,7 @@ export const EMPTY_FORM: LinkFormValues = {
   description: '',
   tags: '',
   redirectMode: 'preview',
+  rules: EMPTY_RULES,
 };
 
 /** The form filled from a link for Edit; tags joined with a comma and a space. */
@@ -128,6 +132,7 @@ export function formFromLink(link: Shortlink): LinkFormValues {
     description: link.description,
     tags: link.tags.join(', '),
     redirectMode: link.redirectMode === 'direct' ? 'direct' : 'preview',
+    rules: rulesFromLink(link),
   };
 }
 
@@ -137,14 +142,15 @@ function firstIssue(error: z.ZodError): string {
 
 /** The admin form through the shared schema: the create body, with '' short code meaning "generate". */
 export function validateCreateForm(values: LinkFormValues): Result<ShortlinkInput> {
-  const parsed = ZShortlinkInput.safeParse({ ...values, tags: parseTagsText(values.tags) });
+  const { rules, ...rest } = values;
+  const parsed = ZShortlinkInput.safeParse({ ...rest, tags: parseTagsText(values.tags), ...rulesBody(rules) });
   return parsed.success ? ok(parsed.data) : err(firstIssue(parsed.error));
 }
 
 /** The admin form in edit mode: the update body (a link keeps its code). */
 export function validateUpdateForm(values: LinkFormValues): Result<ShortlinkUpdate> {
-  const { shortCode: _code, ...rest } = values;
-  const parsed = ZShortlinkUpdate.safeParse({ ...rest, tags: parseTagsText(values.tags) });
+  const { shortCode: _code, rules, ...rest } = values;
+  const parsed = ZShortlinkUpdate.safeParse({ ...rest, tags: parseTagsText(values.tags), ...rulesBody(rules) });
   return parsed.success ? ok(parsed.data) : err(firstIssue(parsed.error));
 }
 
