@@ -67,6 +67,7 @@ describe.each(ENGINES)('a visit limit across two replicas (%s)', (engine) => {
     // Each replica on a server of its own, the visits alternating between them, all at once; half
     // of them are the redirect page's JSON requests.
     const servers = [a, b].map((app) => app.listen(0, '127.0.0.1'));
+    await Promise.all(servers.map((server) => new Promise((listening) => server.once('listening', listening))));
     try {
       const bases = servers.map((server) => {
         const address = server.address();

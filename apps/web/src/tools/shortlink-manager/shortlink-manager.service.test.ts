@@ -1,3 +1,4 @@
+import { withRuleDefaults } from '@toolvault/shared';
 import { SHORT_CODE_ALPHABET, SHORTLINK_MESSAGES, type RandomIndex, type Shortlink } from '@toolvault/shared';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -34,6 +35,7 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
   clickCount,
   createdAt,
   redirectMode: 'preview',
+  ...withRuleDefaults({}),
   createdBy: null,
   updatedBy: null,
   ...extra,
@@ -175,6 +177,7 @@ describe('validateCreateForm', () => {
           metaImage: '',
           tags: [],
           redirectMode: 'preview',
+          ...withRuleDefaults({}),
         },
       },
     ],
@@ -199,6 +202,7 @@ describe('validateCreateForm', () => {
           metaImage: 'https://img.example/a.png',
           tags: ['rfc', 'tls', 'crypto'],
           redirectMode: 'direct',
+          ...withRuleDefaults({}),
         },
       },
     ],
@@ -293,6 +297,7 @@ describe('createWithRetry', () => {
     metaImage: '',
     tags: [],
     redirectMode: 'preview' as const,
+    ...withRuleDefaults({}),
   };
   const taken = {
     ok: false as const,
