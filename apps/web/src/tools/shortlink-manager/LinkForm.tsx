@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { LinkFormValues } from './shortlink-manager.service';
+import { LinkRulesFields } from './LinkRulesFields';
 import { UrlField } from './UrlField';
 
 const REDIRECT_MODES: readonly { value: RedirectMode; label: string; hint: string }[] = [
@@ -51,8 +52,9 @@ export function LinkForm({
 
   const field = (name: keyof LinkFormValues) => `${id}-${name}`;
   const errorId = `${id}-error`;
-  const set = (name: Exclude<keyof LinkFormValues, 'redirectMode'>) => (event: { target: { value: string } }) =>
-    onChange({ ...values, [name]: event.target.value });
+  const set =
+    (name: Exclude<keyof LinkFormValues, 'redirectMode' | 'rules'>) => (event: { target: { value: string } }) =>
+      onChange({ ...values, [name]: event.target.value });
   const editing = editingCode !== null;
 
   const submit = (event: FormEvent) => {
@@ -197,6 +199,7 @@ export function LinkForm({
             })}
           </div>
         </fieldset>
+        <LinkRulesFields id={id} values={values.rules} onChange={(rules) => onChange({ ...values, rules })} />
         {error ? (
           <p id={errorId} role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
             {error}

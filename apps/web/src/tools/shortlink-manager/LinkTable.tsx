@@ -6,6 +6,7 @@ import { ui } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import { writeAdminView, type AdminView } from './admin-view';
 import { CopyLinkButton } from './CopyLinkButton';
+import { LinkStateBadge } from './LinkStateBadge';
 import { formatCreated, RedirectModeBadge, ShortUrlLink, siteOrigin, smallButton, TagList } from './LinkParts';
 import { displayHost } from './shortlink-manager.service';
 
@@ -122,6 +123,7 @@ function LinkRow({
           </p>
           <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
             <RedirectModeBadge mode={link.redirectMode} />
+            <LinkStateBadge link={link} />
             <TagList tags={link.tags} />
           </div>
         </div>
