@@ -995,7 +995,13 @@ describe.each(ENGINES)('click aggregates on %s', (engine) => {
       t.db.shortlinkClicks.countClick('prev22', click),
       t.db.shortlinkClicks.countClick('dire22', click),
     ]);
-    expect(answers.map((link) => (link !== null && 'shortCode' in link ? link.shortCode : null))).toEqual([null, 'dire22', null, 'prev22', 'dire22']);
+    expect(answers.map((link) => (link !== null && 'shortCode' in link ? link.shortCode : null))).toEqual([
+      null,
+      'dire22',
+      null,
+      'prev22',
+      'dire22',
+    ]);
     const counts = (await t.page({ sort: 'clicks' })).items.map((link) => [link.shortCode, link.clickCount]);
     expect(counts).toEqual([
       ['dire22', 2],

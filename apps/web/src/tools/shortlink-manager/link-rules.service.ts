@@ -2,8 +2,8 @@ import {
   DEFAULT_REDIRECT_STATUS,
   LINK_STATE_LABELS,
   linkState,
-  REDIRECT_STATUSES,
   type InactiveReason,
+  type RedirectStatus,
   type Shortlink,
   type ShortlinkRules,
 } from '@toolvault/shared';
@@ -94,7 +94,7 @@ export function ruleIssues(values: RuleFormValues): RuleIssues {
   return issues;
 }
 
-export const REDIRECT_STATUS_LABELS: Record<(typeof REDIRECT_STATUSES)[number], string> = {
+export const REDIRECT_STATUS_LABELS: Record<RedirectStatus, string> = {
   301: '301 Moved Permanently',
   302: '302 Found (default)',
   307: '307 Temporary Redirect',
