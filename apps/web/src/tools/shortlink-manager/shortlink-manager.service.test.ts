@@ -230,6 +230,7 @@ describe('validateUpdateForm and formFromLink', () => {
         metaImage: '',
         tags: ['a', 'b c'],
         redirectMode: 'direct',
+        ...withRuleDefaults({}),
       },
     });
   });
