@@ -25,6 +25,8 @@ import {
   SHORTLINK_MESSAGES,
   SHORTLINK_SORTS,
 } from './shortlinks';
+import { LINK_STATUS_FILTERS } from './shortlink-rules';
+import { ZRuleFields, checkRuleWindow } from './shortlink-rules.schemas';
 import { normalizedHttpUrl } from './url.schemas';
 import { personFilter } from './made-by.schemas';
 import { ZLinkPasswordChange } from './shortlink-password.schemas';
@@ -75,7 +77,7 @@ const ZShortCode = text(SHORTLINK_MESSAGES.invalidCode)
  * the guest form and the API alike. Title comes first so a blank title or
  * target reports 'Title and Target URL are required' before any other issue.
  */
-export const ZShortlinkInput = z.strictObject(
+const shortlinkFields = z.strictObject(
   {
     title: requiredText(required, SHORTLINK_LIMITS.title, 'Title'),
     targetUrl: ZTargetUrl,
@@ -86,20 +88,22 @@ export const ZShortlinkInput = z.strictObject(
     /** Absent means 'preview', as for every link created before the choice existed. */
     redirectMode: ZRedirectMode.nullish().transform((mode) => mode ?? 'preview'),
     password: ZLinkPasswordChange,
+    ...ZRuleFields,
   },
   // A body that is not an object at all has neither field.
   { error: notAnObject(required) },
 );
+export const ZShortlinkInput = shortlinkFields.superRefine(checkRuleWindow);
 export type ShortlinkInput = z.output<typeof ZShortlinkInput>;
 /** What a form or client may send (optional fields may be left out). */
 export type ShortlinkInputBody = z.input<typeof ZShortlinkInput>;
 
 /** `PUT /api/shortlinks/:id`: the same fields without the code (a link keeps its code). */
-export const ZShortlinkUpdate = ZShortlinkInput.omit({ shortCode: true });
+export const ZShortlinkUpdate = shortlinkFields.omit({ shortCode: true }).superRefine(checkRuleWindow);
 export type ShortlinkUpdate = z.output<typeof ZShortlinkUpdate>;
 
 /** A guest may only set title, target URL and meta image; any other field is refused (UNKNOWN_FIELDS). */
-export const ZGuestShortlinkInput = ZShortlinkInput.pick({ title: true, targetUrl: true, metaImage: true });
+export const ZGuestShortlinkInput = shortlinkFields.pick({ title: true, targetUrl: true, metaImage: true });
 export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
 
 /**
@@ -109,36 +113,39 @@ export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
  * taken and ignored; any other field is refused.
  */
 // An export holds no password (nor its hash), so an import sets none.
-export const ZShortlinkImportRow = ZShortlinkInput.omit({ password: true }).extend({
-  // A scalar: the import's parser refuses values nested deeper than a row's tags.
-  id: z
-    .union([z.number(), text('id must be a number or text')])
-    .nullish()
-    .meta({
-      description: "Ignored: an imported link gets a new id (the original app's exports carry one, a number or text)",
-    }),
-  clickCount: z
-    .number({ error: 'clickCount must be a whole number of 0 or more' })
-    // Before .int(), which refuses numbers past 2^53 as "not whole": the message then names the cap.
-    .max(SHORTLINK_LIMITS.importClickCount, {
-      error: `clickCount must be at most ${SHORTLINK_LIMITS.importClickCount}`,
-    })
-    .int({ error: 'clickCount must be a whole number of 0 or more' })
-    .min(0, { error: 'clickCount must be a whole number of 0 or more' })
-    .meta({
-      description:
-        `The link's clicks so far, a whole number from 0 to ${SHORTLINK_LIMITS.importClickCount} (a trillion). ` +
-        `An import whose counts would take the clicks of all links past ${SHORTLINK_LIMITS.importedClicksTotal} ` +
-        '(2^52) is refused whole (400, VALIDATION), so every count the API reports stays an exact JSON number.',
-    })
-    .optional(),
-  createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
-  // An export names who created each link; an import makes every link the importer's.
-  createdBy: text('createdBy must be text or null')
-    .max(SHORTLINK_LIMITS.title, { error: `createdBy must be at most ${SHORTLINK_LIMITS.title} characters` })
-    .nullish()
-    .meta({ description: "Ignored: the export's login of who created the link; imported links are the importer's" }),
-});
+export const ZShortlinkImportRow = shortlinkFields
+  .omit({ password: true })
+  .extend({
+    // A scalar: the import's parser refuses values nested deeper than a row's tags.
+    id: z
+      .union([z.number(), text('id must be a number or text')])
+      .nullish()
+      .meta({
+        description: "Ignored: an imported link gets a new id (the original app's exports carry one, a number or text)",
+      }),
+    clickCount: z
+      .number({ error: 'clickCount must be a whole number of 0 or more' })
+      // Before .int(), which refuses numbers past 2^53 as "not whole": the message then names the cap.
+      .max(SHORTLINK_LIMITS.importClickCount, {
+        error: `clickCount must be at most ${SHORTLINK_LIMITS.importClickCount}`,
+      })
+      .int({ error: 'clickCount must be a whole number of 0 or more' })
+      .min(0, { error: 'clickCount must be a whole number of 0 or more' })
+      .meta({
+        description:
+          `The link's clicks so far, a whole number from 0 to ${SHORTLINK_LIMITS.importClickCount} (a trillion). ` +
+          `An import whose counts would take the clicks of all links past ${SHORTLINK_LIMITS.importedClicksTotal} ` +
+          '(2^52) is refused whole (400, VALIDATION), so every count the API reports stays an exact JSON number.',
+      })
+      .optional(),
+    createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
+    // An export names who created each link; an import makes every link the importer's.
+    createdBy: text('createdBy must be text or null')
+      .max(SHORTLINK_LIMITS.title, { error: `createdBy must be at most ${SHORTLINK_LIMITS.title} characters` })
+      .nullish()
+      .meta({ description: "Ignored: the export's login of who created the link; imported links are the importer's" }),
+  })
+  .superRefine(checkRuleWindow);
 export type ShortlinkImportRow = z.output<typeof ZShortlinkImportRow>;
 
 /** `:id` of PUT/DELETE: a positive integer. */
@@ -156,8 +163,8 @@ const optionalQueryText = (max: number, message: string) =>
     .transform((value) => value || undefined);
 
 /**
- * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=&createdBy=`. The cursor is opaque: the API hands
- * it out as `nextCursor` and the client sends it back unchanged with the same q, tag, sort and createdBy.
+ * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=&createdBy=&status=`. The cursor is opaque: the API hands
+ * it out as `nextCursor` and the client sends it back unchanged with the same q, tag, sort, createdBy and status.
  */
 export const ZShortlinkListQuery = z.object({
   limit: z
@@ -186,6 +193,14 @@ export const ZShortlinkListQuery = z.object({
     .transform((sort) => sort ?? 'newest'),
   // Someone whose role reaches only their own links may leave it out, or name themselves.
   createdBy: personFilter('createdBy'),
+  status: z
+    .enum(LINK_STATUS_FILTERS, { error: `status must be one of ${LINK_STATUS_FILTERS.join(', ')}` })
+    .optional()
+    .transform((status) => status ?? 'all')
+    .meta({
+      description:
+        'active: links inside their window and under their visit limit; inactive: the others (scheduled, expired, limit reached); all (default).',
+    }),
 });
 export type ShortlinkListQuery = z.output<typeof ZShortlinkListQuery>;
 /** What a client may put in the query string (every value is text there). */

@@ -1,5 +1,6 @@
 import type { PersonRef } from './made-by';
 import { RESERVED_SEGMENTS, SHORT_CODE_PATTERN } from './routes';
+import type { ShortlinkRules } from './shortlink-rules';
 
 /** Messages of the shortlink area, verbatim as designed (docs/decisions/0011-original-design.md); the API answers with the same strings. */
 export const SHORTLINK_MESSAGES = {
@@ -203,8 +204,8 @@ export function isAllowedShortCode(code: string): boolean {
   return SHORT_CODE_PATTERN.test(code) && !RESERVED_SEGMENTS.has(code.toLowerCase());
 }
 
-/** A shortlink as the API returns it. */
-export interface Shortlink {
+/** A shortlink as the API returns it, with its rules (shortlink-rules.ts). */
+export interface Shortlink extends ShortlinkRules {
   id: number;
   shortCode: string;
   targetUrl: string;
@@ -376,5 +377,10 @@ export const SHORTLINK_CSV_COLUMNS = [
   'clickCount',
   'createdAt',
   'redirectMode',
+  'validFrom',
+  'validUntil',
+  'maxVisits',
+  'fallbackUrl',
+  'redirectStatus',
   'createdBy',
 ] as const satisfies readonly (keyof ShortlinkExportRow)[];

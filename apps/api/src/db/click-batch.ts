@@ -1,7 +1,16 @@
 import type { DeviceClass, PublicShortlink } from '@toolvault/shared';
+// The module alone, not the package's index: the click writer's thread loads this file, and
+// should start in milliseconds.
+import { linkState, type InactiveVisit, type RedirectStatus } from '@toolvault/shared/rules';
 import type { Insertable } from 'kysely';
 import type { ShortlinkClicksTable, StatsDimension } from './schema';
-import { toPublicShortlink, type PublicShortlinkRow, type ShortlinkRow } from './shortlink-rows';
+import {
+  redirectStatusOf,
+  toPublicShortlink,
+  type PublicShortlinkRow,
+  type RULE_COLUMNS,
+  type ShortlinkRow,
+} from './shortlink-rows';
 
 /*
  * One batch of clicks, as the group commit in shortlink-clicks.repo.ts hands it over: which of them
@@ -28,8 +37,27 @@ export interface QueuedClick {
   onlyDirect: boolean;
 }
 
-/** What a batch needs of a link, read (and on PostgreSQL locked) before anything is written. */
-export type ClickedLink = Pick<ShortlinkRow, 'id' | 'redirect_mode'> & PublicShortlinkRow;
+/**
+ * What a batch needs of a link, read (and on PostgreSQL locked) before anything is written: with
+ * its count and rules, so that whether a click still counts is decided under that lock.
+ */
+export type ClickedLink = Pick<ShortlinkRow, 'id' | 'redirect_mode' | 'click_count' | (typeof RULE_COLUMNS)[number]> &
+  PublicShortlinkRow;
+
+/** The link a click was counted for, with what its redirect needs. */
+export type CountedClick = PublicShortlink & {
+  shortlinkId: number;
+  redirectStatus: RedirectStatus;
+  /**
+   * True for the one click that took the link to its maxVisits: from its commit on the link is
+   * inactive ('limit-reached'). Exactly one click of a link's life has it (unless the limit is
+   * raised again), whatever the replicas: the place to announce that the link ran out.
+   */
+  reachedLimit: boolean;
+};
+
+/** Per queued click: counted, refused because the link is inactive, or null (no such link, or not counted here). */
+export type ClickAnswer = CountedClick | InactiveVisit | null;
 
 /** One aggregate row's increment; `shortlink_id` only for the per-link table. */
 export interface StatIncrement {
@@ -42,8 +70,8 @@ export interface StatIncrement {
 
 /** Everything a batch writes, summed per row, each list in key order. */
 export interface ClickBatchPlan {
-  /** Per queued click, in queue order: the link it was counted for, or null (not counted). */
-  answers: (PublicShortlink | null)[];
+  /** Per queued click, in queue order: the link it was counted for, the inactive link's visit, or null. */
+  answers: ClickAnswer[];
   /** click_count increments by link id. */
   links: { id: number; clicks: number }[];
   raw: Insertable<ShortlinkClicksTable>[];
@@ -55,14 +83,16 @@ export interface ClickBatchPlan {
 }
 
 /**
- * Decides which clicks of a batch count (the link exists and, for `onlyDirect`, redirects at once)
- * and sums what they add. Each aggregate row appears once (a multi-row upsert may not touch a row
+ * Decides which clicks of a batch count (the link exists, is active at the click's time with the
+ * clicks counted before it, this batch's included, and, for `onlyDirect`, redirects at once) and
+ * sums what they add. The links' counts were read under the batch's lock, so a visit limit holds
+ * exactly across replicas: no other batch counts clicks of these links until this one commits. Each aggregate row appears once (a multi-row upsert may not touch a row
  * twice), and the rows are sorted: transactions of two replicas then lock shared rows in the same
  * order and cannot deadlock.
  */
 export function planBatch(batch: QueuedClick[], found: readonly ClickedLink[]): ClickBatchPlan {
   const links = new Map(found.map((link) => [link.short_code, link]));
-  const answers: (PublicShortlink | null)[] = [];
+  const answers: ClickAnswer[] = [];
   const perLink = new Map<number, number>();
   const raw: Insertable<ShortlinkClicksTable>[] = [];
   const stats = new Map<string, StatIncrement>();
@@ -74,11 +104,26 @@ export function planBatch(batch: QueuedClick[], found: readonly ClickedLink[]): 
   };
   for (const { shortCode, click, onlyDirect } of batch) {
     const link = links.get(shortCode);
+    // A page request of a link that shows its preview gets the page (which applies the rules itself).
     if (!link || (onlyDirect && link.redirect_mode !== 'direct')) {
       answers.push(null);
       continue;
     }
-    answers.push(toPublicShortlink(link));
+    const before = Number(link.click_count) + (perLink.get(link.id) ?? 0);
+    const state = linkState(
+      { validFrom: link.valid_from, validUntil: link.valid_until, maxVisits: link.max_visits, clickCount: before },
+      Date.parse(click.clickedAt),
+    );
+    if (state !== 'active') {
+      answers.push({ inactive: state, fallbackUrl: link.fallback_url });
+      continue;
+    }
+    answers.push({
+      ...toPublicShortlink(link),
+      shortlinkId: link.id,
+      redirectStatus: redirectStatusOf(link.redirect_status),
+      reachedLimit: link.max_visits !== null && before + 1 === Number(link.max_visits),
+    });
     perLink.set(link.id, (perLink.get(link.id) ?? 0) + 1);
     raw.push({
       shortlink_id: link.id,
@@ -129,8 +174,8 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Writes a batch of clicks in one transaction and answers, per click in order, its link or null. */
-export type WriteClicks = (batch: QueuedClick[]) => Promise<(PublicShortlink | null)[]>;
+/** Writes a batch of clicks in one transaction and answers, per click in order, what became of it. */
+export type WriteClicks = (batch: QueuedClick[]) => Promise<ClickAnswer[]>;
 
 /** One engine's statements for a batch: SQLite's answer at once, PostgreSQL's in a promise. */
 export interface ClickStatements<Links = ClickedLink[], Written = void> {
@@ -149,7 +194,7 @@ export interface ClickStatements<Links = ClickedLink[], Written = void> {
  * before anything is written, `planBatch` decides which clicks count and sums them, and the writes
  * follow unless none counts. Answers, per click in order, its link or null.
  */
-export function runClickBatch(batch: QueuedClick[], statements: ClickStatements): (PublicShortlink | null)[] {
+export function runClickBatch(batch: QueuedClick[], statements: ClickStatements): ClickAnswer[] {
   const plan = planBatch(batch, statements.read(codesOf(batch)));
   if (plan.total > 0) statements.write(plan);
   return plan.answers;
@@ -159,7 +204,7 @@ export function runClickBatch(batch: QueuedClick[], statements: ClickStatements)
 export async function runClickBatchAsync(
   batch: QueuedClick[],
   statements: ClickStatements<Promise<ClickedLink[]>, Promise<void>>,
-): Promise<(PublicShortlink | null)[]> {
+): Promise<ClickAnswer[]> {
   const plan = planBatch(batch, await statements.read(codesOf(batch)));
   if (plan.total > 0) await statements.write(plan);
   return plan.answers;

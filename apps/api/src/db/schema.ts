@@ -57,6 +57,12 @@ export interface ShortlinksTable {
   click_count: Generated<number>;
   created_at: string;
   redirect_mode: Generated<'preview' | 'direct'>;
+  /** Rules (migration 17): UTC ISO instants, a visit limit, a fallback URL, a 'direct' link's status. */
+  valid_from: Generated<string | null>;
+  valid_until: Generated<string | null>;
+  max_visits: Generated<number | null>;
+  fallback_url: Generated<string | null>;
+  redirect_status: Generated<number>;
   /** The token of the import that wrote the link and has not published it yet; NULL once visible. */
   import_pending: number | null;
   /** users.id of who created it; NULL for a guest's link and links made before accounts. */

@@ -1,6 +1,6 @@
-import { DAY_MS, type ClickExportRow, type DeviceClass, type PublicShortlink } from '@toolvault/shared';
+import { DAY_MS, type ClickExportRow, type DeviceClass } from '@toolvault/shared';
 import { sql, type SqlBool } from 'kysely';
-import type { ClickRecord, QueuedClick, WriteClicks } from './click-batch';
+import type { ClickAnswer, ClickRecord, QueuedClick, WriteClicks } from './click-batch';
 import { reportedCount } from './counts';
 import type { Storage } from './database';
 import type { Dialect } from './dialect';
@@ -36,9 +36,11 @@ export interface ShortlinkClicksRepo {
    * with the other clicks of its batch, see `groupCommit`): the counters are raised in SQL
    * (`click_count = click_count + k`), so concurrent clicks are never lost. Resolves once the
    * click is committed. Null, and nothing written, for an unknown code, and for the code of a link
-   * an import has written but not published yet.
+   * an import has written but not published yet; for a link inactive at the click's time (its
+   * window, or its visit limit with the clicks counted before this one), its InactiveVisit, and
+   * nothing written. Checking and counting happen under the batch's lock, so a limit is exact.
    */
-  countClick(shortCode: string, click: ClickRecord, options?: CountClickOptions): Promise<PublicShortlink | null>;
+  countClick(shortCode: string, click: ClickRecord, options?: CountClickOptions): Promise<ClickAnswer>;
   /** Clicks per UTC day (YYYY-MM-DD) in the scope, days without clicks left out. Reads aggregates only. */
   clicksPerDay(scope: StatsScope): Promise<CountedClicks<string>[]>;
   /** The most frequent referrer hosts; null stands for clicks without a referrer. */
@@ -242,7 +244,7 @@ const MAX_BATCH = 500;
 function groupCommit(write: WriteClicks): ShortlinkClicksRepo['countClick'] {
   type Waiter = {
     queued: QueuedClick;
-    resolve: (link: PublicShortlink | null) => void;
+    resolve: (answer: ClickAnswer) => void;
     reject: (error: unknown) => void;
   };
   let queue: Waiter[] = [];

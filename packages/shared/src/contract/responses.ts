@@ -23,6 +23,7 @@ import {
   type ShortlinkSummary,
   type ShortlinkTagsResponse,
 } from '../shortlinks';
+import { REDIRECT_STATUSES } from '../shortlink-rules';
 import type { SpeedtestPing, SpeedtestUpload } from '../speedtest';
 import { API_ERROR_CODES } from '../api';
 import { z } from '../zod';
@@ -138,6 +139,11 @@ const shortlinkFields = {
   clickCount: count,
   createdAt: isoTime,
   redirectMode: z.enum(REDIRECT_MODES),
+  validFrom: isoTime.nullable().meta({ description: 'UTC; null: valid from its creation' }),
+  validUntil: isoTime.nullable().meta({ description: 'UTC; the link is inactive from this instant on; null: no end' }),
+  maxVisits: z.number().int().nullable().meta({ description: 'Counted visits after which the link is inactive' }),
+  fallbackUrl: z.string().nullable().meta({ description: 'Where visitors of an inactive link are sent' }),
+  redirectStatus: z.union(REDIRECT_STATUSES.map((status) => z.literal(status))),
 };
 
 export const ZShortlink = exactly<Shortlink>()(

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { runClickBatchAsync, type ClickedLink, type ClickStatements } from '../click-batch';
 import type { Tables } from '../schema';
-import { PUBLIC_SHORTLINK_COLUMNS } from '../shortlink-rows';
+import { PUBLIC_SHORTLINK_COLUMNS, RULE_COLUMNS } from '../shortlink-rows';
 import type { Dialect } from './dialect';
 
 /**
@@ -94,7 +94,7 @@ function postgresClickStatements(trx: Kysely<Tables>): ClickStatements<Promise<C
     read: (codes) =>
       trx
         .selectFrom('shortlinks')
-        .select(['id', 'redirect_mode', ...PUBLIC_SHORTLINK_COLUMNS])
+        .select(['id', 'redirect_mode', 'click_count', ...RULE_COLUMNS, ...PUBLIC_SHORTLINK_COLUMNS])
         .where('short_code', 'in', codes)
         .where('import_pending', 'is', null)
         .orderBy('id')

@@ -1,15 +1,15 @@
-import type { PublicShortlink } from '@toolvault/shared';
 import type Database from 'better-sqlite3';
 import { sql, type Insertable } from 'kysely';
 import {
   runClickBatch,
+  type ClickAnswer,
   type ClickedLink,
   type ClickStatements,
   type QueuedClick,
   type StatIncrement,
 } from '../click-batch';
 import type { ShortlinkClicksTable } from '../schema';
-import { PUBLIC_SHORTLINK_COLUMNS } from '../shortlink-rows';
+import { PUBLIC_SHORTLINK_COLUMNS, RULE_COLUMNS } from '../shortlink-rows';
 import type { Dialect } from './dialect';
 
 /**
@@ -91,11 +91,9 @@ export const sqliteDialect: Dialect = {
  * redirect throughput (bench/redirect.bench.ts), so the statements are prepared once, here. Called
  * on first use: the connection may be opened before the migrations have run.
  */
-export function sqliteClickTransaction(
-  sqlite: Database.Database,
-): (batch: QueuedClick[]) => (PublicShortlink | null)[] {
+export function sqliteClickTransaction(sqlite: Database.Database): (batch: QueuedClick[]) => ClickAnswer[] {
   const find = sqlite.prepare<[string], ClickedLink>(
-    `SELECT id, redirect_mode, ${PUBLIC_SHORTLINK_COLUMNS.join(', ')} FROM shortlinks
+    `SELECT id, redirect_mode, click_count, ${[...RULE_COLUMNS, ...PUBLIC_SHORTLINK_COLUMNS].join(', ')} FROM shortlinks
      WHERE short_code = ? AND import_pending IS NULL`,
   );
   const increment = sqlite.prepare<[number, number]>(
@@ -131,5 +129,9 @@ export function sqliteClickTransaction(
       total.run(plan.total);
     },
   };
-  return sqlite.transaction((batch: QueuedClick[]) => runClickBatch(batch, statements));
+  const transaction = sqlite.transaction((batch: QueuedClick[]) => runClickBatch(batch, statements));
+  // BEGIN IMMEDIATE: the write lock is taken before the links are read, so the counts that a visit
+  // limit is checked against cannot change before this batch commits, even with a second
+  // connection on the file (the other thread, or another process in a test of two replicas).
+  return (batch) => transaction.immediate(batch);
 }

@@ -1,4 +1,4 @@
-import { ENDPOINTS, endpointUrl, type PublicShortlink } from '@toolvault/shared';
+import { ENDPOINTS, endpointUrl, inactivePage, type PublicShortlink } from '@toolvault/shared';
 import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -77,6 +77,17 @@ export function RedirectView({
   const locked = lookup.status === 'error' && lookup.error.code === 'SHORTLINK_PASSWORD_REQUIRED';
   const opened = unlocked ? toPreview(unlocked) : null;
 
+  // An inactive link (its dates, its visit limit): its fallback at once, else its own page.
+  const inactive =
+    lookup.status === 'error' &&
+    (lookup.error.code === 'SHORTLINK_EXPIRED' || lookup.error.code === 'SHORTLINK_NOT_ACTIVE')
+      ? lookup.error
+      : null;
+  const fallback = inactive?.fallbackUrl ?? null;
+  useEffect(() => {
+    if (fallback !== null) navigate(fallback);
+  }, [fallback, navigate]);
+
   const state: State = !valid.ok
     ? { status: 'error', problem: 'invalid' }
     : opened
@@ -122,6 +133,23 @@ export function RedirectView({
             <Loader2 aria-hidden="true" className="size-5 animate-spin" />
             Loading shortlink...
           </p>
+        </Card>
+      </Page>
+    );
+  }
+
+  if (inactive !== null && fallback === null) {
+    const { heading, text } = inactivePage(inactive.code === 'SHORTLINK_NOT_ACTIVE' ? 'scheduled' : 'expired');
+    return (
+      <Page title={heading} width="narrow">
+        <Meta name="robots" content="noindex" />
+        <Card className="py-12 text-center">
+          <Link2Off aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+          <h1 className={`mt-4 ${ui.heading}`}>{heading}</h1>
+          <p className={`mt-2 ${ui.muted}`}>{text}</p>
+          <Link to="/" className={`mt-6 ${ui.button}`}>
+            Return to Home
+          </Link>
         </Card>
       </Page>
     );
