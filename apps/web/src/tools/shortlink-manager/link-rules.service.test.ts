@@ -16,6 +16,7 @@ const link = (extra: Partial<Shortlink>): Shortlink => ({
   clickCount: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
   redirectMode: 'preview',
+  hasPassword: false,
   ...withRuleDefaults({}),
   createdBy: null,
   updatedBy: null,
