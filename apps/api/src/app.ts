@@ -137,6 +137,7 @@ export function createApp(deps: AppDeps): Express {
   const shortlinkClickService = createShortlinkClickService({
     shortlinks: db.shortlinks,
     clicks: db.shortlinkClicks,
+    salts: db.clickSalts,
     geo,
     clock,
   });

@@ -183,6 +183,12 @@ export const ANALYTICS_TOP = 5;
 
 /** Label of clicks without a Referer header, and of clicks whose country is not known. */
 export const DIRECT_REFERRER = '(direct)';
+/**
+ * The referrer (source) recorded for a visit of the short URL with `?qr=1`, the address a link's QR
+ * code encodes: scans are their own row of the breakdown. A space is in no host name, so it never
+ * mixes with a real referrer host.
+ */
+export const QR_REFERRER = 'QR code';
 export const UNKNOWN_COUNTRY = 'Unknown';
 
 /** Tags text of the forms: comma separated, each trimmed, empties dropped. */

@@ -4,6 +4,7 @@ import { createApiKeysRepo, type ApiKeysRepo } from './api-keys.repo';
 import { createAuditRepo, type AuditRepo } from './audit.repo';
 import { dialectFor } from './dialect';
 import { createBlogPostsRepo, type BlogPostsRepo } from './blog-posts.repo';
+import { createClickSaltsRepo, type ClickSaltsRepo } from './click-salts.repo';
 import { createCategoriesRepo, type CategoriesRepo } from './categories.repo';
 import { createContactRepo, type ContactRepo } from './contact.repo';
 import { createInvitationsRepo, type InvitationsRepo } from './invitations.repo';
@@ -28,6 +29,7 @@ export interface Repositories {
   contact: ContactRepo;
   shortlinks: ShortlinksRepo;
   shortlinkClicks: ShortlinkClicksRepo;
+  clickSalts: ClickSaltsRepo;
   categories: CategoriesRepo;
   blogPosts: BlogPostsRepo;
   adminSessions: AdminSessionsRepo;
@@ -47,6 +49,7 @@ export function createRepositories(storage: Storage): Repositories {
     contact: createContactRepo(db),
     shortlinks: createShortlinksRepo(db, dialect, storage.reader),
     shortlinkClicks: createShortlinkClicksRepo(storage, dialect),
+    clickSalts: createClickSaltsRepo(db),
     categories: createCategoriesRepo(db, dialect),
     blogPosts: createBlogPostsRepo(db),
     adminSessions: createAdminSessionsRepo(db),

@@ -1,6 +1,7 @@
 import { DAY_MS, type ClickExportRow, type DeviceClass, type PublicShortlink } from '@toolvault/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { ClickRecord, QueuedClick, WriteClicks } from './click-batch';
+import type { VisitorKey } from './click-visitors';
 import { reportedCount } from './counts';
 import type { Storage } from './database';
 import type { Dialect } from './dialect';
@@ -28,6 +29,8 @@ export interface StatsScope {
 export interface CountClickOptions {
   /** Count only when the link redirects at once ('direct'); null and nothing written otherwise. */
   onlyDirect?: boolean;
+  /** Who clicked (click-visitors.ts), for the deduplicated and unique counts; kept in memory only. */
+  visitor?: VisitorKey;
 }
 
 export interface ShortlinkClicksRepo {
@@ -260,9 +263,9 @@ function groupCommit(write: WriteClicks): ShortlinkClicksRepo['countClick'] {
     }
     flushing = false;
   };
-  return (shortCode, click, { onlyDirect = false } = {}) =>
+  return (shortCode, click, { onlyDirect = false, visitor } = {}) =>
     new Promise((resolve, reject) => {
-      queue.push({ queued: { shortCode, click, onlyDirect }, resolve, reject });
+      queue.push({ queued: { shortCode, click, onlyDirect, ...(visitor && { visitor }) }, resolve, reject });
       if (!flushing) {
         flushing = true;
         setImmediate(() => void flush());

@@ -15,6 +15,7 @@ import linksCreatedPerDay from './0012-links-created-per-day';
 import sixtyFourBitCounters from './0013-64-bit-counters';
 import teamAccounts from './0014-team-accounts';
 import postsByAuthor from './0016-posts-by-author';
+import visitorCounts from './0019-visitor-counts';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sixtyFourBitCounters,
   teamAccounts,
   postsByAuthor,
+  visitorCounts,
 ];
 
 export interface MigrationReport {
