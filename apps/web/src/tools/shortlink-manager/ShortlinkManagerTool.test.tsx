@@ -829,8 +829,19 @@ describe('manage links', () => {
 
 function emptyAnalytics(): ShortlinkAnalytics {
   const day = (offset: number) => new Date(Date.UTC(2024, 4, 1 + offset)).toISOString().slice(0, 10);
+  const series = Array.from({ length: 30 }, (_, index) => ({
+    start: day(index),
+    clicks: 0,
+    deduplicated: 0,
+    uniques: 0,
+  }));
   return {
     range: '30d',
+    from: day(0),
+    to: day(29),
+    step: 'day',
+    series,
+    totals: { clicks: 0, deduplicated: 0, uniques: 0 },
     rangeClicks: 0,
     totalLinks: 0,
     totalClicks: 0,
