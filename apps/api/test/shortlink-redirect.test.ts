@@ -147,6 +147,9 @@ describe('GET /:shortCode with Accept: application/json', () => {
         referrer_host: 'news.example.com',
         country: null,
         device: 'desktop',
+        // Flags, never the visitor's hash or address: the first click of its visitor that hour and day.
+        deduplicated: 1,
+        unique_visitor: 1,
       },
     ]);
     const stored = JSON.stringify(rows);

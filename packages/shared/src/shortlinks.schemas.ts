@@ -16,7 +16,12 @@ import {
   text,
 } from './text.schemas';
 import {
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_MAX_SPAN_DAYS,
+  ANALYTICS_RANGE_DAYS,
   ANALYTICS_RANGES,
+  ANALYTICS_STEPS,
+  DAY_MS,
   EXPORT_FORMATS,
   isAllowedShortCode,
   REDIRECT_MODES,
@@ -24,6 +29,7 @@ import {
   SHORTLINK_LIST_LIMITS,
   SHORTLINK_MESSAGES,
   SHORTLINK_SORTS,
+  type AnalyticsStep,
 } from './shortlinks';
 import { LINK_STATUS_FILTERS } from './shortlink-rules';
 import { ZRuleFields, checkRuleWindow } from './shortlink-rules.schemas';
@@ -205,13 +211,84 @@ export const ZShortlinkListQuery = z.object({
 export type ShortlinkListQuery = z.output<typeof ZShortlinkListQuery>;
 /** What a client may put in the query string (every value is text there). */
 export type ShortlinkListQueryParams = Partial<Record<keyof z.input<typeof ZShortlinkListQuery>, string>>;
-/** `?range=` of both analytics calls; absent means '30d'. */
+/** Whether YYYY-MM-DD names a day of the calendar (2026-02-30 does not). */
+function isRealDay(day: string): boolean {
+  const ms = Date.parse(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
+}
+
+/** A UTC day as YYYY-MM-DD that exists (2026-02-30 does not), from the year 2000 on. */
+const analyticsDay = (name: string) =>
+  z
+    .string({ error: `${name} must be a date as YYYY-MM-DD` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date as YYYY-MM-DD` })
+    // A failed regex does not stop zod from running this check, so it parses nothing it has not matched.
+    .refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || (day >= '2000-01-01' && isRealDay(day)), {
+      error: `${name} must be a real date from 2000-01-01 on`,
+    });
+
+/** Absent a range, the last 30 days, or the last 7 for hours (the longest an hourly series takes). */
+const defaultRange = (step: AnalyticsStep) => (step === 'hour' ? '7d' : '30d');
+
+const spanMessage = (step: AnalyticsStep) =>
+  `step=${step} takes a range of at most ${ANALYTICS_MAX_SPAN_DAYS[step]} days`;
+
+/**
+ * Query of both analytics calls: a preset `range` (absent means '30d') or a custom `from`/`to`
+ * (UTC days, both included), and a `step` (absent means 'day'; 'hour' then defaults to '7d'). Each step takes a range of at most
+ * ANALYTICS_MAX_SPAN_DAYS days.
+ */
 export const ZAnalyticsQuery = z.object({
-  range: z
-    .enum(ANALYTICS_RANGES, { error: `range must be one of ${ANALYTICS_RANGES.join(', ')}` })
+  range: z.enum(ANALYTICS_RANGES, { error: `range must be one of ${ANALYTICS_RANGES.join(', ')}` }).optional(),
+  from: analyticsDay('from').optional(),
+  to: analyticsDay('to').optional(),
+  step: z
+    .enum(ANALYTICS_STEPS, { error: `step must be one of ${ANALYTICS_STEPS.join(', ')}` })
     .optional()
-    .transform((range) => range ?? '30d'),
+    .transform((step) => step ?? 'day'),
 });
+
+/**
+ * ZAnalyticsQuery's fields checked together (the contract's query is a plain object, for the
+ * OpenAPI document): a preset or from/to, from ≤ to, and the step's longest span.
+ */
+export const ZAnalyticsWindowQuery = ZAnalyticsQuery.superRefine((query, ctx) => {
+  const custom = query.from !== undefined || query.to !== undefined;
+  if (custom && query.range !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['range'], message: 'Give either range or from and to, not both' });
+    return;
+  }
+  if (custom && (query.from === undefined || query.to === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [query.from === undefined ? 'from' : 'to'],
+      message: 'from and to go together',
+    });
+    return;
+  }
+  if (query.from !== undefined && query.to !== undefined) {
+    if (query.from > query.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
+      return;
+    }
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1;
+    const max = ANALYTICS_MAX_SPAN_DAYS[query.step];
+    if (days > max) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: spanMessage(query.step) });
+    }
+    return;
+  }
+  const range = query.range ?? defaultRange(query.step);
+  const days = range === 'all' ? ANALYTICS_MAX_DAYS : ANALYTICS_RANGE_DAYS[range];
+  if (days > ANALYTICS_MAX_SPAN_DAYS[query.step]) {
+    ctx.addIssue({ code: 'custom', path: ['range'], message: spanMessage(query.step) });
+  }
+}).transform(({ range, from, to, step }) =>
+  from !== undefined && to !== undefined
+    ? { range: 'custom' as const, from, to, step }
+    : { range: range ?? defaultRange(step), step },
+);
+export type AnalyticsWindowQuery = z.output<typeof ZAnalyticsWindowQuery>;
 export type AnalyticsQuery = z.output<typeof ZAnalyticsQuery>;
 
 /** `GET /api/shortlinks/export?format=`; absent means 'json'. */

@@ -19,7 +19,7 @@ import {
   shortUrl,
 } from './shortlinks';
 import {
-  ZAnalyticsQuery,
+  ZAnalyticsWindowQuery,
   ZGuestShortlinkInput,
   ZShortlinkIdParams,
   ZShortlinkImportRow,
@@ -230,15 +230,20 @@ describe('ZShortlinkListQuery', () => {
   });
 });
 
-describe('ZAnalyticsQuery and ZShortlinkExportQuery', () => {
+describe('ZAnalyticsWindowQuery and ZShortlinkExportQuery', () => {
   it.each<[unknown, string | undefined]>([
     [{}, '30d'],
     [{ range: '7d' }, '7d'],
     [{ range: 'all' }, 'all'],
     [{ range: '365d' }, undefined],
     [{ range: '' }, undefined],
+    [{ from: '2025-03-01', to: '2025-03-02' }, 'custom'],
+    [{ from: '2025-03-01' }, undefined],
+    [{ from: '2025-03-02', to: '2025-03-01' }, undefined],
+    [{ range: '30d', step: 'hour' }, undefined],
+    [{ range: '7d', step: 'hour' }, '7d'],
   ])('range %j → %s', (query, range) => {
-    const result = ZAnalyticsQuery.safeParse(query);
+    const result = ZAnalyticsWindowQuery.safeParse(query);
     expect(result.success ? result.data.range : undefined).toBe(range);
   });
 

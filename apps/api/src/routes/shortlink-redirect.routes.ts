@@ -74,7 +74,7 @@ export function shortlinkVisits({ clicks, webDist, locks }: ShortlinkVisitsOptio
   };
   return (req, res, next) => {
     if (req.method !== 'GET') return next();
-    // Query strings never change the destination: only the path is read.
+    // Query strings never change the destination: only the path is read (and `?qr=1`, the source).
     const address = isCode(req.path);
     if (address === null) return next();
     // The redirect page asks for JSON; a browser navigating (and every crawler) prefers HTML or
@@ -185,7 +185,22 @@ function visit(req: Request): Visit {
   const hosts = host === undefined ? [] : [host];
   // Behind a trusted proxy req.host is the first X-Forwarded-Host: the name the visitor used.
   if (req.host !== undefined && req.host !== host) hosts.push(req.host);
-  return { userAgent: req.get('user-agent'), referer: visitorReferrer(req), clientIp: req.ip, ownHosts: hosts };
+  return {
+    userAgent: req.get('user-agent'),
+    referer: visitorReferrer(req),
+    clientIp: req.ip,
+    ownHosts: hosts,
+    qr: isQrVisit(req.url),
+  };
+}
+
+/**
+ * Whether the request's query has `qr=1` (the address a link's QR code encodes): the click then
+ * counts as a scan. Read from the raw URL, and only when it has a query, so a plain click pays nothing.
+ */
+export function isQrVisit(url: string): boolean {
+  const start = url.indexOf('?');
+  return start !== -1 && new URLSearchParams(url.slice(start + 1)).get('qr') === '1';
 }
 
 /** The headers helmet sets (they do not depend on the request), read once from a throwaway response. */

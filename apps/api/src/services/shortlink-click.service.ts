@@ -1,15 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import {
   DEFAULT_REDIRECT_STATUS,
   linkState,
+  QR_REFERRER,
   type DeviceClass,
   type InactiveVisit,
   type PublicShortlink,
   type RedirectStatus,
 } from '@toolvault/shared';
 import type { CountedClick } from '../db/click-batch';
+import type { ClickSaltsRepo } from '../db/click-salts.repo';
+import type { VisitorKey } from '../db/click-visitors';
 import type { ClickRecord, ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
 import type { ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from '../lib/clock';
@@ -26,6 +30,11 @@ export interface Visit {
    * proxy): a Referer on our own site is the redirect page itself, not where the visitor came from.
    */
   ownHosts: readonly string[];
+  /**
+   * The short URL was opened with `?qr=1` (what a link's QR code encodes): the click's source is
+   * QR_REFERRER, whatever the Referer says. The destination never changes.
+   */
+  qr?: boolean;
 }
 
 export interface ShortlinkClickService {
@@ -70,19 +79,25 @@ const MAX_HOST = 253;
 export function createShortlinkClickService({
   shortlinks,
   clicks,
+  salts,
   geo,
   clock,
   onClick,
   onLinkInactive,
+  random = randomBytes,
 }: {
   shortlinks: ShortlinksRepo;
   clicks: ShortlinkClicksRepo;
+  /** The daily salts of the visitor hashes; without it every click counts as its own visitor. */
+  salts?: ClickSaltsRepo;
   geo: GeoService;
   clock: Clock;
   /** Told of each counted click (webhooks batch them); must not wait for anything. */
   onClick?: (click: ClickRecord & { shortCode: string }) => void;
   /** Told once, after the click that took a link to its visit limit (the `link.expired` webhook event). */
   onLinkInactive?: LinkInactiveListener;
+  /** Random bytes for a new day's salt. */
+  random?: (size: number) => Buffer;
 }): ShortlinkClickService {
   const profiles = new Map<string, ClientProfile>();
   const profileOf = (userAgent: string): ClientProfile => {
@@ -106,15 +121,37 @@ export function createShortlinkClickService({
     }
   };
 
+  // The current day's salt, asked of the database once per day per process (and again after a failure).
+  let salt: { day: string; salt: Promise<string> } | undefined;
+  const saltOf = (day: string): Promise<string> | undefined => {
+    if (!salts) return undefined;
+    if (salt?.day !== day) {
+      const pending = salts.saltFor(day, random(32).toString('base64url'));
+      salt = { day, salt: pending };
+      pending.catch(() => {
+        if (salt?.salt === pending) salt = undefined;
+      });
+    }
+    return salt.salt;
+  };
+
   const count = async (
     shortCode: string,
-    { referer, clientIp, ownHosts }: Visit,
+    { referer, clientIp, ownHosts, userAgent, qr }: Visit,
     device: DeviceClass,
     onlyDirect: boolean,
   ) => {
-    const country = await countryOf(clientIp);
-    const click = { clickedAt: clock().toISOString(), referrerHost: referrerHost(referer, ownHosts), country, device };
-    const answer = await clicks.countClick(shortCode, click, { onlyDirect });
+    const clickedAt = clock().toISOString();
+    const [country, daySalt] = await Promise.all([countryOf(clientIp), saltOf(clickedAt.slice(0, 10))]);
+    const click = {
+      clickedAt,
+      referrerHost: qr ? QR_REFERRER : referrerHost(referer, ownHosts),
+      country,
+      device,
+    };
+    const visitor: VisitorKey | undefined =
+      daySalt === undefined ? undefined : { salt: daySalt, address: clientIp ?? '', userAgent: userAgent ?? '' };
+    const answer = await clicks.countClick(shortCode, click, { onlyDirect, ...(visitor && { visitor }) });
     if (answer !== null && 'reachedLimit' in answer) {
       onClick?.({ shortCode: answer.shortCode, ...click });
       if (answer.reachedLimit) {

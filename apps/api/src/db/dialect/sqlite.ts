@@ -8,6 +8,7 @@ import {
   type QueuedClick,
   type StatIncrement,
 } from '../click-batch';
+import type { VisitResult, VisitRow } from '../click-visitors';
 import type { ShortlinkClicksTable } from '../schema';
 import { PUBLIC_SHORTLINK_COLUMNS, RULE_COLUMNS } from '../shortlink-rows';
 import type { Dialect } from './dialect';
@@ -100,19 +101,28 @@ export function sqliteClickTransaction(sqlite: Database.Database): (batch: Queue
     `UPDATE shortlinks SET click_count = click_count + ? WHERE id = ?`,
   );
   const insert = sqlite.prepare<Insertable<ShortlinkClicksTable>>(
-    `INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device)
-     VALUES (@shortlink_id, @clicked_at, @referrer_host, @country, @device)`,
+    `INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device, deduplicated, unique_visitor)
+     VALUES (@shortlink_id, @clicked_at, @referrer_host, @country, @device, @deduplicated, @unique_visitor)`,
+  );
+  // Inserted, or moved to a later hour: the row comes back; a repeat within the hour answers nothing.
+  const visit = sqlite.prepare<VisitRow, { visitor: string; hour: string; fresh: number }>(
+    `INSERT INTO click_visitors (visitor, day, first_hour, hour) VALUES (@visitor, @day, @hour, @hour)
+     ON CONFLICT (visitor) DO UPDATE SET hour = excluded.hour WHERE click_visitors.hour < excluded.hour
+     RETURNING visitor, hour, first_hour = hour AS fresh`,
   );
   const linkStat = sqlite.prepare<StatIncrement>(
-    `INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
-     VALUES (@shortlink_id, @dimension, @day, @value, @clicks)
-     ON CONFLICT (shortlink_id, dimension, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
+    `INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks, deduplicated, uniques)
+     VALUES (@shortlink_id, @dimension, @day, @value, @clicks, @deduplicated, @uniques)
+     ON CONFLICT (shortlink_id, dimension, day, value) DO UPDATE SET clicks = clicks + excluded.clicks,
+       deduplicated = deduplicated + excluded.deduplicated, uniques = uniques + excluded.uniques`,
   );
   const allStat = sqlite.prepare<Omit<StatIncrement, 'shortlink_id'>>(
-    `INSERT INTO click_daily_stats (dimension, day, value, clicks) VALUES (@dimension, @day, @value, @clicks)
-     ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
+    `INSERT INTO click_daily_stats (dimension, day, value, clicks, deduplicated, uniques)
+     VALUES (@dimension, @day, @value, @clicks, @deduplicated, @uniques)
+     ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = clicks + excluded.clicks,
+       deduplicated = deduplicated + excluded.deduplicated, uniques = uniques + excluded.uniques`,
   );
-  const allTotal = sqlite.prepare<Omit<StatIncrement, 'shortlink_id' | 'day'>>(
+  const allTotal = sqlite.prepare<Pick<StatIncrement, 'dimension' | 'value' | 'clicks'>>(
     `INSERT INTO click_value_totals (dimension, value, clicks) VALUES (@dimension, @value, @clicks)
      ON CONFLICT (dimension, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
   );
@@ -120,6 +130,11 @@ export function sqliteClickTransaction(sqlite: Database.Database): (batch: Queue
   // One writer at a time: the links need no lock, and each row is one prepared statement run.
   const statements: ClickStatements = {
     read: (codes) => codes.flatMap((code) => find.get(code) ?? []),
+    visit: (rows) =>
+      rows.flatMap((row): VisitResult[] => {
+        const result = visit.get(row);
+        return result ? [{ visitor: result.visitor, hour: result.hour, fresh: result.fresh === 1 }] : [];
+      }),
     write(plan) {
       for (const { id, clicks } of plan.links) increment.run(clicks, id);
       for (const row of plan.raw) insert.run(row);

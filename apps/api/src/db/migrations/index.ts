@@ -17,6 +17,7 @@ import teamAccounts from './0014-team-accounts';
 import postsByAuthor from './0016-posts-by-author';
 import shortlinkRules from './0017-shortlink-rules';
 import linkPasswords from './0018-link-passwords';
+import visitorCounts from './0019-visitor-counts';
 import webhooks from './0021-webhooks';
 import type { Migration } from './migration';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   postsByAuthor,
   shortlinkRules,
   linkPasswords,
+  visitorCounts,
   webhooks,
 ];
 

@@ -33,6 +33,8 @@ export interface RedirectViewProps {
   /** Leaves for the destination; location.replace, so Back returns to where the visitor came from. */
   navigate?: (url: string) => void;
   userAgent?: string;
+  /** The page's query string: `?qr=1` (what a link's QR code encodes) marks the visit as a scan. */
+  search?: string;
   scheduler?: Scheduler;
 }
 
@@ -42,13 +44,13 @@ const leave = (url: string) => window.location.replace(url);
  * Counts the visit: a background JSON GET of /{code}, whose answer is ignored. keepalive lets it
  * finish when the visitor follows "Continue now" at once.
  */
-function countClick(shortCode: string): void {
+function countClick(shortCode: string, qr: boolean): void {
   // Our own page is this request's Referer; forward where the visitor came from (host kept by the server).
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (document.referrer) headers['X-Visitor-Referrer'] = document.referrer;
-  fetch(endpointUrl(ENDPOINTS.shortlinkClick, { params: { shortCode } }), { headers, keepalive: true }).catch(
-    () => undefined,
-  );
+  // A scan keeps its flag, so the server counts it under the "QR code" source; nothing else of the query goes.
+  const url = endpointUrl(ENDPOINTS.shortlinkClick, { params: { shortCode } }) + (qr ? '?qr=1' : '');
+  fetch(url, { headers, keepalive: true }).catch(() => undefined);
 }
 
 /** /{shortCode}: loading → preview card → redirect after 8 seconds (docs/decisions/0003-one-origin.md). */
@@ -66,6 +68,7 @@ export function RedirectView({
   code,
   navigate = leave,
   userAgent = navigator.userAgent,
+  search = window.location.search,
   scheduler = realScheduler,
 }: RedirectViewProps) {
   const valid = validateCode(code);
@@ -105,9 +108,10 @@ export function RedirectView({
   // Once per visit: the code becomes countable once, when its preview is found (a new code is a new
   // page), and the lookup itself stays free of side effects, so asking it again never counts twice.
   const countable = state.status === 'found' && !bot && valid.ok && !unlocked ? valid.value : null;
+  const qr = new URLSearchParams(search).get('qr') === '1';
   useEffect(() => {
-    if (countable !== null) countClick(countable);
-  }, [countable]);
+    if (countable !== null) countClick(countable, qr);
+  }, [countable, qr]);
 
   const found = state.status === 'found' ? state.preview : null;
   const running = found !== null && !bot && !cancelled;
