@@ -9,6 +9,7 @@ import {
   type Shortlink,
   type ShortlinkExportRow,
   type ShortlinkPage,
+  withRuleDefaults,
 } from '@toolvault/shared';
 import type { Clock } from '../src/lib/clock';
 import { memoryCounterStore } from '../src/counters/counter-store';
@@ -198,7 +199,15 @@ describe('short code generation', () => {
       },
     });
     const result = await service.createAsAdmin(
-      { ...LINK, shortCode: undefined, description: '', metaImage: '', tags: [], redirectMode: 'preview' },
+      {
+        ...LINK,
+        shortCode: undefined,
+        description: '',
+        metaImage: '',
+        tags: [],
+        redirectMode: 'preview',
+        ...withRuleDefaults({}),
+      },
       { ownHosts: [] },
       1,
     );
