@@ -11,7 +11,7 @@ import { createShortlinkWritesRepo, type ShortlinkWritesRepo } from './shortlink
 
 export type { NewShortlink } from './shortlink-rows';
 export type { ShortlinkPosition } from './shortlink-lists.repo';
-export type { LinkRefusal, VisitedLink } from './shortlink-writes.repo';
+export type { LinkRefusal } from './shortlink-writes.repo';
 
 /**
  * The shortlinks table's repository, one file per concern: one link's writes and lookups
