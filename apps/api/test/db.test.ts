@@ -192,8 +192,11 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       'shortlink_totals.id',
       'shortlinks.created_by',
       'shortlinks.id',
+      // A visit limit is at most 2^31 - 1 (the API refuses more); a redirect status is 301 to 308.
+      'shortlinks.max_visits',
       // Raised once per change of a link's password.
       'shortlinks.password_version',
+      'shortlinks.redirect_status',
       'shortlinks.updated_by',
       'users.disabled',
       'users.id',

@@ -224,6 +224,12 @@ describe('admin', () => {
       metaImage: '',
       tags: ['a', 'b'],
       redirectMode: 'preview',
+      // The link has no rules, and the form sends them as they are (none).
+      validFrom: null,
+      validUntil: null,
+      maxVisits: null,
+      fallbackUrl: null,
+      redirectStatus: 302,
     });
     expect(toast.success).toHaveBeenCalledWith('Shortlink updated successfully');
     expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
