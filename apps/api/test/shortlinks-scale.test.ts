@@ -1077,6 +1077,8 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
       clickCount: i % 17,
       createdAt: new Date(Date.parse('2024-01-01T00:00:00Z') + i * 1000).toISOString(),
       redirectMode: i % 5 ? 'preview' : 'direct',
+      folderId: null,
+      archived: false,
       // The export names the importer (the Owner) as the maker of every imported link.
       createdBy: 'owner',
     }));

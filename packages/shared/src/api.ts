@@ -1,5 +1,6 @@
 import { BLOG_HTML_TOO_DEEP } from './blog-html-policy';
 import { BLOG_MESSAGES } from './blog';
+import { SHORTLINK_BULK_LIMITS, SHORTLINK_FOLDER_MESSAGES } from './shortlink-folders';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 import { TEAM_MESSAGES } from './team';
 import { INVALID_CHARACTERS_MESSAGE } from './text';
@@ -28,6 +29,18 @@ export const API_ERRORS = {
   SHORTLINK_TARGET_UNUSABLE: { status: 500, message: SHORTLINK_MESSAGES.targetUnusable },
   SHORTLINK_IMPORT_INVALID: { status: 400, message: SHORTLINK_MESSAGES.invalidImport },
   SHORT_CODE_TAKEN: { status: 409, message: SHORTLINK_MESSAGES.shortCodeTaken },
+  FOLDER_NOT_FOUND: { status: 404, message: SHORTLINK_FOLDER_MESSAGES.notFound },
+  /** A link's or a bulk move's folderId names no folder: the body is wrong, not the address. */
+  UNKNOWN_FOLDER: { status: 400, message: SHORTLINK_FOLDER_MESSAGES.notFound },
+  FOLDER_NAME_TAKEN: { status: 409, message: SHORTLINK_FOLDER_MESSAGES.nameTaken },
+  FOLDER_LIMIT_REACHED: { status: 409, message: SHORTLINK_FOLDER_MESSAGES.tooMany },
+  /** A bulk change naming a link that does not exist: nothing is changed. */
+  BULK_LINK_NOT_FOUND: { status: 400, message: 'A link of the request does not exist; nothing was changed' },
+  /** A bulk filter matching more links than one change may reach: nothing is changed. */
+  BULK_TOO_MANY: {
+    status: 400,
+    message: `The filter matches more than ${SHORTLINK_BULK_LIMITS.links} links; narrow it. Nothing was changed`,
+  },
   BLOG_POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
   CATEGORY_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.categoryNotFound },
   /** A post's category_id names no category: the body is wrong, not the address. */

@@ -17,6 +17,7 @@ export * from './not-found';
 export * from './routes';
 export * from './route-chunks';
 export * from './shortlinks';
+export * from './shortlink-folders';
 export * from './roles';
 export * from './speedtest';
 export * from './storage-limits';

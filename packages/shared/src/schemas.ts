@@ -11,3 +11,4 @@ export * from './shortlinks.schemas';
 export * from './speedtest.schemas';
 export * from './text.schemas';
 export * from './team.schemas';
+export * from './shortlink-bulk.schemas';

@@ -220,6 +220,10 @@ export interface Shortlink {
   createdBy: PersonRef | null;
   /** Who changed it last; null until someone does. */
   updatedBy: PersonRef | null;
+  /** The folder it is in (shortlink-folders.ts); null for none. */
+  folderId: number | null;
+  /** An archived link still redirects, but leaves the default list. */
+  archived: boolean;
 }
 
 /** What a visitor of `/{shortCode}` and `GET /api/shortlink/:shortCode` sees. */

@@ -11,6 +11,7 @@ export interface Tables {
   shortlinks: ShortlinksTable;
   shortlink_clicks: ShortlinkClicksTable;
   shortlink_tags: ShortlinkTagsTable;
+  shortlink_folders: ShortlinkFoldersTable;
   shortlink_tag_counts: ShortlinkTagCountsTable;
   shortlink_search: ShortlinkSearchTable;
   shortlink_totals: ShortlinkTotalsTable;
@@ -59,6 +60,19 @@ export interface ShortlinksTable {
   /** users.id of who created it; NULL for a guest's link and links made before accounts. */
   created_by: Generated<number | null>;
   updated_by: Generated<number | null>;
+  /** shortlink_folders.id, or NULL for no folder. */
+  folder_id: Generated<number | null>;
+  /** 1 when archived: it still redirects, but leaves the default list. */
+  archived: Generated<0 | 1>;
+}
+
+/** Folders of links, one level; name_key is the name in lower case (unique). */
+export interface ShortlinkFoldersTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  created_at: string;
+  created_by: number | null;
 }
 
 /** One row per tag of a link; created_at is the link's, so the tag filter pages in (tag, created_at) order. */

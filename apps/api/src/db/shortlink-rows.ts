@@ -14,7 +14,12 @@ import type { ShortlinksTable, Tables } from './schema';
  * the person creating it (none for a guest). clickCount and createdAt are set by the caller (imports
  * keep their own).
  */
-export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy'> & { createdBy?: number | null };
+export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy' | 'folderId' | 'archived'> & {
+  createdBy?: number | null;
+  /** No folder and not archived when absent. */
+  folderId?: number | null;
+  archived?: boolean;
+};
 
 /** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
 export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending'>;
@@ -36,6 +41,8 @@ export const SHORTLINK_COLUMNS = [
   'redirect_mode',
   'created_by',
   'updated_by',
+  'folder_id',
+  'archived',
 ] as const;
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
 
@@ -51,6 +58,8 @@ export const linkRow = (link: NewShortlink) => ({
   created_at: link.createdAt,
   redirect_mode: link.redirectMode,
   created_by: link.createdBy ?? null,
+  folder_id: link.folderId ?? null,
+  archived: link.archived === true ? (1 as const) : (0 as const),
 });
 
 /** The links of these rows, each with the names of who made and changed it (one query for all). */
@@ -77,6 +86,8 @@ function toShortlink(row: ShortlinkRow, people: PeopleById): Shortlink {
     redirectMode: row.redirect_mode,
     createdBy: personRef(people, row.created_by),
     updatedBy: personRef(people, row.updated_by),
+    folderId: row.folder_id,
+    archived: Number(row.archived) === 1,
   };
 }
 

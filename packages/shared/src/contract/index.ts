@@ -3,3 +3,4 @@ export * from './routes';
 export * from './account-routes';
 export * from './audit-routes';
 export * from './team-routes';
+export * from './shortlink-folder-routes';

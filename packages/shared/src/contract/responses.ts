@@ -138,6 +138,8 @@ const shortlinkFields = {
   clickCount: count,
   createdAt: isoTime,
   redirectMode: z.enum(REDIRECT_MODES),
+  folderId: z.number().int().nullable().meta({ description: "The folder's id; null for none" }),
+  archived: z.boolean().meta({ description: 'Archived: it still redirects, but leaves the default list' }),
 };
 
 export const ZShortlink = exactly<Shortlink>()(

@@ -63,6 +63,7 @@ import {
 import { ACCOUNT_API } from './account-routes';
 import { AUDIT_API } from './audit-routes';
 import { TEAM_API } from './team-routes';
+import { SHORTLINK_FOLDER_API } from './shortlink-folder-routes';
 import { RATE_LIMITS, route, type RouteBody, type RouteContract } from './route';
 
 export * from './route';
@@ -339,6 +340,7 @@ export const API = {
     response: { status: 200, description: 'The link and its clicks', schema: ZShortlinkLinkAnalytics },
     errors: ['SHORTLINK_NOT_FOUND'],
   }),
+  ...SHORTLINK_FOLDER_API,
   shortlinkUpdate: route({
     ...ENDPOINTS.shortlinkUpdate,
     tag: 'Shortlinks',

@@ -15,6 +15,7 @@ import linksCreatedPerDay from './0012-links-created-per-day';
 import sixtyFourBitCounters from './0013-64-bit-counters';
 import teamAccounts from './0014-team-accounts';
 import postsByAuthor from './0016-posts-by-author';
+import linkFoldersAndArchive from './0020-link-folders-and-archive';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sixtyFourBitCounters,
   teamAccounts,
   postsByAuthor,
+  linkFoldersAndArchive,
 ];
 
 export interface MigrationReport {
