@@ -35,6 +35,7 @@ import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.
 import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
 import { createShortlinkClickService } from './services/shortlink-click.service';
 import { createShortlinkService } from './services/shortlink.service';
+import { createShortlinkBulkService } from './services/shortlink-bulk.service';
 import { machineAddresses } from './services/machine-addresses';
 import { createIpLookupService } from './services/ip-lookup.service';
 import { createSpeedtestService } from './services/speedtest.service';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps): Express {
       counters,
       self: { hosts: [new URL(publicOrigin(config)).host], addresses: deps.ownAddresses ?? machineAddresses },
     }),
+    shortlinkBulk: createShortlinkBulkService({ shortlinks: db.shortlinks, clock }),
     shortlinkAnalytics: createShortlinkAnalyticsService({
       shortlinks: db.shortlinks,
       clicks: db.shortlinkClicks,

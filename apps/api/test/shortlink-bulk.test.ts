@@ -63,11 +63,17 @@ describe.each(ENGINES)('folders and bulk changes on %s', (engine) => {
     });
     // Unicode folds as well (SQLite's own lower() would not).
     expect((await repo.insertFolder('Ärger', '2025-03-02T00:00:00.000Z', 1)).ok).toBe(true);
-    expect(await repo.insertFolder('ärger', '2025-03-02T00:00:00.000Z', 1)).toEqual({ ok: false, reason: 'name-taken' });
+    expect(await repo.insertFolder('ärger', '2025-03-02T00:00:00.000Z', 1)).toEqual({
+      ok: false,
+      reason: 'name-taken',
+    });
     const other = await repo.insertFolder('Zoo', '2025-03-02T00:00:00.000Z', 1);
     if (!other.ok) throw new Error('not created');
     expect(await repo.renameFolder(other.folder.id, 'campaigns')).toEqual({ ok: false, reason: 'name-taken' });
-    expect(await repo.renameFolder(made.folder.id, 'campaigns')).toMatchObject({ ok: true, folder: { name: 'campaigns' } });
+    expect(await repo.renameFolder(made.folder.id, 'campaigns')).toMatchObject({
+      ok: true,
+      folder: { name: 'campaigns' },
+    });
     expect(await repo.renameFolder(999, 'x')).toEqual({ ok: false, reason: 'not-found' });
     expect((await repo.listFolders()).map((folder) => folder.name)).toEqual(['campaigns', 'Zoo', 'Ärger']);
     expect(await repo.deleteFolder(other.folder.id)).toBe(true);

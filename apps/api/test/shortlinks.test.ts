@@ -93,6 +93,8 @@ describe('POST /api/shortlinks as admin', () => {
       // The test session is the Owner's (person 1, display name 'Owner').
       createdBy: { id: 1, name: 'Owner' },
       updatedBy: null,
+      folderId: null,
+      archived: false,
     });
     expect([...link.shortCode].every((char) => SHORT_CODE_ALPHABET.includes(char))).toBe(true);
   });
@@ -516,10 +518,12 @@ describe('export and import', () => {
     const body = exported.body as ShortlinkExportRow[];
     expect(body.map((row) => Object.keys(row).sort())).toEqual(
       Array(3).fill([
+        'archived',
         'clickCount',
         'createdAt',
         'createdBy',
         'description',
+        'folderId',
         'metaImage',
         'redirectMode',
         'shortCode',

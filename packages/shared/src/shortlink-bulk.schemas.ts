@@ -2,7 +2,7 @@
  * Folders and bulk changes: the bodies of the folder routes and of `POST /api/shortlinks/bulk`.
  */
 import { z } from './zod';
-import { positiveIdParameter, requiredText } from './text.schemas';
+import { positiveIdParameter, requiredText, text } from './text.schemas';
 import { SHORTLINK_BULK_LIMITS, SHORTLINK_FOLDER_LIMITS, SHORTLINK_FOLDER_MESSAGES } from './shortlink-folders';
 import { SHORTLINK_LIMITS } from './shortlinks';
 import { ZFolderId, ZShortlinkListQuery } from './shortlinks.schemas';
@@ -20,8 +20,7 @@ export type ShortlinkFolderIdParams = z.output<typeof ZShortlinkFolderIdParams>;
 /** The tags of a tag or untag action: 1 to the per-link maximum, each as a link's tag is. */
 const ZBulkTags = z
   .array(
-    z
-      .string({ error: 'Each tag must be text' })
+    text('Each tag must be text')
       .trim()
       .min(1, { error: 'Each tag must be text' })
       .max(SHORTLINK_LIMITS.tag, { error: `Each tag must be at most ${SHORTLINK_LIMITS.tag} characters` }),

@@ -10,8 +10,7 @@ import type { Tables } from './schema';
  */
 
 export type FolderWrite =
-  | { ok: true; folder: ShortlinkFolder }
-  | { ok: false; reason: 'not-found' | 'name-taken' | 'too-many' };
+  { ok: true; folder: ShortlinkFolder } | { ok: false; reason: 'not-found' | 'name-taken' | 'too-many' };
 
 export interface ShortlinkFoldersRepo {
   /** Every folder by name (case-insensitive), then id, each with its visible links. */

@@ -76,45 +76,45 @@ export async function removeLink(
   id: number,
   link: { click_count: number; created_at: string },
 ): Promise<void> {
-    // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
-    // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
-    const stats = await trx
-      .selectFrom('shortlink_daily_stats')
-      .select(['dimension', 'day', 'value', 'clicks'])
-      .where('shortlink_id', '=', id)
-      .orderBy('dimension')
-      .orderBy('day')
-      .orderBy('value')
+  // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
+  // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
+  const stats = await trx
+    .selectFrom('shortlink_daily_stats')
+    .select(['dimension', 'day', 'value', 'clicks'])
+    .where('shortlink_id', '=', id)
+    .orderBy('dimension')
+    .orderBy('day')
+    .orderBy('value')
+    .execute();
+  for (const stat of stats) {
+    await trx
+      .updateTable('click_daily_stats')
+      .set((eb) => ({ clicks: eb('clicks', '-', stat.clicks) }))
+      .where('dimension', '=', stat.dimension)
+      .where('day', '=', stat.day)
+      .where('value', '=', stat.value)
       .execute();
-    for (const stat of stats) {
-      await trx
-        .updateTable('click_daily_stats')
-        .set((eb) => ({ clicks: eb('clicks', '-', stat.clicks) }))
-        .where('dimension', '=', stat.dimension)
-        .where('day', '=', stat.day)
-        .where('value', '=', stat.value)
-        .execute();
-    }
-    // And the all-time totals, the link's days summed, in key order too.
-    const totals = await trx
-      .selectFrom('shortlink_daily_stats')
-      .select(['dimension', 'value', sql<number>`sum(clicks)`.as('clicks')])
-      .where('shortlink_id', '=', id)
-      .groupBy(['dimension', 'value'])
-      .orderBy('dimension')
-      .orderBy('value')
+  }
+  // And the all-time totals, the link's days summed, in key order too.
+  const totals = await trx
+    .selectFrom('shortlink_daily_stats')
+    .select(['dimension', 'value', sql<number>`sum(clicks)`.as('clicks')])
+    .where('shortlink_id', '=', id)
+    .groupBy(['dimension', 'value'])
+    .orderBy('dimension')
+    .orderBy('value')
+    .execute();
+  for (const total of totals) {
+    await trx
+      .updateTable('click_value_totals')
+      .set((eb) => ({ clicks: eb('clicks', '-', Number(total.clicks)) }))
+      .where('dimension', '=', total.dimension)
+      .where('value', '=', total.value)
       .execute();
-    for (const total of totals) {
-      await trx
-        .updateTable('click_value_totals')
-        .set((eb) => ({ clicks: eb('clicks', '-', Number(total.clicks)) }))
-        .where('dimension', '=', total.dimension)
-        .where('value', '=', total.value)
-        .execute();
-    }
-    await unindex(trx, id);
-    await removeFromTotals(trx, link);
-    await trx.deleteFrom('shortlinks').where('id', '=', id).execute();
+  }
+  await unindex(trx, id);
+  await removeFromTotals(trx, link);
+  await trx.deleteFrom('shortlinks').where('id', '=', id).execute();
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AuditActor, AuditService } from '../services/audit.service';
 import { actorOf, auditActorOf } from './auth';
 
 /** The records whose changes the routes of links, posts and categories write to the audit log. */
-export type ChangedType = 'link' | 'post' | 'category';
+export type ChangedType = 'link' | 'post' | 'category' | 'folder';
 
 /**
  * Fields whose turning on is an event of its own besides the change: publishing a post is what a
@@ -50,6 +50,11 @@ export interface ChangeLog {
   deleted(req: From, res: Response, type: ChangedType, id: number): Promise<void>;
   /** One event per import, whatever its size: the target id is the number of links imported. */
   imported(req: From, res: Response, count: number): Promise<void>;
+  /**
+   * One event per bulk change, whatever its size (as an import): `links.bulk.<action>`, the target id
+   * the number of links changed. Nothing is recorded when none changed.
+   */
+  bulkChanged(req: From, res: Response, action: string, count: number): Promise<void>;
 }
 
 /**
@@ -92,5 +97,14 @@ export function changeLog(audit: AuditService): ChangeLog {
         targetId: count,
         fields: ['count'],
       }),
+    bulkChanged: async (req, res, action, count) => {
+      if (count === 0) return;
+      await audit.record(actor(req, res), {
+        action: `links.bulk.${action}`,
+        targetType: 'link',
+        targetId: count,
+        fields: ['count'],
+      });
+    },
   };
 }

@@ -32,6 +32,7 @@ import { healthRouter, type Readiness } from './health.routes';
 import { ipRouter } from './ip.routes';
 import { referenceRouter } from './reference.routes';
 import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
+import type { ShortlinkBulkService } from '../services/shortlink-bulk.service';
 import { speedtestRouter } from './speedtest.routes';
 import { invitationsRouter, teamRouter } from './team.routes';
 
@@ -56,6 +57,7 @@ export interface ApiContext {
     speedtest: SpeedtestService;
     shortlinks: ShortlinkService;
     shortlinkAnalytics: ShortlinkAnalyticsService;
+    shortlinkBulk: ShortlinkBulkService;
     blog: BlogService;
     categories: CategoryService;
   };
@@ -106,6 +108,7 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
     shortlinksRouter({
       shortlinks: services.shortlinks,
       analytics: services.shortlinkAnalytics,
+      bulk: services.shortlinkBulk,
       changes,
       requireAdmin: admin,
       optionalAdmin: adminIfPresent,

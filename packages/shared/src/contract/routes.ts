@@ -260,7 +260,13 @@ export const API = {
     permission: { permission: 'links:write', reach: 'own' },
     body: { schema: ZGuestShortlinkInput, adminSchema: ZShortlinkInput },
     response: { status: 201, description: 'The new link', schema: ZShortlink },
-    errors: ['SHORT_CODE_TAKEN', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS', 'GUEST_RATE_LIMITED'],
+    errors: [
+      'SHORT_CODE_TAKEN',
+      'SHORTLINK_SELF_LINK',
+      'SHORTLINK_OWN_ADDRESS',
+      'GUEST_RATE_LIMITED',
+      'UNKNOWN_FOLDER',
+    ],
     limits: [
       `Guests: one link per ${GUEST_CREATE_INTERVAL_MS / 1000} seconds per client (GUEST_RATE_LIMITED, with Retry-After)`,
       `URLs up to ${SHORTLINK_LIMITS.url} characters, up to ${SHORTLINK_LIMITS.tags} tags`,
@@ -312,6 +318,7 @@ export const API = {
       'SHORT_CODE_TAKEN',
       'SHORTLINK_SELF_LINK',
       'SHORTLINK_OWN_ADDRESS',
+      'UNKNOWN_FOLDER',
     ],
     limits: [`Up to ${SHORTLINK_LIMITS.importRows} rows, body up to 10 MB; an invalid row names its number`],
   }),
@@ -350,7 +357,7 @@ export const API = {
     params: ZShortlinkIdParams,
     body: { schema: ZShortlinkUpdate },
     response: { status: 200, description: 'The changed link', schema: ZShortlink },
-    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS'],
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS', 'UNKNOWN_FOLDER'],
   }),
   shortlinkDelete: route({
     ...ENDPOINTS.shortlinkDelete,

@@ -40,6 +40,8 @@ export const link = (id: number, extra: Partial<Shortlink> = {}): Shortlink => (
   redirectMode: 'preview',
   createdBy: null,
   updatedBy: null,
+  folderId: null,
+  archived: false,
   ...extra,
 });
 

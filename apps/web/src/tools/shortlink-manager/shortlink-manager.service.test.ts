@@ -36,6 +36,8 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
   redirectMode: 'preview',
   createdBy: null,
   updatedBy: null,
+  folderId: null,
+  archived: false,
   ...extra,
 });
 
