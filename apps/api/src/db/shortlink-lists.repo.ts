@@ -339,6 +339,14 @@ export function createShortlinkListsRepo(
        * not. Archived links are one range of their index, a few as a rule.
        */
       const archivedMatches = async (exact: boolean): Promise<number> => {
+        // Most installations archive nothing: one probe of the flag's index then saves the count.
+        const any = await reader
+          .selectFrom('shortlinks')
+          .select('id')
+          .where('archived', '=', 1)
+          .limit(1)
+          .executeTakeFirst();
+        if (!any) return 0;
         const row = await reader
           .selectFrom((eb) =>
             eb
