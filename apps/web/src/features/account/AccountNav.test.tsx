@@ -47,6 +47,7 @@ describe('the header’s admin navigation', () => {
         ['Blog admin', '/blog-admin'],
         ['Team', '/team'],
         ['Audit', '/audit'],
+        ['Webhooks', '/webhooks'],
         ['Account', '/account'],
       ],
     ],
