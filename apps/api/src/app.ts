@@ -166,9 +166,18 @@ export function createApp(deps: AppDeps): Express {
   const shortlinkClickService = createShortlinkClickService({
     shortlinks: db.shortlinks,
     clicks: db.shortlinkClicks,
+    salts: db.clickSalts,
     geo,
     clock,
     onClick: (click) => webhookEvents.clicked(click),
+    // The click that took a link to its visit limit: the `link.expired` event, once across replicas
+    // (webhookEvents claims the event's key), after that click's commit.
+    onLinkInactive: ({ shortlinkId }) => {
+      void db.shortlinks
+        .findById(shortlinkId)
+        .then((link) => (link ? webhookEvents.linkExpired(link, 'maxVisits', link.maxVisits ?? 0) : undefined))
+        .catch((error: unknown) => logger.warn(`link.expired webhook: ${String(error)}`));
+    },
   });
 
   const app = express();

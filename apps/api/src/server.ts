@@ -9,7 +9,7 @@ import { EnvError, loadEnv, type Config } from './env';
 import { createHttpServer, listenErrorMessage, serverLimits } from './http/server-limits';
 import { createLogger, type Logger } from './logger';
 import { guardProcess } from './process-guards';
-import { startAuditRetention, startClickRetention } from './services/retention.service';
+import { startAuditRetention, startClickRetention, startVisitorHashRetention } from './services/retention.service';
 import { machineAddresses } from './services/machine-addresses';
 import { createWebhookEvents, startDeliveryWorker, webhookPolicy } from './services/webhooks';
 import { systemClock } from './lib/clock';
@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     startClickRetention({ clicks: repos.shortlinkClicks, days: config.clickRetentionDays, clock: systemClock, logger });
   }
   startAuditRetention({ audit: repos.audit, days: config.auditRetentionDays, clock: systemClock, logger });
+  startVisitorHashRetention({ salts: repos.clickSalts, clock: systemClock, logger });
   const server = createHttpServer(app, serverLimits(config));
   const listenFailed = (error: NodeJS.ErrnoException) => {
     process.stderr.write(`${listenErrorMessage(error, config.port)}\n`);

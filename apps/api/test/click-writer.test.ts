@@ -61,8 +61,12 @@ describe('the SQLite click writer', () => {
         repos.shortlinkClicks.countClick(i % 3 === 0 ? 'alpha' : i % 3 === 1 ? 'beta' : 'nope', CLICK),
       ),
     );
-    expect(answers.filter((answer) => answer?.shortCode === 'alpha')).toHaveLength(100);
-    expect(answers.filter((answer) => answer?.shortCode === 'beta')).toHaveLength(100);
+    expect(
+      answers.filter((answer) => answer !== null && 'shortCode' in answer && answer.shortCode === 'alpha'),
+    ).toHaveLength(100);
+    expect(
+      answers.filter((answer) => answer !== null && 'shortCode' in answer && answer.shortCode === 'beta'),
+    ).toHaveLength(100);
     expect(answers.filter((answer) => answer === null)).toHaveLength(100);
 
     expect(storage.clickWriter!.committed).toBeGreaterThan(0);

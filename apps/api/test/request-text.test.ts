@@ -140,8 +140,8 @@ describe.each(ENGINES)('text no form types, and unknown fields (%s)', (engine) =
     const refused = await request(built.app)
       .post('/api/shortlinks/import')
       .set(built.auth)
-      .send([{ ...LINK, maxVisits: 3 }]);
-    expect(refused.body).toEqual({ error: 'Row 1: Unknown field: maxVisits', code: 'UNKNOWN_FIELDS' });
+      .send([{ ...LINK, clickLimit: 3 }]);
+    expect(refused.body).toEqual({ error: 'Row 1: Unknown field: clickLimit', code: 'UNKNOWN_FIELDS' });
     const imported = await request(built.app)
       .post('/api/shortlinks/import')
       .set(built.auth)

@@ -9,6 +9,7 @@ import {
   type Shortlink,
   type ShortlinkExportRow,
   type ShortlinkPage,
+  withRuleDefaults,
 } from '@toolvault/shared';
 import type { Clock } from '../src/lib/clock';
 import { memoryCounterStore } from '../src/counters/counter-store';
@@ -94,6 +95,12 @@ describe('POST /api/shortlinks as admin', () => {
       createdBy: { id: 1, name: 'Owner' },
       updatedBy: null,
       hasPassword: false,
+      // No rules: always active, redirected with a 302.
+      validFrom: null,
+      validUntil: null,
+      maxVisits: null,
+      fallbackUrl: null,
+      redirectStatus: 302,
     });
     expect([...link.shortCode].every((char) => SHORT_CODE_ALPHABET.includes(char))).toBe(true);
   });
@@ -198,7 +205,15 @@ describe('short code generation', () => {
       },
     });
     const result = await service.createAsAdmin(
-      { ...LINK, shortCode: undefined, description: '', metaImage: '', tags: [], redirectMode: 'preview' },
+      {
+        ...LINK,
+        shortCode: undefined,
+        description: '',
+        metaImage: '',
+        tags: [],
+        redirectMode: 'preview',
+        ...withRuleDefaults({}),
+      },
       { ownHosts: [] },
       1,
     );
@@ -521,12 +536,17 @@ describe('export and import', () => {
         'createdAt',
         'createdBy',
         'description',
+        'fallbackUrl',
+        'maxVisits',
         'metaImage',
         'redirectMode',
+        'redirectStatus',
         'shortCode',
         'tags',
         'targetUrl',
         'title',
+        'validFrom',
+        'validUntil',
       ]),
     );
     expect(body.map((row) => row.title)).toEqual(['Docs', 'Two', 'Three <b>']);

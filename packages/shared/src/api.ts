@@ -1,6 +1,7 @@
 import { BLOG_HTML_TOO_DEEP } from './blog-html-policy';
 import { BLOG_MESSAGES } from './blog';
 import { LINK_PASSWORD_MESSAGES } from './shortlink-password';
+import { RULE_MESSAGES } from './shortlink-rules';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 import { TEAM_MESSAGES } from './team';
 import { WEBHOOK_MESSAGES } from './webhooks';
@@ -18,6 +19,11 @@ export const API_ERRORS = {
   INVALID_CHARACTERS: { status: 400, message: INVALID_CHARACTERS_MESSAGE },
   /** A body field the route does not take: refused rather than dropped, so a client's typo or guess is seen. */
   UNKNOWN_FIELDS: { status: 400, message: 'Unknown fields in the request body' },
+  /**
+   * Fields each valid alone that do not go together (validFrom after validUntil; an analytics
+   * range and from/to both given): a schema describes each field, not this, so it has its own code.
+   */
+  FIELDS_CONFLICT: { status: 400, message: 'These fields do not go together' },
   INVALID_IP: { status: 400, message: 'Invalid IP address' },
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   FORBIDDEN: { status: 403, message: 'Your role or key does not allow this' },
@@ -28,6 +34,13 @@ export const API_ERRORS = {
   SHORTLINK_OWN_ADDRESS: { status: 400, message: SHORTLINK_MESSAGES.ownAddress },
   /** `GET /{code}` of a link whose stored target cannot be a Location header: the row is broken, not the request. */
   SHORTLINK_TARGET_UNUSABLE: { status: 500, message: SHORTLINK_MESSAGES.targetUnusable },
+  /**
+   * The redirect page's request for a link past its validUntil or its visit limit, without a
+   * fallback URL (with one, the body carries `fallbackUrl` and the page goes there).
+   */
+  SHORTLINK_EXPIRED: { status: 410, message: RULE_MESSAGES.expired },
+  /** The same for a link whose validFrom is still ahead. */
+  SHORTLINK_NOT_ACTIVE: { status: 404, message: RULE_MESSAGES.notActiveYet },
   SHORTLINK_IMPORT_INVALID: { status: 400, message: SHORTLINK_MESSAGES.invalidImport },
   SHORT_CODE_TAKEN: { status: 409, message: SHORTLINK_MESSAGES.shortCodeTaken },
   /** A QR code's colours a scanner would struggle with (too little contrast, or light on dark); the message says which. */

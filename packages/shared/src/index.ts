@@ -19,6 +19,7 @@ export * from './route-chunks';
 export * from './shortlinks';
 export * from './qr';
 export * from './shortlink-password';
+export * from './shortlink-rules';
 export * from './roles';
 export * from './speedtest';
 export * from './storage-limits';

@@ -6,6 +6,7 @@ export * from './blog.schemas';
 export * from './contact.schemas';
 export * from './ip.schemas';
 export * from './made-by.schemas';
+export * from './shortlink-rules.schemas';
 export * from './route-chunks.schemas';
 export * from './shortlinks.schemas';
 export * from './shortlink-password.schemas';

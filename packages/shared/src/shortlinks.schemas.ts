@@ -7,6 +7,7 @@
 import { z } from './zod';
 import { SHORT_CODE_PATTERN } from './routes';
 import {
+  CONFLICT_PARAMS,
   httpUrlMeta,
   integerParameterMeta,
   notAnObject,
@@ -16,7 +17,12 @@ import {
   text,
 } from './text.schemas';
 import {
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_MAX_SPAN_DAYS,
+  ANALYTICS_RANGE_DAYS,
   ANALYTICS_RANGES,
+  ANALYTICS_STEPS,
+  DAY_MS,
   EXPORT_FORMATS,
   isAllowedShortCode,
   REDIRECT_MODES,
@@ -24,7 +30,10 @@ import {
   SHORTLINK_LIST_LIMITS,
   SHORTLINK_MESSAGES,
   SHORTLINK_SORTS,
+  type AnalyticsStep,
 } from './shortlinks';
+import { LINK_STATUS_FILTERS } from './shortlink-rules';
+import { ZRuleFields, checkRuleWindow } from './shortlink-rules.schemas';
 import { normalizedHttpUrl } from './url.schemas';
 import { personFilter } from './made-by.schemas';
 import { ZLinkPasswordChange } from './shortlink-password.schemas';
@@ -75,7 +84,7 @@ const ZShortCode = text(SHORTLINK_MESSAGES.invalidCode)
  * the guest form and the API alike. Title comes first so a blank title or
  * target reports 'Title and Target URL are required' before any other issue.
  */
-export const ZShortlinkInput = z.strictObject(
+const shortlinkFields = z.strictObject(
   {
     title: requiredText(required, SHORTLINK_LIMITS.title, 'Title'),
     targetUrl: ZTargetUrl,
@@ -86,20 +95,22 @@ export const ZShortlinkInput = z.strictObject(
     /** Absent means 'preview', as for every link created before the choice existed. */
     redirectMode: ZRedirectMode.nullish().transform((mode) => mode ?? 'preview'),
     password: ZLinkPasswordChange,
+    ...ZRuleFields,
   },
   // A body that is not an object at all has neither field.
   { error: notAnObject(required) },
 );
+export const ZShortlinkInput = shortlinkFields.superRefine(checkRuleWindow);
 export type ShortlinkInput = z.output<typeof ZShortlinkInput>;
 /** What a form or client may send (optional fields may be left out). */
 export type ShortlinkInputBody = z.input<typeof ZShortlinkInput>;
 
 /** `PUT /api/shortlinks/:id`: the same fields without the code (a link keeps its code). */
-export const ZShortlinkUpdate = ZShortlinkInput.omit({ shortCode: true });
+export const ZShortlinkUpdate = shortlinkFields.omit({ shortCode: true }).superRefine(checkRuleWindow);
 export type ShortlinkUpdate = z.output<typeof ZShortlinkUpdate>;
 
 /** A guest may only set title, target URL and meta image; any other field is refused (UNKNOWN_FIELDS). */
-export const ZGuestShortlinkInput = ZShortlinkInput.pick({ title: true, targetUrl: true, metaImage: true });
+export const ZGuestShortlinkInput = shortlinkFields.pick({ title: true, targetUrl: true, metaImage: true });
 export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
 
 /**
@@ -109,36 +120,39 @@ export type GuestShortlinkInput = z.output<typeof ZGuestShortlinkInput>;
  * taken and ignored; any other field is refused.
  */
 // An export holds no password (nor its hash), so an import sets none.
-export const ZShortlinkImportRow = ZShortlinkInput.omit({ password: true }).extend({
-  // A scalar: the import's parser refuses values nested deeper than a row's tags.
-  id: z
-    .union([z.number(), text('id must be a number or text')])
-    .nullish()
-    .meta({
-      description: "Ignored: an imported link gets a new id (the original app's exports carry one, a number or text)",
-    }),
-  clickCount: z
-    .number({ error: 'clickCount must be a whole number of 0 or more' })
-    // Before .int(), which refuses numbers past 2^53 as "not whole": the message then names the cap.
-    .max(SHORTLINK_LIMITS.importClickCount, {
-      error: `clickCount must be at most ${SHORTLINK_LIMITS.importClickCount}`,
-    })
-    .int({ error: 'clickCount must be a whole number of 0 or more' })
-    .min(0, { error: 'clickCount must be a whole number of 0 or more' })
-    .meta({
-      description:
-        `The link's clicks so far, a whole number from 0 to ${SHORTLINK_LIMITS.importClickCount} (a trillion). ` +
-        `An import whose counts would take the clicks of all links past ${SHORTLINK_LIMITS.importedClicksTotal} ` +
-        '(2^52) is refused whole (400, VALIDATION), so every count the API reports stays an exact JSON number.',
-    })
-    .optional(),
-  createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
-  // An export names who created each link; an import makes every link the importer's.
-  createdBy: text('createdBy must be text or null')
-    .max(SHORTLINK_LIMITS.title, { error: `createdBy must be at most ${SHORTLINK_LIMITS.title} characters` })
-    .nullish()
-    .meta({ description: "Ignored: the export's login of who created the link; imported links are the importer's" }),
-});
+export const ZShortlinkImportRow = shortlinkFields
+  .omit({ password: true })
+  .extend({
+    // A scalar: the import's parser refuses values nested deeper than a row's tags.
+    id: z
+      .union([z.number(), text('id must be a number or text')])
+      .nullish()
+      .meta({
+        description: "Ignored: an imported link gets a new id (the original app's exports carry one, a number or text)",
+      }),
+    clickCount: z
+      .number({ error: 'clickCount must be a whole number of 0 or more' })
+      // Before .int(), which refuses numbers past 2^53 as "not whole": the message then names the cap.
+      .max(SHORTLINK_LIMITS.importClickCount, {
+        error: `clickCount must be at most ${SHORTLINK_LIMITS.importClickCount}`,
+      })
+      .int({ error: 'clickCount must be a whole number of 0 or more' })
+      .min(0, { error: 'clickCount must be a whole number of 0 or more' })
+      .meta({
+        description:
+          `The link's clicks so far, a whole number from 0 to ${SHORTLINK_LIMITS.importClickCount} (a trillion). ` +
+          `An import whose counts would take the clicks of all links past ${SHORTLINK_LIMITS.importedClicksTotal} ` +
+          '(2^52) is refused whole (400, VALIDATION), so every count the API reports stays an exact JSON number.',
+      })
+      .optional(),
+    createdAt: z.iso.datetime({ error: 'createdAt must be an ISO 8601 date-time', offset: true }).optional(),
+    // An export names who created each link; an import makes every link the importer's.
+    createdBy: text('createdBy must be text or null')
+      .max(SHORTLINK_LIMITS.title, { error: `createdBy must be at most ${SHORTLINK_LIMITS.title} characters` })
+      .nullish()
+      .meta({ description: "Ignored: the export's login of who created the link; imported links are the importer's" }),
+  })
+  .superRefine(checkRuleWindow);
 export type ShortlinkImportRow = z.output<typeof ZShortlinkImportRow>;
 
 /** `:id` of PUT/DELETE: a positive integer. */
@@ -156,8 +170,8 @@ const optionalQueryText = (max: number, message: string) =>
     .transform((value) => value || undefined);
 
 /**
- * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=&createdBy=`. The cursor is opaque: the API hands
- * it out as `nextCursor` and the client sends it back unchanged with the same q, tag, sort and createdBy.
+ * `GET /api/shortlinks?limit=&cursor=&q=&tag=&sort=&createdBy=&status=`. The cursor is opaque: the API hands
+ * it out as `nextCursor` and the client sends it back unchanged with the same q, tag, sort, createdBy and status.
  */
 export const ZShortlinkListQuery = z.object({
   limit: z
@@ -186,17 +200,95 @@ export const ZShortlinkListQuery = z.object({
     .transform((sort) => sort ?? 'newest'),
   // Someone whose role reaches only their own links may leave it out, or name themselves.
   createdBy: personFilter('createdBy'),
+  status: z
+    .enum(LINK_STATUS_FILTERS, { error: `status must be one of ${LINK_STATUS_FILTERS.join(', ')}` })
+    .optional()
+    .transform((status) => status ?? 'all')
+    .meta({
+      description:
+        'active: links inside their window and under their visit limit; inactive: the others (scheduled, expired, limit reached); all (default).',
+    }),
 });
 export type ShortlinkListQuery = z.output<typeof ZShortlinkListQuery>;
 /** What a client may put in the query string (every value is text there). */
 export type ShortlinkListQueryParams = Partial<Record<keyof z.input<typeof ZShortlinkListQuery>, string>>;
-/** `?range=` of both analytics calls; absent means '30d'. */
+/**
+ * A UTC day as YYYY-MM-DD that exists (2026-02-30 does not), from the year 2000 on. `z.iso.date()`
+ * checks the calendar itself, and the OpenAPI document then says `format: date`.
+ */
+const analyticsDay = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a real date as YYYY-MM-DD` })
+    .refine((day) => day >= '2000-01-01', { error: `${name} must be a date from 2000-01-01 on` });
+
+/** Absent a range, the last 30 days, or the last 7 for hours (the longest an hourly series takes). */
+const defaultRange = (step: AnalyticsStep) => (step === 'hour' ? '7d' : '30d');
+
+const spanMessage = (step: AnalyticsStep) =>
+  `step=${step} takes a range of at most ${ANALYTICS_MAX_SPAN_DAYS[step]} days`;
+
+/**
+ * Query of both analytics calls: a preset `range` (absent means '30d') or a custom `from`/`to`
+ * (UTC days, both included), and a `step` (absent means 'day'; 'hour' then defaults to '7d'). Each step takes a range of at most
+ * ANALYTICS_MAX_SPAN_DAYS days.
+ */
 export const ZAnalyticsQuery = z.object({
-  range: z
-    .enum(ANALYTICS_RANGES, { error: `range must be one of ${ANALYTICS_RANGES.join(', ')}` })
+  range: z.enum(ANALYTICS_RANGES, { error: `range must be one of ${ANALYTICS_RANGES.join(', ')}` }).optional(),
+  from: analyticsDay('from').optional(),
+  to: analyticsDay('to').optional(),
+  step: z
+    .enum(ANALYTICS_STEPS, { error: `step must be one of ${ANALYTICS_STEPS.join(', ')}` })
     .optional()
-    .transform((range) => range ?? '30d'),
+    .transform((step) => step ?? 'day'),
 });
+
+/**
+ * ZAnalyticsQuery's fields checked together (the contract's query is a plain object, for the
+ * OpenAPI document): a preset or from/to, from ≤ to, and the step's longest span.
+ */
+export const ZAnalyticsWindowQuery = ZAnalyticsQuery.superRefine((query, ctx) => {
+  const custom = query.from !== undefined || query.to !== undefined;
+  if (custom && query.range !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      params: CONFLICT_PARAMS,
+      path: ['range'],
+      message: 'Give either range or from and to, not both',
+    });
+    return;
+  }
+  if (custom && (query.from === undefined || query.to === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      params: CONFLICT_PARAMS,
+      path: [query.from === undefined ? 'from' : 'to'],
+      message: 'from and to go together',
+    });
+    return;
+  }
+  if (query.from !== undefined && query.to !== undefined) {
+    if (query.from > query.to) {
+      ctx.addIssue({ code: 'custom', params: CONFLICT_PARAMS, path: ['from'], message: 'from must not be after to' });
+      return;
+    }
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1;
+    const max = ANALYTICS_MAX_SPAN_DAYS[query.step];
+    if (days > max) {
+      ctx.addIssue({ code: 'custom', params: CONFLICT_PARAMS, path: ['to'], message: spanMessage(query.step) });
+    }
+    return;
+  }
+  const range = query.range ?? defaultRange(query.step);
+  const days = range === 'all' ? ANALYTICS_MAX_DAYS : ANALYTICS_RANGE_DAYS[range];
+  if (days > ANALYTICS_MAX_SPAN_DAYS[query.step]) {
+    ctx.addIssue({ code: 'custom', params: CONFLICT_PARAMS, path: ['range'], message: spanMessage(query.step) });
+  }
+}).transform(({ range, from, to, step }) =>
+  from !== undefined && to !== undefined
+    ? { range: 'custom' as const, from, to, step }
+    : { range: range ?? defaultRange(step), step },
+);
+export type AnalyticsWindowQuery = z.output<typeof ZAnalyticsWindowQuery>;
 export type AnalyticsQuery = z.output<typeof ZAnalyticsQuery>;
 
 /** `GET /api/shortlinks/export?format=`; absent means 'json'. */

@@ -19,7 +19,7 @@ import {
   shortUrl,
 } from './shortlinks';
 import {
-  ZAnalyticsQuery,
+  ZAnalyticsWindowQuery,
   ZGuestShortlinkInput,
   ZShortlinkIdParams,
   ZShortlinkImportRow,
@@ -47,6 +47,11 @@ describe('ZShortlinkInput', () => {
       metaImage: '',
       tags: ['a', 'b'],
       redirectMode: 'preview',
+      validFrom: null,
+      validUntil: null,
+      maxVisits: null,
+      fallbackUrl: null,
+      redirectStatus: 302,
     });
   });
 
@@ -117,6 +122,11 @@ describe('ZShortlinkInput', () => {
       metaImage: '',
       tags: ['a'],
       redirectMode: 'preview',
+      validFrom: null,
+      validUntil: null,
+      maxVisits: null,
+      fallbackUrl: null,
+      redirectStatus: 302,
     });
     expect(ZGuestShortlinkInput.parse({ ...base, metaImage: null })).toEqual({ ...base, metaImage: '' });
   });
@@ -127,7 +137,8 @@ describe('ZShortlinkImportRow', () => {
   it.each<[string, unknown, boolean]>([
     ['plain row', base, true],
     ['export row', { ...base, clickCount: 3, createdAt: '2024-05-01T10:00:00.000Z', id: 9 }, true],
-    ['a field no export has', { ...base, maxVisits: 3 }, false],
+    ['a field no export has', { ...base, colour: 'red' }, false],
+    ['export row with rules', { ...base, maxVisits: 3, redirectStatus: 308, validUntil: '2030-01-01T00:00:00Z' }, true],
     ['negative clickCount', { ...base, clickCount: -1 }, false],
     ['fractional clickCount', { ...base, clickCount: 1.5 }, false],
     ['clickCount past 32 bits', { ...base, clickCount: 2 ** 31 }, true],
@@ -194,9 +205,10 @@ describe('ZShortlinkListQuery', () => {
       q: undefined,
       tag: undefined,
       sort: 'newest',
+      status: 'all',
     });
     expect(ZShortlinkListQuery.parse({ limit: '100', q: '  git ', tag: ' ', sort: 'title', cursor: 'abc_-1' })).toEqual(
-      { limit: 100, cursor: 'abc_-1', q: 'git', tag: undefined, sort: 'title' },
+      { limit: 100, cursor: 'abc_-1', q: 'git', tag: undefined, sort: 'title', status: 'all' },
     );
   });
 
@@ -218,15 +230,20 @@ describe('ZShortlinkListQuery', () => {
   });
 });
 
-describe('ZAnalyticsQuery and ZShortlinkExportQuery', () => {
+describe('ZAnalyticsWindowQuery and ZShortlinkExportQuery', () => {
   it.each<[unknown, string | undefined]>([
     [{}, '30d'],
     [{ range: '7d' }, '7d'],
     [{ range: 'all' }, 'all'],
     [{ range: '365d' }, undefined],
     [{ range: '' }, undefined],
+    [{ from: '2025-03-01', to: '2025-03-02' }, 'custom'],
+    [{ from: '2025-03-01' }, undefined],
+    [{ from: '2025-03-02', to: '2025-03-01' }, undefined],
+    [{ range: '30d', step: 'hour' }, undefined],
+    [{ range: '7d', step: 'hour' }, '7d'],
   ])('range %j → %s', (query, range) => {
-    const result = ZAnalyticsQuery.safeParse(query);
+    const result = ZAnalyticsWindowQuery.safeParse(query);
     expect(result.success ? result.data.range : undefined).toBe(range);
   });
 

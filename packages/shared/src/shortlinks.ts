@@ -1,5 +1,6 @@
 import type { PersonRef } from './made-by';
 import { RESERVED_SEGMENTS, SHORT_CODE_PATTERN } from './routes';
+import type { ShortlinkRules } from './shortlink-rules';
 
 /** Messages of the shortlink area, verbatim as designed (docs/decisions/0011-original-design.md); the API answers with the same strings. */
 export const SHORTLINK_MESSAGES = {
@@ -183,6 +184,12 @@ export const ANALYTICS_TOP = 5;
 
 /** Label of clicks without a Referer header, and of clicks whose country is not known. */
 export const DIRECT_REFERRER = '(direct)';
+/**
+ * The referrer (source) recorded for a visit of the short URL with `?qr=1`, the address a link's QR
+ * code encodes: scans are their own row of the breakdown. A space is in no host name, so it never
+ * mixes with a real referrer host.
+ */
+export const QR_REFERRER = 'QR code';
 export const UNKNOWN_COUNTRY = 'Unknown';
 
 /** Tags text of the forms: comma separated, each trimmed, empties dropped. */
@@ -203,8 +210,8 @@ export function isAllowedShortCode(code: string): boolean {
   return SHORT_CODE_PATTERN.test(code) && !RESERVED_SEGMENTS.has(code.toLowerCase());
 }
 
-/** A shortlink as the API returns it. */
-export interface Shortlink {
+/** A shortlink as the API returns it, with its rules (shortlink-rules.ts). */
+export interface Shortlink extends ShortlinkRules {
   id: number;
   shortCode: string;
   targetUrl: string;
@@ -256,6 +263,11 @@ export interface ClickExportRow {
   /** ISO 3166-1 alpha-2, or null when unknown. */
   country: string | null;
   device: DeviceClass;
+  /**
+   * 1 when the click was its visitor's first of the link in its UTC hour (it counts among the
+   * deduplicated clicks), else 0; clicks counted before deduplication existed are 0.
+   */
+  deduplicated: 0 | 1;
 }
 
 /** Columns of the clicks' CSV export, in order. */
@@ -265,11 +277,11 @@ export const CLICK_CSV_COLUMNS = [
   'referrerHost',
   'country',
   'device',
+  'deduplicated',
 ] as const satisfies readonly (keyof ClickExportRow)[];
 
 /** `GET /api/shortlinks/analytics` (docs/decisions/0006-click-analytics.md). */
-export interface ShortlinkAnalytics {
-  range: AnalyticsRange;
+export interface ShortlinkAnalytics extends AnalyticsWindow {
   totalLinks: number;
   totalClicks: number;
   /** Links created on the current UTC date. */
@@ -344,13 +356,48 @@ export const ANALYTICS_RANGE_DAYS: Record<Exclude<AnalyticsRange, 'all'>, number
 /** The longest clicks-per-day series an answer carries (ten years). */
 export const ANALYTICS_MAX_DAYS = 3660;
 
+/** Steps of an analytics series: UTC hours, days or months. */
+export const ANALYTICS_STEPS = ['hour', 'day', 'month'] as const;
+export type AnalyticsStep = (typeof ANALYTICS_STEPS)[number];
+/**
+ * The longest range (in UTC days, from and to included) each step takes: hours are read from the
+ * raw clicks (a week is at most 168 points and one index range), days and months from the daily
+ * aggregates (ten years).
+ */
+export const ANALYTICS_MAX_SPAN_DAYS: Record<AnalyticsStep, number> = { hour: 7, day: 3660, month: 3660 };
+
+/**
+ * One point of an analytics series. `start` is the step's first instant: YYYY-MM-DDTHH:00Z for an
+ * hour, YYYY-MM-DD for a day, YYYY-MM for a month (UTC).
+ */
+export interface AnalyticsPoint {
+  start: string;
+  /** Every counted click (the raw count). */
+  clicks: number;
+  /** Clicks that were their visitor's first of the link in their UTC hour. */
+  deduplicated: number;
+  /** Visitors of a link per UTC day: a month's figure is the sum of its days'. */
+  uniques: number;
+}
+
+/** What an analytics answer covers: UTC days from `from` to `to`, both included, in steps of `step`. */
+export interface AnalyticsWindow {
+  /** The preset asked for, or 'custom' for a from/to range. */
+  range: AnalyticsRange | 'custom';
+  from: string;
+  to: string;
+  step: AnalyticsStep;
+  series: AnalyticsPoint[];
+  /** The series summed: clicks, deduplicated clicks and unique visitors (per link per day) of the range. */
+  totals: { clicks: number; deduplicated: number; uniques: number };
+}
+
 /** Length of the per-link analytics' referrer and country lists. */
 export const LINK_ANALYTICS_TOP = 10;
 
 /** `GET /api/shortlinks/:id/analytics?range=`, read from the daily aggregates of that link only. */
-export interface ShortlinkLinkAnalytics {
+export interface ShortlinkLinkAnalytics extends AnalyticsWindow {
   link: Shortlink;
-  range: AnalyticsRange;
   /** Clicks in the range (the link's all-time count is link.clickCount). */
   totalClicks: number;
   /** One entry per UTC day of the range, oldest first, zeros included. */
@@ -376,5 +423,10 @@ export const SHORTLINK_CSV_COLUMNS = [
   'clickCount',
   'createdAt',
   'redirectMode',
+  'validFrom',
+  'validUntil',
+  'maxVisits',
+  'fallbackUrl',
+  'redirectStatus',
   'createdBy',
 ] as const satisfies readonly (keyof ShortlinkExportRow)[];

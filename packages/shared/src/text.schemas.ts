@@ -126,7 +126,13 @@ export const notAnObject = (message: string) => (issue: { code: string }) =>
   issue.code === 'invalid_type' ? message : undefined;
 
 /** The codes a request check answers besides VALIDATION: a character no form types, a field the route does not take. */
-export type RequestIssueCode = Extract<ApiErrorCode, 'VALIDATION' | 'INVALID_CHARACTERS' | 'UNKNOWN_FIELDS'>;
+export type RequestIssueCode = Extract<
+  ApiErrorCode,
+  'VALIDATION' | 'INVALID_CHARACTERS' | 'UNKNOWN_FIELDS' | 'FIELDS_CONFLICT'
+>;
+
+/** Marks a refinement's issue as two fields that do not go together (see FIELDS_CONFLICT). */
+export const CONFLICT_PARAMS = { code: 'FIELDS_CONFLICT' } as const;
 
 /** Whether `issue` is the text check's (see `text`). */
 export function isCharacterIssue(issue: z.core.$ZodIssue): boolean {
@@ -178,5 +184,9 @@ export function requestIssue(issues: readonly z.core.$ZodIssue[]): {
       return { code: 'UNKNOWN_FIELDS', issue, message: `Unknown ${noun}${where}: ${issue.keys.join(', ')}` };
     }
   }
+  const conflict = issues.find((issue) => issue.code === 'custom' && issue.params?.code === CONFLICT_PARAMS.code);
+  // Only when every field passed on its own: a malformed field is the first thing to fix.
+  if (conflict && conflict === issues[0])
+    return { code: 'FIELDS_CONFLICT', issue: conflict, message: conflict.message };
   return { code: 'VALIDATION', issue: issues[0], message: null };
 }

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PublicShortlink } from '@toolvault/shared';
-import type { QueuedClick } from './click-batch';
+import type { ClickAnswer, QueuedClick } from './click-batch';
 
 /** What the thread is started with. */
 export interface ClickWriterData {
@@ -12,10 +11,10 @@ export interface ClickWriterData {
 
 /** The thread's answer to one batch. */
 export type ClickWriterReply =
-  { id: number; answers: (PublicShortlink | null)[] } | { id: number; error: { message: string; code?: string } };
+  { id: number; answers: ClickAnswer[] } | { id: number; error: { message: string; code?: string } };
 
 interface Pending {
-  resolve: (answers: (PublicShortlink | null)[]) => void;
+  resolve: (answers: ClickAnswer[]) => void;
   reject: (error: Error) => void;
 }
 
@@ -64,7 +63,7 @@ export class ClickWriterThread {
     if (this.alive) this.worker ??= this.spawn();
   }
 
-  write(batch: QueuedClick[]): Promise<(PublicShortlink | null)[]> {
+  write(batch: QueuedClick[]): Promise<ClickAnswer[]> {
     if (!this.alive) return Promise.reject(new Error('The click writer thread is not running'));
     const worker = (this.worker ??= this.spawn());
     return new Promise((resolve, reject) => {

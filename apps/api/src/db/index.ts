@@ -4,6 +4,7 @@ import { createApiKeysRepo, type ApiKeysRepo } from './api-keys.repo';
 import { createAuditRepo, type AuditRepo } from './audit.repo';
 import { dialectFor } from './dialect';
 import { createBlogPostsRepo, type BlogPostsRepo } from './blog-posts.repo';
+import { createClickSaltsRepo, type ClickSaltsRepo } from './click-salts.repo';
 import { createCategoriesRepo, type CategoriesRepo } from './categories.repo';
 import { createContactRepo, type ContactRepo } from './contact.repo';
 import { createInvitationsRepo, type InvitationsRepo } from './invitations.repo';
@@ -33,6 +34,7 @@ export interface Repositories {
   shortlinkClicks: ShortlinkClicksRepo;
   /** Password links' locks (read on every visit of a code). */
   linkPasswords: LinkPasswordsRepo;
+  clickSalts: ClickSaltsRepo;
   categories: CategoriesRepo;
   blogPosts: BlogPostsRepo;
   adminSessions: AdminSessionsRepo;
@@ -55,6 +57,7 @@ export function createRepositories(storage: Storage): Repositories {
     shortlinks: createShortlinksRepo(db, dialect, storage.reader),
     shortlinkClicks: createShortlinkClicksRepo(storage, dialect),
     linkPasswords: createLinkPasswordsRepo(db),
+    clickSalts: createClickSaltsRepo(db),
     categories: createCategoriesRepo(db, dialect),
     blogPosts: createBlogPostsRepo(db),
     adminSessions: createAdminSessionsRepo(db),

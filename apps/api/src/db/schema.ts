@@ -18,6 +18,8 @@ export interface Tables {
   click_daily_stats: ClickDailyStatsTable;
   shortlink_daily_stats: ShortlinkDailyStatsTable;
   click_value_totals: ClickValueTotalsTable;
+  click_salts: ClickSaltsTable;
+  click_visitors: ClickVisitorsTable;
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
   rate_counters: RateCountersTable;
@@ -57,6 +59,12 @@ export interface ShortlinksTable {
   click_count: Generated<number>;
   created_at: string;
   redirect_mode: Generated<'preview' | 'direct'>;
+  /** Rules (migration 17): UTC ISO instants, a visit limit, a fallback URL, a 'direct' link's status. */
+  valid_from: Generated<string | null>;
+  valid_until: Generated<string | null>;
+  max_visits: Generated<number | null>;
+  fallback_url: Generated<string | null>;
+  redirect_status: Generated<number>;
   /** The token of the import that wrote the link and has not published it yet; NULL once visible. */
   import_pending: number | null;
   /** users.id of who created it; NULL for a guest's link and links made before accounts. */
@@ -110,6 +118,25 @@ export interface ClickDailyStatsTable {
   day: string;
   value: string;
   clicks: number;
+  /** Of these clicks, the first of their visitor in their UTC hour. */
+  deduplicated: Generated<number>;
+  /** Of these clicks, the first of their visitor that UTC day. */
+  uniques: Generated<number>;
+}
+
+/** One random salt per UTC day (YYYY-MM-DD) for the visitor hashes; deleted after 48 hours. */
+export interface ClickSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** One visitor of one link on one day, by hash (never an address); deleted with its day's salt. */
+export interface ClickVisitorsTable {
+  visitor: string;
+  day: string;
+  /** UTC hours, YYYY-MM-DDTHH: the first click's, and the last one counted as deduplicated. */
+  first_hour: string;
+  hour: string;
 }
 
 /** All links' clicks of all time per referrer host, country and device: click_daily_stats summed over its days. */
@@ -130,6 +157,10 @@ export interface ShortlinkClicksTable {
   referrer_host: string | null;
   country: string | null;
   device: 'desktop' | 'mobile' | 'tablet';
+  /** 1 for the first click of its visitor in its UTC hour, else 0. */
+  deduplicated: Generated<number>;
+  /** 1 for the first click of its visitor that UTC day, else 0. */
+  unique_visitor: Generated<number>;
 }
 
 export interface CategoriesTable {

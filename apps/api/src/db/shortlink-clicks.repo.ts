@@ -1,6 +1,7 @@
-import { DAY_MS, type ClickExportRow, type DeviceClass, type PublicShortlink } from '@toolvault/shared';
+import { DAY_MS, type ClickExportRow, type DeviceClass } from '@toolvault/shared';
 import { sql, type SqlBool } from 'kysely';
-import type { ClickRecord, QueuedClick, WriteClicks } from './click-batch';
+import type { ClickAnswer, ClickRecord, QueuedClick, WriteClicks } from './click-batch';
+import type { VisitorKey } from './click-visitors';
 import { reportedCount } from './counts';
 import type { Storage } from './database';
 import type { Dialect } from './dialect';
@@ -17,6 +18,8 @@ export interface CountedClicks<K extends string | null> {
 /** Which clicks an aggregate read covers: UTC days from `from` (YYYY-MM-DD) on, of one link or of all. */
 export interface StatsScope {
   from: string;
+  /** The first UTC day after the scope (YYYY-MM-DD); open-ended when absent. */
+  until?: string;
   shortlinkId?: number;
   /**
    * `from` is the first day with clicks: the sums per value of all links are then the all-time
@@ -25,9 +28,19 @@ export interface StatsScope {
   allTime?: boolean;
 }
 
+/** One day's or hour's clicks, deduplicated clicks and unique visitors. */
+export interface VisitCounts {
+  key: string;
+  clicks: number;
+  deduplicated: number;
+  uniques: number;
+}
+
 export interface CountClickOptions {
   /** Count only when the link redirects at once ('direct'); null and nothing written otherwise. */
   onlyDirect?: boolean;
+  /** Who clicked (click-visitors.ts), for the deduplicated and unique counts; kept in memory only. */
+  visitor?: VisitorKey;
 }
 
 export interface ShortlinkClicksRepo {
@@ -36,9 +49,22 @@ export interface ShortlinkClicksRepo {
    * with the other clicks of its batch, see `groupCommit`): the counters are raised in SQL
    * (`click_count = click_count + k`), so concurrent clicks are never lost. Resolves once the
    * click is committed. Null, and nothing written, for an unknown code, and for the code of a link
-   * an import has written but not published yet.
+   * an import has written but not published yet; for a link inactive at the click's time (its
+   * window, or its visit limit with the clicks counted before this one), its InactiveVisit, and
+   * nothing written. Checking and counting happen under the batch's lock, so a limit is exact.
    */
-  countClick(shortCode: string, click: ClickRecord, options?: CountClickOptions): Promise<PublicShortlink | null>;
+  countClick(shortCode: string, click: ClickRecord, options?: CountClickOptions): Promise<ClickAnswer>;
+  /**
+   * Clicks, deduplicated clicks and unique visitors per UTC day (YYYY-MM-DD) in the scope, days
+   * without clicks left out. Reads the daily aggregates only (their device rows).
+   */
+  visitsPerDay(scope: StatsScope): Promise<VisitCounts[]>;
+  /**
+   * The same per UTC hour (YYYY-MM-DDTHH) from `from` to before `until` (ISO times), read from the
+   * raw clicks: callers bound the range (a week at most), and CLICK_RETENTION_DAYS may have pruned
+   * older hours.
+   */
+  visitsPerHour(range: { from: string; until: string; shortlinkId?: number }): Promise<VisitCounts[]>;
   /** Clicks per UTC day (YYYY-MM-DD) in the scope, days without clicks left out. Reads aggregates only. */
   clicksPerDay(scope: StatsScope): Promise<CountedClicks<string>[]>;
   /** The most frequent referrer hosts; null stands for clicks without a referrer. */
@@ -78,6 +104,7 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
   const statRows = (dimension: StatsDimension, scope: StatsScope, until?: string) => {
     let query = reader.selectFrom(tableOf(scope)).where('dimension', '=', dimension).where('day', '>=', scope.from);
     if (until !== undefined) query = query.where('day', '<', until);
+    if (scope.until !== undefined) query = query.where('day', '<', scope.until);
     if (scope.shortlinkId !== undefined) query = query.where(sql<SqlBool>`shortlink_id = ${scope.shortlinkId}`);
     return query;
   };
@@ -153,8 +180,51 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
   const nullable = (rows: CountedClicks<string>[]) =>
     rows.map(({ key, clicks }) => ({ key: key === '' ? null : key, clicks }));
 
+  const visitCounts = (rows: { key: string; clicks: unknown; deduplicated: unknown; uniques: unknown }[]) =>
+    rows.map((row) => ({
+      key: row.key,
+      clicks: reportedCount(Number(row.clicks)),
+      deduplicated: reportedCount(Number(row.deduplicated)),
+      uniques: reportedCount(Number(row.uniques)),
+    }));
+
   return {
     countClick: groupCommit(dialect.writeClicks(storage)),
+    // At most ANALYTICS_MAX_SPAN_DAYS days of 3 device rows: one statement, one index range.
+    visitsPerDay: async (scope) =>
+      visitCounts(
+        await statRows('device', scope)
+          .select([
+            'day as key',
+            sql<number>`sum(clicks)`.as('clicks'),
+            sql<number>`sum(deduplicated)`.as('deduplicated'),
+            sql<number>`sum(uniques)`.as('uniques'),
+          ])
+          .groupBy('day')
+          .having(sql<number>`sum(clicks)`, '>', 0)
+          .orderBy('day')
+          .execute(),
+      ),
+    async visitsPerHour({ from, until, shortlinkId }) {
+      // One index range: (clicked_at) for all links, (shortlink_id, clicked_at) for one.
+      let query = reader
+        .selectFrom('shortlink_clicks')
+        .select([
+          sql<string>`substr(clicked_at, 1, 13)`.as('key'),
+          sql<number>`count(*)`.as('clicks'),
+          sql<number>`sum(deduplicated)`.as('deduplicated'),
+          sql<number>`sum(unique_visitor)`.as('uniques'),
+        ])
+        .where('clicked_at', '>=', from)
+        .where('clicked_at', '<', until);
+      if (shortlinkId !== undefined) query = query.where('shortlink_id', '=', shortlinkId);
+      return visitCounts(
+        await query
+          .groupBy(sql`substr(clicked_at, 1, 13)`)
+          .orderBy('key')
+          .execute(),
+      );
+    },
     clicksPerDay: (scope) => sums('device', 'day', scope),
     topReferrers: async (scope, limit) => nullable(await sums('referrer', 'value', scope, limit)),
     topCountries: async (scope, limit) => nullable(await sums('country', 'value', scope, limit)),
@@ -187,7 +257,15 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
         const rows = await storage.reader
           .selectFrom('shortlink_clicks as c')
           .innerJoin('shortlinks as s', 's.id', 'c.shortlink_id')
-          .select(['c.id', 's.short_code', 'c.clicked_at', 'c.referrer_host', 'c.country', 'c.device'])
+          .select([
+            'c.id',
+            's.short_code',
+            'c.clicked_at',
+            'c.referrer_host',
+            'c.country',
+            'c.device',
+            'c.deduplicated',
+          ])
           .where('c.id', '>', after)
           .orderBy('c.id')
           .limit(batchSize)
@@ -200,6 +278,7 @@ export function createShortlinkClicksRepo(storage: Storage, dialect: Dialect): S
           referrerHost: row.referrer_host,
           country: row.country,
           device: row.device,
+          deduplicated: Number(row.deduplicated) === 1 ? 1 : 0,
         }));
         if (rows.length < batchSize) return;
       }
@@ -242,7 +321,7 @@ const MAX_BATCH = 500;
 function groupCommit(write: WriteClicks): ShortlinkClicksRepo['countClick'] {
   type Waiter = {
     queued: QueuedClick;
-    resolve: (link: PublicShortlink | null) => void;
+    resolve: (answer: ClickAnswer) => void;
     reject: (error: unknown) => void;
   };
   let queue: Waiter[] = [];
@@ -260,9 +339,9 @@ function groupCommit(write: WriteClicks): ShortlinkClicksRepo['countClick'] {
     }
     flushing = false;
   };
-  return (shortCode, click, { onlyDirect = false } = {}) =>
+  return (shortCode, click, { onlyDirect = false, visitor } = {}) =>
     new Promise((resolve, reject) => {
-      queue.push({ queued: { shortCode, click, onlyDirect }, resolve, reject });
+      queue.push({ queued: { shortCode, click, onlyDirect, ...(visitor && { visitor }) }, resolve, reject });
       if (!flushing) {
         flushing = true;
         setImmediate(() => void flush());

@@ -12,6 +12,7 @@ import type { ShortlinksTable, Tables } from './schema';
 import { isRowId } from './row-id';
 import type { PendingBlocks } from './shortlink-imports.repo';
 import { linksOf, type ShortlinkRow } from './shortlink-rows';
+import { statusCondition, type StatusFilter } from './shortlink-rules.sql';
 import {
   chooseAfterWalk,
   chooseCount,
@@ -44,6 +45,8 @@ export interface ShortlinkPageQuery {
   tag?: string;
   /** Only the links this person created. */
   createdBy?: number;
+  /** Only the links active (or inactive) at an instant; absent: all. */
+  status?: StatusFilter;
 }
 
 export interface ShortlinkListsRepo {
@@ -69,7 +72,7 @@ export function createShortlinkListsRepo(
   const { countCap, daySortTerms } = limits;
 
   return {
-    async page({ sort, limit, after, q, tag, createdBy }) {
+    async page({ sort, limit, after, q, tag, createdBy, status }) {
       // An id no row can have names nobody (and PostgreSQL would fail on it).
       if (createdBy !== undefined && !isRowId(createdBy)) return { items: [], total: 0 };
       // Terms in [lower(q), lower(q) + U+10FFFF): every term that starts with q, in byte order (both
@@ -126,6 +129,7 @@ export function createShortlinkListsRepo(
             if (days !== undefined) ids = ids.where('created_day', 'in', days);
             conditions.push(dialect.linkIdIn(eb, ids));
           }
+          if (status !== undefined) conditions.push(statusCondition(status));
           if (tag !== undefined && (sort !== 'newest' || terms !== undefined)) {
             // The unary plus keeps s.id out of SQLite's index choice: it then walks the sort's own
             // index and checks each link against the tag's ids, instead of reading every tagged link
@@ -289,6 +293,7 @@ export function createShortlinkListsRepo(
             .where('t.tag', '=', tag)
             .where('s.import_pending', 'is', null)
             .$if(createdBy !== undefined, (query) => query.where('s.created_by', '=', createdBy!))
+            .$if(status !== undefined, (query) => query.where(statusCondition(status!)))
             .orderBy('t.created_at', 'desc')
             .orderBy('t.shortlink_id', 'desc')
             .limit(limit);
@@ -311,7 +316,9 @@ export function createShortlinkListsRepo(
       };
 
       const count = async (): Promise<number> => {
-        const counted = chooseCount(shape, broad);
+        // The status depends on the instant, so no stored count holds it: the matches are counted,
+        // up to the cap, as for one person's links.
+        const counted = status === undefined ? chooseCount(shape, broad) : 'matches-capped';
         if (counted === 'maker' || counted === 'matches-capped') {
           const row = await reader
             .selectFrom((eb) =>
@@ -371,7 +378,7 @@ export function createShortlinkListsRepo(
       };
       const { rows, counted: total } = await read();
       const items = await linksOf(reader, rows);
-      return total > countCap && (broad || createdBy !== undefined)
+      return total > countCap && (broad || createdBy !== undefined || status !== undefined)
         ? { items, total: countCap, totalCapped: true }
         : { items, total };
     },

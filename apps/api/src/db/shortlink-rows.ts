@@ -1,4 +1,12 @@
 import type { PublicShortlink, Shortlink } from '@toolvault/shared';
+// The module alone (the click writer's thread loads this file): see click-batch.ts.
+import {
+  DEFAULT_REDIRECT_STATUS,
+  REDIRECT_STATUSES,
+  withRuleDefaults,
+  type RedirectStatus,
+  type ShortlinkRules,
+} from '@toolvault/shared/rules';
 import type { Kysely, Selectable } from 'kysely';
 import { reportedCount } from './counts';
 import { peopleByIds, personRef, type PeopleById } from './people-refs';
@@ -12,13 +20,14 @@ import type { ShortlinksTable, Tables } from './schema';
 /**
  * The stored fields of a new link: a link as the API returns it, before it has an id, with the id of
  * the person creating it (none for a guest). clickCount and createdAt are set by the caller (imports
- * keep their own).
+ * keep their own); rules left out are none (and a 302).
  */
-export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy' | 'hasPassword'> & {
-  createdBy?: number | null;
-  /** scrypt hash of the link's password (services/password-hash.ts); none when absent. */
-  passwordHash?: string | null;
-};
+export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy' | 'hasPassword' | keyof ShortlinkRules> &
+  Partial<ShortlinkRules> & {
+    createdBy?: number | null;
+    /** scrypt hash of the link's password (services/password-hash.ts); none when absent. */
+    passwordHash?: string | null;
+  };
 
 /** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
 export type ShortlinkRow = Omit<Selectable<ShortlinksTable>, 'import_pending' | 'password_version'>;
@@ -26,6 +35,9 @@ export type PublicShortlinkRow = Pick<
   ShortlinkRow,
   'short_code' | 'target_url' | 'title' | 'description' | 'meta_image'
 >;
+
+/** The rules' columns (migration 17): the click path reads them to decide whether a visit counts. */
+export const RULE_COLUMNS = ['valid_from', 'valid_until', 'max_visits', 'fallback_url', 'redirect_status'] as const;
 
 export const SHORTLINK_COLUMNS = [
   'id',
@@ -42,6 +54,7 @@ export const SHORTLINK_COLUMNS = [
   'updated_by',
   // Read only to say hasPassword: toShortlink never lets the hash out.
   'password_hash',
+  ...RULE_COLUMNS,
 ] as const;
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
 
@@ -58,7 +71,38 @@ export const linkRow = (link: NewShortlink) => ({
   redirect_mode: link.redirectMode,
   created_by: link.createdBy ?? null,
   password_hash: link.passwordHash ?? null,
+  ...ruleRow(link),
 });
+
+/** The rules' columns of a link's fields (an insert's and an update's); rules left out are none. */
+export const ruleRow = (given: Partial<ShortlinkRules>) => {
+  const rules = withRuleDefaults(given);
+  return {
+    valid_from: rules.validFrom,
+    valid_until: rules.validUntil,
+    max_visits: rules.maxVisits,
+    fallback_url: rules.fallbackUrl,
+    redirect_status: rules.redirectStatus,
+  };
+};
+
+/** A row's rules as the API answers them; a status no 'direct' link may answer (a hand edit) reads as 302. */
+export function rulesOf(
+  row: Pick<ShortlinkRow, 'valid_from' | 'valid_until' | 'max_visits' | 'fallback_url' | 'redirect_status'>,
+): ShortlinkRules {
+  return {
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    maxVisits: row.max_visits === null ? null : Number(row.max_visits),
+    fallbackUrl: row.fallback_url,
+    redirectStatus: redirectStatusOf(row.redirect_status),
+  };
+}
+
+export function redirectStatusOf(status: number): RedirectStatus {
+  const known = (REDIRECT_STATUSES as readonly number[]).includes(Number(status));
+  return known ? (Number(status) as RedirectStatus) : DEFAULT_REDIRECT_STATUS;
+}
 
 /** The links of these rows, each with the names of who made and changed it (one query for all). */
 export async function linksOf(db: Kysely<Tables>, rows: readonly ShortlinkRow[]): Promise<Shortlink[]> {
@@ -82,6 +126,7 @@ function toShortlink(row: ShortlinkRow, people: PeopleById): Shortlink {
     clickCount: reportedCount(row.click_count),
     createdAt: row.created_at,
     redirectMode: row.redirect_mode,
+    ...rulesOf(row),
     createdBy: personRef(people, row.created_by),
     updatedBy: personRef(people, row.updated_by),
     hasPassword: row.password_hash !== null,

@@ -1,4 +1,4 @@
-import type { PublicShortlink, Shortlink } from '@toolvault/shared';
+import type { LinkStateInput, PublicShortlink, Shortlink, ShortlinkRules } from '@toolvault/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './dialect';
 import type { Tables } from './schema';
@@ -9,6 +9,9 @@ import {
   linksOf,
   PUBLIC_SHORTLINK_COLUMNS,
   SHORTLINK_COLUMNS,
+  ruleRow,
+  rulesOf,
+  RULE_COLUMNS,
   toPublicShortlink,
   type NewShortlink,
   type ShortlinkRow,
@@ -24,15 +27,16 @@ import { addToTotals, removeFromTotals } from './shortlink-totals.repo';
 export type ShortlinkChanges = Pick<
   Shortlink,
   'targetUrl' | 'title' | 'description' | 'metaImage' | 'tags' | 'redirectMode'
-> & {
-  /** Who makes the change. */
-  updatedBy: number;
-  /**
-   * The new password's scrypt hash, null to remove it, absent to keep it. A change or removal
-   * raises password_version in the same statement, which ends every earlier unlock.
-   */
-  passwordHash?: string | null;
-};
+> &
+  ShortlinkRules & {
+    /** Who makes the change. */
+    updatedBy: number;
+    /**
+     * The new password's scrypt hash, null to remove it, absent to keep it. A change or removal
+     * raises password_version in the same statement, which ends every earlier unlock.
+     */
+    passwordHash?: string | null;
+  };
 
 /**
  * Why a change of one link did not happen: there is no such link (or an import has not published
@@ -55,6 +59,15 @@ export interface ShortlinkWritesRepo {
   findById(id: number): Promise<Shortlink | null>;
   /** Never counts a click. */
   findPublic(shortCode: string): Promise<PublicShortlink | null>;
+  /** The public link with what its rules need (count, window, limit, fallback); never counts a click. */
+  findVisited(shortCode: string): Promise<VisitedLink | null>;
+}
+
+/** A link as a visit that counts nothing (a crawler, the preview page) reads it. */
+export interface VisitedLink {
+  link: PublicShortlink;
+  state: LinkStateInput;
+  fallbackUrl: string | null;
 }
 
 type Executor = Kysely<Tables>;
@@ -119,6 +132,7 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
             meta_image: changes.metaImage,
             tags: JSON.stringify(changes.tags),
             redirect_mode: changes.redirectMode,
+            ...ruleRow(changes),
             updated_by: changes.updatedBy,
             ...(changes.passwordHash !== undefined && {
               password_hash: changes.passwordHash,
@@ -213,6 +227,21 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
         .where('import_pending', 'is', null)
         .executeTakeFirst();
       return row ? (await linksOf(db, [row]))[0]! : null;
+    },
+    async findVisited(shortCode) {
+      const row = await db
+        .selectFrom('shortlinks')
+        .select([...PUBLIC_SHORTLINK_COLUMNS, ...RULE_COLUMNS, 'click_count'])
+        .where('short_code', '=', shortCode)
+        .where('import_pending', 'is', null)
+        .executeTakeFirst();
+      if (!row) return null;
+      const rules = rulesOf(row);
+      return {
+        link: toPublicShortlink(row),
+        state: { ...rules, clickCount: Number(row.click_count) },
+        fallbackUrl: rules.fallbackUrl,
+      };
     },
     async findPublic(shortCode) {
       const row = await db

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
+import { requestIssue } from '@toolvault/shared/schemas';
 import type { ApiErrorBody } from '@toolvault/shared';
 import { CounterStoreUnavailableError } from '../counters/counter-store';
 import { isDatabaseUnavailable } from '../db/database';
@@ -52,7 +53,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (isUnavailable(err)) return new AppError('SERVICE_UNAVAILABLE');
-  if (err instanceof z.ZodError) return new AppError('VALIDATION', err.issues[0]?.message);
+  if (err instanceof z.ZodError) {
+    const found = requestIssue(err.issues);
+    return new AppError(found.code, found.message ?? found.issue?.message);
+  }
   if (!isHttpError(err)) return null;
   if (err.type === 'entity.parse.failed') return new AppError('MALFORMED_JSON');
   if (err.status === 413) return new AppError('PAYLOAD_TOO_LARGE');

@@ -6,12 +6,17 @@ import expressStaticGzip from 'express-static-gzip';
 import {
   API_PRELOAD_ID,
   classifyPath,
+  inactivePage,
+  inactiveStatus,
+  normalizeHttpUrl,
   NOT_FOUND_LINKS,
   NOT_FOUND_PAGES,
   ROUTE_CHUNKS_FILE,
   routeChunksKey,
   SHORT_CODE_ROUTE,
   TOOL_SLUGS,
+  type InactiveReason,
+  type InactiveVisit,
   type NotFoundKind,
 } from '@toolvault/shared';
 import { RouteChunksSchema } from '@toolvault/shared/schemas';
@@ -23,7 +28,10 @@ import { notFound } from './error-handler';
  * Looks up a short code for the page served at `/{code}`: the meta tags of
  * its preview, or null when no such link exists (the SPA then shows 404).
  */
-export type ShortlinkResolver = (code: string, req: Request) => PageMeta | null | Promise<PageMeta | null>;
+export type ShortlinkResolver = (
+  code: string,
+  req: Request,
+) => PageMeta | InactiveVisit | null | Promise<PageMeta | InactiveVisit | null>;
 
 /**
  * Looks up a blog post for the page served at `/blog/{slug}`: the meta tags of
@@ -119,6 +127,7 @@ export function spa({ webDist, shortlinks, blogPosts, preloads }: SpaOptions): R
         // The same address answers JSON to the redirect page's request (see routes/shortlink-redirect.routes.ts).
         res.vary('Accept');
         const meta = (await shortlinks?.(page.code, req)) ?? null;
+        if (meta !== null && 'inactive' in meta) return sendInactive(res, html, meta);
         return meta ? sendIndex(res, 200, injectMeta(html, meta)) : sendIndex(res, 404, missingLinkHtml);
       }
       case 'unknown':
@@ -190,9 +199,22 @@ function escapeAttribute(value: string): string {
  */
 export function notFoundHtml(indexHtml: string, kind: NotFoundKind): string {
   const { title, heading, text } = NOT_FOUND_PAGES[kind];
+  return statusPageHtml(indexHtml, { status: 404, title, heading, text });
+}
+
+/** The same for an inactive short link (shortlink-rules.ts): its 410 or 404 page in words. */
+export function inactiveLinkHtml(indexHtml: string, reason: InactiveReason): string {
+  const { heading, text } = inactivePage(reason);
+  return statusPageHtml(indexHtml, { status: inactiveStatus(reason), title: heading, heading, text });
+}
+
+function statusPageHtml(
+  indexHtml: string,
+  { status, title, heading, text }: { status: number; title: string; heading: string; text: string },
+): string {
   const links = NOT_FOUND_LINKS.map(({ label, href }) => `<a href="${href}">${label}</a>`).join(' · ');
   const body =
-    `<main class="mx-auto max-w-3xl px-4 py-16 text-center"><p>404</p><h1>${heading}</h1>` +
+    `<main class="mx-auto max-w-3xl px-4 py-16 text-center"><p>${status}</p><h1>${heading}</h1>` +
     `<p>${text}</p><p>${links}</p></main>`;
   return indexHtml
     .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title} — Toolvault</title>`)
@@ -226,6 +248,18 @@ function sendCompressed(req: Request, res: Response, html: string): void {
       ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
       : zlib.gzipSync(html, { level: 6 });
   res.status(200).set({ 'Cache-Control': REVALIDATE, 'Content-Encoding': encoding }).type('html').send(body);
+}
+
+/**
+ * An inactive link (shortlink-rules.ts), to people and crawlers alike: a 302 to its fallback URL, or
+ * the page with 410 (expired, limit reached) or 404 (not active yet). Never cached: the link may
+ * become active again (its window opens, its limit is raised).
+ */
+function sendInactive(res: Response, html: string, { inactive, fallbackUrl }: InactiveVisit): void {
+  res.set('Cache-Control', 'no-store');
+  const location = fallbackUrl === null ? null : normalizeHttpUrl(fallbackUrl, Number.POSITIVE_INFINITY);
+  if (location?.ok) return res.redirect(302, location.href);
+  res.status(inactiveStatus(inactive)).type('html').send(inactiveLinkHtml(html, inactive));
 }
 
 function sendIndex(res: Response, status: number, html: string): void {

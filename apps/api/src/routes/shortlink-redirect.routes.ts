@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { classifyPath, isAllowedShortCode, normalizeHttpUrl } from '@toolvault/shared';
+import {
+  classifyPath,
+  inactiveMessage,
+  inactiveStatus,
+  isAllowedShortCode,
+  normalizeHttpUrl,
+  type InactiveVisit,
+} from '@toolvault/shared';
 import { AppError, errorBodyText } from '../http/errors';
 import { securityHeaders } from '../http/security-headers';
 import type { ShortlinkResolver } from '../http/spa';
@@ -19,8 +26,13 @@ import { LOCKED_PREVIEW, type LinkPasswordService } from '../services/link-passw
  * - With a JSON Accept header: the redirect page's background request
  *   (docs/decisions/0003-one-origin.md), which counts one click and answers the link.
  * - A page request (a person's browser, curl) for a link whose redirect mode is 'direct': one click
- *   is counted, with the same rules, and the answer is a 302 to the target at once. Crawlers of such
- *   a link go on to the preview page, which counts nothing, so chat and social previews still work.
+ *   is counted, with the same rules, and the answer is the link's redirect status (302 unless it
+ *   says 301, 307 or 308) to the target at once. Crawlers of such a link go on to the preview page,
+ *   which counts nothing, so chat and social previews still work.
+ * - An inactive link (outside its window, or its visit limit reached; decided where the click is
+ *   counted, under the batch's lock): nothing is counted; a 302 to its fallback URL when it has one,
+ *   else the page (the SPA handler answers it 410 or 404). The JSON request gets the same status,
+ *   with the fallback URL in the body for the page to follow.
  *
  * - A JSON request for a one-segment address that cannot be a code (`/0`, `/%00`, a reserved word):
  *   the route's JSON 404, as for a code that names no link, and never the HTML 404 page.
@@ -62,7 +74,7 @@ export function shortlinkVisits({ clicks, webDist, locks }: ShortlinkVisitsOptio
   };
   return (req, res, next) => {
     if (req.method !== 'GET') return next();
-    // Query strings never change the destination: only the path is read.
+    // Query strings never change the destination: only the path is read (and `?qr=1`, the source).
     const address = isCode(req.path);
     if (address === null) return next();
     // The redirect page asks for JSON; a browser navigating (and every crawler) prefers HTML or
@@ -95,8 +107,13 @@ export function shortlinkVisits({ clicks, webDist, locks }: ShortlinkVisitsOptio
       clicks
         .open(code, visit(req))
         .then((link) => {
-          const body = link ? JSON.stringify(link) : NOT_FOUND_BODY;
-          res.writeHead(link ? 200 : 404, { ...jsonHeaders, 'Content-Length': Buffer.byteLength(body) });
+          const [status, body] =
+            link === null
+              ? [404, NOT_FOUND_BODY]
+              : 'inactive' in link
+                ? inactiveJson(link)
+                : [200, JSON.stringify(link)];
+          res.writeHead(status, { ...jsonHeaders, 'Content-Length': Buffer.byteLength(body) });
           res.end(body);
         })
         .catch(failed(res, next, jsonHeaders));
@@ -104,18 +121,32 @@ export function shortlinkVisits({ clicks, webDist, locks }: ShortlinkVisitsOptio
     }
     clicks
       .openDirect(code, visit(req))
-      .then((link) => {
-        if (!link) return next();
+      .then((visited) => {
+        // An inactive link without a fallback gets the page, which says why with its status.
+        if (!visited || ('inactive' in visited && visited.fallbackUrl === null)) return next();
+        const [target, status] =
+          'inactive' in visited ? [visited.fallbackUrl!, 302] : [visited.link.targetUrl, visited.status];
         // The target is stored in its serialised form, which is all visible ASCII; a row written
         // around the API may hold anything, so the header is made from it again here.
-        const location = normalizeHttpUrl(link.targetUrl, Number.POSITIVE_INFINITY);
+        const location = normalizeHttpUrl(target, Number.POSITIVE_INFINITY);
         if (!location.ok) throw new AppError('SHORTLINK_TARGET_UNUSABLE');
-        // Every visit is a click: no cache may answer the next one.
-        res.writeHead(302, { ...redirectHeaders, Location: location.href });
+        // Every visit is a click (or a refused one): no cache may answer the next one, whatever
+        // the status says (a 301 or 308 is cacheable by default).
+        res.writeHead(status, { ...redirectHeaders, Location: location.href });
         res.end();
       })
       .catch(failed(res, next, security));
   }
+}
+
+/**
+ * The redirect page's answer for an inactive link: 410 (expired, limit reached) or 404 (not active
+ * yet) with the error body, and the link's fallback URL when it has one, which the page goes to.
+ */
+function inactiveJson({ inactive, fallbackUrl }: InactiveVisit): [number, string] {
+  const code = inactive === 'scheduled' ? 'SHORTLINK_NOT_ACTIVE' : 'SHORTLINK_EXPIRED';
+  const body = { error: inactiveMessage(inactive), code, ...(fallbackUrl === null ? {} : { fallbackUrl }) };
+  return [inactiveStatus(inactive), JSON.stringify(body)];
 }
 
 /** What a one-segment path is to the click route: a code to look up, an address that names no link, or not its own. */
@@ -154,7 +185,22 @@ function visit(req: Request): Visit {
   const hosts = host === undefined ? [] : [host];
   // Behind a trusted proxy req.host is the first X-Forwarded-Host: the name the visitor used.
   if (req.host !== undefined && req.host !== host) hosts.push(req.host);
-  return { userAgent: req.get('user-agent'), referer: visitorReferrer(req), clientIp: req.ip, ownHosts: hosts };
+  return {
+    userAgent: req.get('user-agent'),
+    referer: visitorReferrer(req),
+    clientIp: req.ip,
+    ownHosts: hosts,
+    qr: isQrVisit(req.url),
+  };
+}
+
+/**
+ * Whether the request's query has `qr=1` (the address a link's QR code encodes): the click then
+ * counts as a scan. Read from the raw URL, and only when it has a query, so a plain click pays nothing.
+ */
+export function isQrVisit(url: string): boolean {
+  const start = url.indexOf('?');
+  return start !== -1 && new URLSearchParams(url.slice(start + 1)).get('qr') === '1';
 }
 
 /** The headers helmet sets (they do not depend on the request), read once from a throwaway response. */

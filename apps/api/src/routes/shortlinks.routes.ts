@@ -1,8 +1,10 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { ZAnalyticsWindowQuery } from '@toolvault/shared/schemas';
 import {
   CLICK_CSV_COLUMNS,
   SHORTLINK_CSV_COLUMNS,
   type AnalyticsQuery,
+  type AnalyticsWindowQuery,
   type ClickExportRow,
   type GuestShortlinkInput,
   type ShortlinkExportQuery,
@@ -79,15 +81,14 @@ export function shortlinksRouter({
     await streamExport(res, format, CLICKS_EXPORT, analytics.exportClicks());
   };
   const stats = async (req: Request, res: Response) => {
-    const { range } = req.query as unknown as AnalyticsQuery;
-    privateJson(res, 200, await analytics.analytics(range));
+    privateJson(res, 200, await analytics.analytics(analyticsWindow(req)));
   };
   const linkStats = async (req: Request, res: Response) => {
-    const { range } = req.query as unknown as AnalyticsQuery;
+    const query = analyticsWindow(req);
     const caller = callerOf(res);
     const result = await analytics.linkAnalytics(
       idParam(req),
-      range,
+      query,
       caller.reach === 'own' ? caller.userId : undefined,
     );
     if (!result) throw new AppError('SHORTLINK_NOT_FOUND');
@@ -203,6 +204,14 @@ const LINKS_EXPORT: ExportShape<ShortlinkExportRow> = {
   cells: (row) =>
     SHORTLINK_CSV_COLUMNS.map((column) => (column === 'tags' ? row.tags.join(', ') : (row[column] ?? ''))),
 };
+
+/**
+ * The analytics query's fields checked together (a preset or from/to, from ≤ to, the step's
+ * longest span); a ZodError here is a 400 VALIDATION answer with the first issue's message.
+ */
+function analyticsWindow(req: Request): AnalyticsWindowQuery {
+  return ZAnalyticsWindowQuery.parse(req.query as unknown as AnalyticsQuery);
+}
 
 const CLICKS_EXPORT: ExportShape<ClickExportRow> = {
   name: 'shortlink-clicks',

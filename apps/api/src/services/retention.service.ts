@@ -1,9 +1,11 @@
 import type { AuditRepo } from '../db/audit.repo';
+import type { ClickSaltsRepo } from '../db/click-salts.repo';
 import type { ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
 import type { Logger } from '../logger';
 import type { Clock } from '../lib/clock';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 interface RetentionOptions {
   days: number;
@@ -23,23 +25,29 @@ function startRetention({
   prune,
   deleted,
   failed,
+  everyMs = DAY_MS,
+  cutoff = (now) => new Date(now - days * DAY_MS).toISOString(),
 }: RetentionOptions & {
   /** Deletes rows older than `before` (ISO 8601); the count deleted. */
   prune: (before: string) => Promise<number>;
   /** The log line for `count` rows deleted. */
   deleted: (count: number) => string;
   failed: string;
+  /** How often it runs (once a day unless given). */
+  everyMs?: number;
+  /** What `prune` is handed at the time `now` (ms): the ISO time `days` before unless given. */
+  cutoff?: (now: number) => string;
 }): () => void {
   const run = async () => {
     try {
-      const count = await prune(new Date(clock().getTime() - days * DAY_MS).toISOString());
+      const count = await prune(cutoff(clock().getTime()));
       if (count > 0) logger.info(deleted(count));
     } catch (error) {
       logger.error(failed, error);
     }
   };
   void run();
-  const timer = setInterval(() => void run(), DAY_MS);
+  const timer = setInterval(() => void run(), everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -66,4 +74,33 @@ export function startAuditRetention({ audit, ...options }: RetentionOptions & { 
     deleted: (count) => `Deleted ${count} audit events older than ${options.days} days`,
     failed: 'Pruning old audit events failed',
   });
+}
+
+/**
+ * The daily salts of the visitor hashes, and the hashes made with them, once 48 hours old: a salt is
+ * created for its UTC day (at the day's start at the earliest), so the day D is deleted from D+2
+ * 00:00 on, when its salt can be 48 hours old. Without the salt a stored hash can no longer be
+ * tried against addresses. Runs every hour, so nothing outlives 48 hours by more than one.
+ */
+export function startVisitorHashRetention({
+  salts,
+  clock,
+  logger,
+}: Omit<RetentionOptions, 'days'> & { salts: ClickSaltsRepo }) {
+  return startRetention({
+    days: 2,
+    clock,
+    logger,
+    everyMs: HOUR_MS,
+    // Days before the one 24 hours ago: at D+2 00:00 that is D+1, so D and older go.
+    cutoff: (now) => visitorHashCutoff(now),
+    prune: (before) => salts.pruneBefore(before),
+    deleted: (count) => `Deleted ${count} visitor salts and hashes older than 48 hours`,
+    failed: 'Pruning old visitor salts failed',
+  });
+}
+
+/** The first UTC day (YYYY-MM-DD) whose salt and visitor hashes are kept at the time `now` (ms). */
+export function visitorHashCutoff(now: number): string {
+  return new Date(now - DAY_MS).toISOString().slice(0, 10);
 }

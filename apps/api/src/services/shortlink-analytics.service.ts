@@ -9,24 +9,26 @@ import {
   utcDayKey,
   utcDayStart,
   type AnalyticsRange,
+  type AnalyticsWindowQuery,
   type ClickExportRow,
   type ShortlinkAnalytics,
   type ShortlinkLinkAnalytics,
 } from '@toolvault/shared';
 import { reportedCount } from '../db/counts';
-import type { CountedClicks, ShortlinkClicksRepo, StatsScope } from '../db/shortlink-clicks.repo';
+import type { CountedClicks, ShortlinkClicksRepo, StatsScope, VisitCounts } from '../db/shortlink-clicks.repo';
 import type { ShortlinksRepo } from '../db/shortlinks.repo';
 import type { Clock } from '../lib/clock';
+import { windowSeries, type WindowDays } from './analytics-window';
 
 export interface ShortlinkAnalyticsService {
-  analytics(range: AnalyticsRange): Promise<ShortlinkAnalytics>;
+  analytics(query: AnalyticsWindowQuery): Promise<ShortlinkAnalytics>;
   /**
    * Null for an unknown link id. With `ownedBy` (a caller whose reach is `own`), 'not-yours' for a
    * link that person did not create, before anything about it is read.
    */
   linkAnalytics(
     id: number,
-    range: AnalyticsRange,
+    query: AnalyticsWindowQuery,
     ownedBy?: number,
   ): Promise<ShortlinkLinkAnalytics | null | 'not-yours'>;
   /** The raw clicks, oldest first, a batch at a time (those CLICK_RETENTION_DAYS has not pruned). */
@@ -58,6 +60,20 @@ export function createShortlinkAnalyticsService({
     return Math.max(Math.min(firstMs, today), today - (ANALYTICS_MAX_DAYS - 1) * DAY_MS);
   };
 
+  /** The days a query covers: a preset ends today, from/to are taken as given (validated by the schema). */
+  const windowOf = async (query: AnalyticsWindowQuery, shortlinkId?: number): Promise<WindowDays> => {
+    const today = utcDayStart(clock());
+    if (query.range === 'custom') {
+      return { range: 'custom', first: Date.parse(query.from), last: Date.parse(query.to), step: query.step };
+    }
+    return {
+      range: query.range,
+      first: await firstDayOf(query.range, today, shortlinkId),
+      last: today,
+      step: query.step,
+    };
+  };
+
   /** Every day of the range, oldest first, zeros included. */
   const series = (firstDay: number, today: number, days: CountedClicks<string>[]) => {
     const perDay = new Map(days.map(({ key, clicks: n }) => [key, n]));
@@ -70,7 +86,7 @@ export function createShortlinkAnalyticsService({
 
   const breakdown = async (scope: StatsScope, top: number) => {
     const [days, referrers, countries, devices] = await Promise.all([
-      clicks.clicksPerDay(scope),
+      clicks.visitsPerDay(scope),
       clicks.topReferrers(scope, top),
       clicks.topCountries(scope, top),
       clicks.devices(scope),
@@ -83,10 +99,18 @@ export function createShortlinkAnalyticsService({
     };
   };
 
+  const windowFields = async (window: WindowDays, days: VisitCounts[], shortlinkId?: number) => ({
+    range: window.range,
+    from: utcDayKey(window.first),
+    to: utcDayKey(window.last),
+    step: window.step,
+    ...(await windowSeries(clicks, window, days, shortlinkId)),
+  });
+
   return {
-    async analytics(range) {
+    async analytics(query) {
       const today = utcDayStart(clock());
-      const firstDay = await firstDayOf(range, today);
+      const window = await windowOf(query);
       const [totals, topLinks, recentLinks, stats] = await Promise.all([
         shortlinks.totals({ from: utcDayKey(today), to: utcDayKey(today + DAY_MS) }),
         shortlinks.topByClicks(ANALYTICS_TOP),
@@ -94,15 +118,16 @@ export function createShortlinkAnalyticsService({
         // All time, unless ten years of clicks cut the range short: then the sums follow the days shown.
         breakdown(
           {
-            from: utcDayKey(firstDay),
-            allTime: range === 'all' && firstDay > today - (ANALYTICS_MAX_DAYS - 1) * DAY_MS,
+            from: utcDayKey(window.first),
+            until: utcDayKey(window.last + DAY_MS),
+            allTime: window.range === 'all' && window.first > today - (ANALYTICS_MAX_DAYS - 1) * DAY_MS,
           },
           ANALYTICS_TOP,
         ),
       ]);
-      const clicksPerDay = series(firstDay, today, stats.days);
+      const clicksPerDay = series(window.first, window.last, stats.days);
       return {
-        range,
+        ...(await windowFields(window, stats.days)),
         totalLinks: totals.totalLinks,
         totalClicks: totals.totalClicks,
         createdToday: totals.createdBetween,
@@ -119,17 +144,19 @@ export function createShortlinkAnalyticsService({
 
     exportClicks: () => clicks.batchesOldestFirst(CLICK_EXPORT_BATCH),
 
-    async linkAnalytics(id, range, ownedBy) {
+    async linkAnalytics(id, query, ownedBy) {
       const link = await shortlinks.findById(id);
       if (!link) return null;
       if (ownedBy !== undefined && link.createdBy?.id !== ownedBy) return 'not-yours';
-      const today = utcDayStart(clock());
-      const firstDay = await firstDayOf(range, today, id);
-      const stats = await breakdown({ from: utcDayKey(firstDay), shortlinkId: id }, LINK_ANALYTICS_TOP);
-      const clicksPerDay = series(firstDay, today, stats.days);
+      const window = await windowOf(query, id);
+      const stats = await breakdown(
+        { from: utcDayKey(window.first), until: utcDayKey(window.last + DAY_MS), shortlinkId: id },
+        LINK_ANALYTICS_TOP,
+      );
+      const clicksPerDay = series(window.first, window.last, stats.days);
       return {
+        ...(await windowFields(window, stats.days, id)),
         link,
-        range,
         totalClicks: sumOfDays(clicksPerDay),
         clicksPerDay,
         referrers: stats.referrers,

@@ -11,6 +11,10 @@ import {
   type GuestShortlinkInput,
   type ImportShortlinksResponse,
   type OwnOrigin,
+  type InactiveVisit,
+  linkState,
+  type ShortlinkRules,
+  withRuleDefaults,
   type PublicShortlink,
   type RandomIndex,
   type Shortlink,
@@ -35,7 +39,7 @@ import { createCodeDrawer, IMPORT_SLICE_MS } from './shortlink-codes';
 import { decodeCursor, encodeCursor } from './shortlink-cursor';
 import type { PageMeta } from './html-meta';
 import { ok } from '../lib/result';
-import { servedLink } from './served-urls';
+import { servedLink, servedUrl } from './served-urls';
 import { linkPasswordHash } from './link-password.service';
 import { timeSlices, yieldToEventLoop } from '../event-loop';
 
@@ -104,8 +108,11 @@ export interface ShortlinkService {
   importAll(body: unknown, origin: RequestOrigin, importer: number): Promise<ShortlinkResult<ImportShortlinksResponse>>;
   /** The public view of a code; never counts a click. */
   findPublic(shortCode: string): Promise<PublicShortlink | null>;
-  /** The crawler preview of `/{shortCode}`; og:url is the canonical target. */
-  preview(shortCode: string): Promise<PageMeta | null>;
+  /**
+   * The crawler preview of `/{shortCode}`; og:url is the canonical target. For a link inactive now
+   * (its rules), its InactiveVisit instead: the page then answers its fallback or its 410/404.
+   */
+  preview(shortCode: string): Promise<PageMeta | InactiveVisit | null>;
 }
 
 export interface ShortlinkServiceDeps {
@@ -176,10 +183,15 @@ export function createShortlinkService({
     return link && servedLink(link);
   };
 
+  /** A self-link in the target or in the fallback (which visitors are sent to just the same). */
+  const selfLinks = (input: { targetUrl: string; fallbackUrl: string | null }, own: OwnOrigin) =>
+    selfLink(input.targetUrl, own) ?? (input.fallbackUrl === null ? null : selfLink(input.fallbackUrl, own));
+
   const newLink = (
-    input: Omit<ShortlinkInput, 'shortCode'>,
+    input: Omit<ShortlinkInput, 'shortCode' | keyof ShortlinkRules> & Partial<ShortlinkRules>,
     maker: number | null,
   ): Omit<NewShortlink, 'shortCode'> => ({
+    ...withRuleDefaults(input),
     targetUrl: input.targetUrl,
     title: input.title,
     description: input.description,
@@ -198,7 +210,7 @@ export function createShortlinkService({
   const ownedBy = (caller: Caller) => (caller.reach === 'own' ? caller.userId : undefined);
 
   return {
-    async list({ limit, cursor, q, tag, sort, createdBy: filter }, caller) {
+    async list({ limit, cursor, q, tag, sort, createdBy: filter, status }, caller) {
       const createdBy = listedPerson(filter, caller);
       if (createdBy === null) return fail({ code: 'FORBIDDEN', message: NOT_YOUR_LINKS });
       const after = cursor === undefined ? undefined : decodeCursor(cursor, sort);
@@ -211,6 +223,7 @@ export function createShortlinkService({
         q,
         tag,
         createdBy,
+        status: status === 'all' ? undefined : { status, now: clock().toISOString() },
       });
       const page = items.slice(0, limit);
       const last = page.at(-1);
@@ -238,7 +251,7 @@ export function createShortlinkService({
     findById: (id) => shortlinks.findById(id),
 
     async createAsAdmin(input, origin, maker) {
-      const refused = selfLink(input.targetUrl, ownOrigin(origin));
+      const refused = selfLinks(input, ownOrigin(origin));
       if (refused) return fail(refused);
       const link = { ...newLink(input, maker), passwordHash: (await linkPasswordHash(input.password)) ?? null };
       if (input.shortCode === undefined) return ok(await insertGenerated(link));
@@ -267,7 +280,7 @@ export function createShortlinkService({
     },
 
     async update(id, input, origin, caller) {
-      const self = selfLink(input.targetUrl, ownOrigin(origin));
+      const self = selfLinks(input, ownOrigin(origin));
       if (self) return fail(self);
       const { password, ...fields } = input;
       const changes = { ...fields, updatedBy: caller.userId, passwordHash: await linkPasswordHash(password) };
@@ -319,7 +332,7 @@ export function createShortlinkService({
           return fail({ code, message: `${row}: ${message ?? issue?.message ?? 'Invalid row'}` });
         }
         const input = parsed.data;
-        const refused = selfLink(input.targetUrl, own);
+        const refused = selfLinks(input, own);
         if (refused) return fail({ ...refused, message: `${row}: ${API_ERRORS[refused.code].message}` });
         if (input.shortCode !== undefined) {
           if (suppliedAt.has(input.shortCode)) {
@@ -346,6 +359,7 @@ export function createShortlinkService({
         // Normalised to UTC 'Z' form: analytics compare these as text.
         createdAt: input.createdAt === undefined ? now : new Date(input.createdAt).toISOString(),
         redirectMode: input.redirectMode,
+        ...withRuleDefaults(input),
         createdBy: importer,
       }));
       const conflict = await shortlinks.insertAll(links, yieldToEventLoop);
@@ -364,8 +378,13 @@ export function createShortlinkService({
     findPublic,
 
     async preview(shortCode) {
-      const link = await findPublic(shortCode);
-      if (!link) return null;
+      const found = isAllowedShortCode(shortCode) ? await shortlinks.findVisited(shortCode) : null;
+      if (!found) return null;
+      const state = linkState(found.state, clock());
+      if (state !== 'active') {
+        return { inactive: state, fallbackUrl: found.fallbackUrl === null ? null : servedUrl(found.fallbackUrl) };
+      }
+      const link = servedLink(found.link);
       // A stored target that is no address (a row written around the API) is left out of the page.
       const url = isHttpUrl(link.targetUrl) ? link.targetUrl : undefined;
       return {

@@ -3,6 +3,7 @@ import {
   endpointUrl,
   fetchMethod,
   isApiErrorCode,
+  isHttpUrl,
   type Endpoint,
   type EndpointBody,
   type QueryValues,
@@ -31,9 +32,13 @@ export const networkFailure = (): ApiFailure => ({ message: NETWORK_ERROR, statu
  * its Retry-After header (seconds), when it gave a usable one.
  */
 export function failureFrom(status: number, payload: unknown, retryAfter: string | null = null): ApiFailure {
-  const body = typeof payload === 'object' && payload !== null ? (payload as { error?: unknown; code?: unknown }) : {};
+  const body =
+    typeof payload === 'object' && payload !== null
+      ? (payload as { error?: unknown; code?: unknown; fallbackUrl?: unknown })
+      : {};
   const message = typeof body.error === 'string' ? body.error : `Request failed (${status})`;
   const failure: ApiFailure = isApiErrorCode(body.code) ? { message, status, code: body.code } : { message, status };
+  if (typeof body.fallbackUrl === 'string' && isHttpUrl(body.fallbackUrl)) failure.fallbackUrl = body.fallbackUrl;
   const seconds = Number(retryAfter);
   if (retryAfter !== null && Number.isFinite(seconds) && seconds > 0) failure.retryAfterSeconds = Math.ceil(seconds);
   return failure;

@@ -12,12 +12,14 @@ export class ApiError extends Error implements ApiFailure {
   readonly status: number;
   readonly code?: ApiErrorCode;
   readonly retryAfterSeconds?: number;
-  constructor({ message, status, code, retryAfterSeconds }: ApiFailure) {
+  readonly fallbackUrl?: string;
+  constructor({ message, status, code, retryAfterSeconds, fallbackUrl }: ApiFailure) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     if (code !== undefined) this.code = code;
     if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
+    if (fallbackUrl !== undefined) this.fallbackUrl = fallbackUrl;
   }
 }
 

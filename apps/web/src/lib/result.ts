@@ -18,6 +18,8 @@ export interface ApiFailure {
   message: string;
   status: number;
   code?: ApiErrorCode;
+  /** An inactive short link's fallback URL, which the redirect page goes to (410/404 of GET /{code}). */
+  fallbackUrl?: string;
   /** A 429's Retry-After in whole seconds, when it sent a usable one. */
   retryAfterSeconds?: number;
 }

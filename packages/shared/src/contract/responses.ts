@@ -10,6 +10,7 @@ import { RESERVED_RANGES, type IpLookupResult } from '../ip';
 import type { PersonRef } from '../made-by';
 import {
   ANALYTICS_RANGES,
+  ANALYTICS_STEPS,
   DEVICE_CLASSES,
   REDIRECT_MODES,
   type ImportShortlinksResponse,
@@ -23,6 +24,7 @@ import {
   type ShortlinkSummary,
   type ShortlinkTagsResponse,
 } from '../shortlinks';
+import { REDIRECT_STATUSES } from '../shortlink-rules';
 import type { SpeedtestPing, SpeedtestUpload } from '../speedtest';
 import { API_ERROR_CODES } from '../api';
 import { z } from '../zod';
@@ -138,6 +140,11 @@ const shortlinkFields = {
   clickCount: count,
   createdAt: isoTime,
   redirectMode: z.enum(REDIRECT_MODES),
+  validFrom: isoTime.nullable().meta({ description: 'UTC; null: valid from its creation' }),
+  validUntil: isoTime.nullable().meta({ description: 'UTC; the link is inactive from this instant on; null: no end' }),
+  maxVisits: z.number().int().nullable().meta({ description: 'Counted visits after which the link is inactive' }),
+  fallbackUrl: z.string().nullable().meta({ description: 'Where visitors of an inactive link are sent' }),
+  redirectStatus: z.union(REDIRECT_STATUSES.map((status) => z.literal(status))),
 };
 
 export const ZShortlink = exactly<Shortlink>()(
@@ -173,6 +180,9 @@ export const ZClickExportRow = exactly<ClickExportRow>()(
     referrerHost: z.string().nullable(),
     country: z.string().nullable(),
     device: z.enum(DEVICE_CLASSES),
+    deduplicated: z.union([z.literal(0), z.literal(1)]).meta({
+      description: '1 when the click was its visitor’s first of the link in its UTC hour',
+    }),
   }),
 );
 
@@ -205,9 +215,25 @@ const devices = z.array(z.object({ device: z.enum(DEVICE_CLASSES as ['desktop', 
 const referrers = z.array(z.object({ host: z.string(), clicks: count }));
 const countries = z.array(z.object({ country: z.string(), clicks: count }));
 
+const analyticsWindow = {
+  range: z.enum([...ANALYTICS_RANGES, 'custom']),
+  from: z.string().meta({ description: 'First UTC day of the range, YYYY-MM-DD' }),
+  to: z.string().meta({ description: 'Last UTC day of the range (included), YYYY-MM-DD' }),
+  step: z.enum(ANALYTICS_STEPS),
+  series: z.array(
+    z.object({
+      start: z.string().meta({ description: 'YYYY-MM-DDTHH:00Z (hour), YYYY-MM-DD (day) or YYYY-MM (month), UTC' }),
+      clicks: count,
+      deduplicated: count.meta({ description: 'Clicks that were their visitor’s first of the link in their UTC hour' }),
+      uniques: count.meta({ description: 'Visitors of each link per UTC day, summed' }),
+    }),
+  ),
+  totals: z.object({ clicks: count, deduplicated: count, uniques: count }),
+};
+
 export const ZShortlinkAnalytics = exactly<ShortlinkAnalytics>()(
   z.object({
-    range: z.enum(ANALYTICS_RANGES),
+    ...analyticsWindow,
     totalLinks: count,
     totalClicks: count,
     createdToday: count,
@@ -224,8 +250,8 @@ export const ZShortlinkAnalytics = exactly<ShortlinkAnalytics>()(
 
 export const ZShortlinkLinkAnalytics = exactly<ShortlinkLinkAnalytics>()(
   z.object({
+    ...analyticsWindow,
     link: ZShortlink,
-    range: z.enum(ANALYTICS_RANGES),
     totalClicks: count,
     clicksPerDay: dayClicks,
     referrers,
@@ -260,5 +286,9 @@ export const ZApiErrorBody = z
       .enum(API_ERROR_CODES)
       .meta({ description: 'What programs branch on: one of the codes listed for the route' }),
     checks: z.record(z.string(), checkState).optional(),
+    fallbackUrl: z
+      .string()
+      .optional()
+      .meta({ description: "SHORTLINK_EXPIRED and SHORTLINK_NOT_ACTIVE: the link's fallback URL, when it has one" }),
   })
   .meta({ id: 'ApiError' });

@@ -114,7 +114,7 @@ export interface RouteResponse {
 
 /** An answer that is not the route's JSON (the click route's page and redirect), documented beside it. */
 export interface RouteOtherAnswer {
-  status: 200 | 302 | 404;
+  status: 200 | 302 | 404 | 410;
   description: string;
   /** The body's type; absent: no body. */
   contentType?: string;

@@ -263,7 +263,13 @@ export const API = {
     permission: { permission: 'links:write', reach: 'own' },
     body: { schema: ZGuestShortlinkInput, adminSchema: ZShortlinkInput },
     response: { status: 201, description: 'The new link', schema: ZShortlink },
-    errors: ['SHORT_CODE_TAKEN', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS', 'GUEST_RATE_LIMITED'],
+    errors: [
+      'SHORT_CODE_TAKEN',
+      'SHORTLINK_SELF_LINK',
+      'SHORTLINK_OWN_ADDRESS',
+      'GUEST_RATE_LIMITED',
+      'FIELDS_CONFLICT',
+    ],
     limits: [
       `Guests: one link per ${GUEST_CREATE_INTERVAL_MS / 1000} seconds per client (GUEST_RATE_LIMITED, with Retry-After)`,
       `URLs up to ${SHORTLINK_LIMITS.url} characters, up to ${SHORTLINK_LIMITS.tags} tags`,
@@ -330,7 +336,7 @@ export const API = {
       description: 'Totals, top links, referrers, countries, devices',
       schema: ZShortlinkAnalytics,
     },
-    errors: [],
+    errors: ['FIELDS_CONFLICT'],
   }),
   shortlinkLinkAnalytics: route({
     ...ENDPOINTS.shortlinkLinkAnalytics,
@@ -341,7 +347,7 @@ export const API = {
     params: ZShortlinkIdParams,
     query: ZAnalyticsQuery,
     response: { status: 200, description: 'The link and its clicks', schema: ZShortlinkLinkAnalytics },
-    errors: ['SHORTLINK_NOT_FOUND'],
+    errors: ['SHORTLINK_NOT_FOUND', 'FIELDS_CONFLICT'],
   }),
   ...QR_API,
   shortlinkUpdate: route({
@@ -353,7 +359,7 @@ export const API = {
     params: ZShortlinkIdParams,
     body: { schema: ZShortlinkUpdate },
     response: { status: 200, description: 'The changed link', schema: ZShortlink },
-    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS'],
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS', 'FIELDS_CONFLICT'],
   }),
   shortlinkDelete: route({
     ...ENDPOINTS.shortlinkDelete,
@@ -387,7 +393,10 @@ export const API = {
       "or a reserved word names no link: 404, in JSON to a JSON request. The site's own pages and files " +
       '(`/about`, `/robots.txt`) are served at their addresses. A password link without its unlock cookie ' +
       '(see the unlock route) counts nothing and shows nothing of its target: 403 SHORTLINK_PASSWORD_REQUIRED ' +
-      'to a JSON request, the neutral preview page to a page request.',
+      'to a JSON request, the neutral preview page to a page request. A link outside its validFrom/validUntil ' +
+      'window or past its visit limit counts nothing: with a fallback URL a page request gets a 302 there and a ' +
+      'JSON request the error with `fallbackUrl`; without one, 410 SHORTLINK_EXPIRED (404 SHORTLINK_NOT_ACTIVE ' +
+      'before validFrom), as a page or as JSON.',
     auth: 'public',
     params: ZShortCodeParams,
     response: {
@@ -396,7 +405,7 @@ export const API = {
       schema: ZPublicShortlink,
       contentType: ['application/json; charset=utf-8', HTML],
     },
-    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_PASSWORD_REQUIRED'],
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_PASSWORD_REQUIRED', 'SHORTLINK_EXPIRED', 'SHORTLINK_NOT_ACTIVE'],
     beforeRouter: true,
     otherAnswers: [
       {
@@ -404,7 +413,8 @@ export const API = {
         description: 'A page request for a link whose redirect mode is direct: one click counted; never cached',
         headers: { Location: "The link's target URL" },
       },
-      { status: 404, description: 'the 404 page, to a page request', contentType: HTML },
+      { status: 404, description: 'the 404 page, or the "not active yet" page, to a page request', contentType: HTML },
+      { status: 410, description: 'the "This link has expired" page, to a page request', contentType: HTML },
     ],
   }),
   shortlinkUnlock: route({

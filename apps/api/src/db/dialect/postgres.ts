@@ -1,7 +1,8 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { runClickBatchAsync, type ClickedLink, type ClickStatements } from '../click-batch';
+import type { VisitResult } from '../click-visitors';
 import type { Tables } from '../schema';
-import { PUBLIC_SHORTLINK_COLUMNS } from '../shortlink-rows';
+import { PUBLIC_SHORTLINK_COLUMNS, RULE_COLUMNS } from '../shortlink-rows';
 import type { Dialect } from './dialect';
 
 /**
@@ -87,19 +88,33 @@ export const postgresDialect: Dialect = {
  * A batch's statements in the transaction `trx`. The rows go as one array per column (`unnest`),
  * so the statement's text and its number of parameters stay the same for every batch.
  */
-function postgresClickStatements(trx: Kysely<Tables>): ClickStatements<Promise<ClickedLink[]>, Promise<void>> {
+function postgresClickStatements(
+  trx: Kysely<Tables>,
+): ClickStatements<Promise<ClickedLink[]>, Promise<void>, Promise<VisitResult[]>> {
   return {
     // The links are locked first and in id order, as the update below would lock them: two
     // replicas' batches over the same links queue here instead of deadlocking.
     read: (codes) =>
       trx
         .selectFrom('shortlinks')
-        .select(['id', 'redirect_mode', ...PUBLIC_SHORTLINK_COLUMNS])
+        .select(['id', 'redirect_mode', 'click_count', ...RULE_COLUMNS, ...PUBLIC_SHORTLINK_COLUMNS])
         .where('short_code', 'in', codes)
         .where('import_pending', 'is', null)
         .orderBy('id')
         .forNoKeyUpdate()
         .execute(),
+    // Inserted, or moved to a later hour: the row comes back. A concurrent batch of another replica
+    // holding the same visitor's row makes this one wait, then see its hour: counted once.
+    async visit(rows) {
+      const { rows: visited } = await sql<VisitResult>`
+        INSERT INTO click_visitors (visitor, day, first_hour, hour)
+        SELECT v.visitor, v.day, v.hour, v.hour
+        FROM unnest(${rows.map((row) => row.visitor)}::text[], ${rows.map((row) => row.day)}::text[],
+          ${rows.map((row) => row.hour)}::text[]) AS v (visitor, day, hour)
+        ON CONFLICT (visitor) DO UPDATE SET hour = excluded.hour WHERE click_visitors.hour < excluded.hour
+        RETURNING visitor, hour, first_hour = hour AS fresh`.execute(trx);
+      return visited;
+    },
     async write(plan) {
       const column = <T, K extends keyof T>(list: T[], key: K) => list.map((row) => row[key]);
       const { links, raw, linkStats, allStats, allTotals } = plan;
@@ -111,20 +126,27 @@ function postgresClickStatements(trx: Kysely<Tables>): ClickStatements<Promise<C
           FROM unnest(${column(links, 'id')}::integer[], ${column(links, 'clicks')}::integer[]) AS v (id, clicks)
           WHERE shortlinks.id = v.id
         ), raw_clicks AS (
-          INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device)
+          INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device, deduplicated, unique_visitor)
           SELECT * FROM unnest(${column(raw, 'shortlink_id')}::integer[], ${column(raw, 'clicked_at')}::text[],
-            ${column(raw, 'referrer_host')}::text[], ${column(raw, 'country')}::text[], ${column(raw, 'device')}::text[])
+            ${column(raw, 'referrer_host')}::text[], ${column(raw, 'country')}::text[], ${column(raw, 'device')}::text[],
+            ${column(raw, 'deduplicated')}::integer[], ${column(raw, 'unique_visitor')}::integer[])
         ), link_stats AS (
-          INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
+          INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks, deduplicated, uniques)
           SELECT * FROM unnest(${column(linkStats, 'shortlink_id')}::integer[], ${column(linkStats, 'dimension')}::text[],
-            ${column(linkStats, 'day')}::text[], ${column(linkStats, 'value')}::text[], ${column(linkStats, 'clicks')}::integer[])
+            ${column(linkStats, 'day')}::text[], ${column(linkStats, 'value')}::text[], ${column(linkStats, 'clicks')}::integer[],
+            ${column(linkStats, 'deduplicated')}::integer[], ${column(linkStats, 'uniques')}::integer[])
           ON CONFLICT (shortlink_id, dimension, day, value)
-            DO UPDATE SET clicks = shortlink_daily_stats.clicks + excluded.clicks
+            DO UPDATE SET clicks = shortlink_daily_stats.clicks + excluded.clicks,
+              deduplicated = shortlink_daily_stats.deduplicated + excluded.deduplicated,
+              uniques = shortlink_daily_stats.uniques + excluded.uniques
         ), all_stats AS (
-          INSERT INTO click_daily_stats (dimension, day, value, clicks)
+          INSERT INTO click_daily_stats (dimension, day, value, clicks, deduplicated, uniques)
           SELECT * FROM unnest(${column(allStats, 'dimension')}::text[], ${column(allStats, 'day')}::text[],
-            ${column(allStats, 'value')}::text[], ${column(allStats, 'clicks')}::integer[])
-          ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = click_daily_stats.clicks + excluded.clicks
+            ${column(allStats, 'value')}::text[], ${column(allStats, 'clicks')}::integer[],
+            ${column(allStats, 'deduplicated')}::integer[], ${column(allStats, 'uniques')}::integer[])
+          ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = click_daily_stats.clicks + excluded.clicks,
+            deduplicated = click_daily_stats.deduplicated + excluded.deduplicated,
+            uniques = click_daily_stats.uniques + excluded.uniques
         ), all_totals AS (
           INSERT INTO click_value_totals (dimension, value, clicks)
           SELECT * FROM unnest(${column(allTotals, 'dimension')}::text[], ${column(allTotals, 'value')}::text[],

@@ -15,7 +15,9 @@ import linksCreatedPerDay from './0012-links-created-per-day';
 import sixtyFourBitCounters from './0013-64-bit-counters';
 import teamAccounts from './0014-team-accounts';
 import postsByAuthor from './0016-posts-by-author';
+import shortlinkRules from './0017-shortlink-rules';
 import linkPasswords from './0018-link-passwords';
+import visitorCounts from './0019-visitor-counts';
 import webhooks from './0021-webhooks';
 import type { Migration } from './migration';
 
@@ -38,7 +40,9 @@ export const MIGRATIONS: readonly Migration[] = [
   sixtyFourBitCounters,
   teamAccounts,
   postsByAuthor,
+  shortlinkRules,
   linkPasswords,
+  visitorCounts,
   webhooks,
 ];
 

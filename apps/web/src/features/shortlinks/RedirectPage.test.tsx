@@ -35,11 +35,11 @@ function stubFetch(lookup: Answer) {
 const flush = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
-function renderView(code: string | undefined, userAgent = BROWSER, { strict = false } = {}) {
+function renderView(code: string | undefined, userAgent = BROWSER, { strict = false, search = '' } = {}) {
   const navigate = vi.fn();
   render(
     <MemoryRouter>
-      <RedirectView code={code} navigate={navigate} userAgent={userAgent} />
+      <RedirectView code={code} navigate={navigate} userAgent={userAgent} search={search} />
     </MemoryRouter>,
     { wrapper: QueryWrapper, reactStrictMode: strict },
   );
@@ -55,6 +55,19 @@ afterEach(() => {
 });
 
 describe('RedirectView', () => {
+  it.each([
+    ['?qr=1', '/Ab3xY9?qr=1'],
+    ['?utm_source=x&qr=1', '/Ab3xY9?qr=1'],
+    ['?qr=0', '/Ab3xY9'],
+    ['?other=1', '/Ab3xY9'],
+    ['', '/Ab3xY9'],
+  ])('a page opened with %j counts its click at %s', async (search, counted) => {
+    const fetch = stubFetch({ status: 200, body: LINK });
+    renderView('Ab3xY9', BROWSER, { search });
+    await flush();
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/shortlink/Ab3xY9', counted]);
+  });
+
   it('loads, shows the preview with the destination host, counts the click and redirects after 8 s', async () => {
     const fetch = stubFetch({ status: 200, body: LINK });
     const navigate = renderView('Ab3xY9');

@@ -1,4 +1,4 @@
-import { ENDPOINTS, endpointUrl, type PublicShortlink } from '@toolvault/shared';
+import { ENDPOINTS, endpointUrl, inactivePage, type PublicShortlink } from '@toolvault/shared';
 import { ArrowLeft, ArrowRight, Link2Off, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -33,6 +33,8 @@ export interface RedirectViewProps {
   /** Leaves for the destination; location.replace, so Back returns to where the visitor came from. */
   navigate?: (url: string) => void;
   userAgent?: string;
+  /** The page's query string: `?qr=1` (what a link's QR code encodes) marks the visit as a scan. */
+  search?: string;
   scheduler?: Scheduler;
 }
 
@@ -42,13 +44,13 @@ const leave = (url: string) => window.location.replace(url);
  * Counts the visit: a background JSON GET of /{code}, whose answer is ignored. keepalive lets it
  * finish when the visitor follows "Continue now" at once.
  */
-function countClick(shortCode: string): void {
+function countClick(shortCode: string, qr: boolean): void {
   // Our own page is this request's Referer; forward where the visitor came from (host kept by the server).
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (document.referrer) headers['X-Visitor-Referrer'] = document.referrer;
-  fetch(endpointUrl(ENDPOINTS.shortlinkClick, { params: { shortCode } }), { headers, keepalive: true }).catch(
-    () => undefined,
-  );
+  // A scan keeps its flag, so the server counts it under the "QR code" source; nothing else of the query goes.
+  const url = endpointUrl(ENDPOINTS.shortlinkClick, { params: { shortCode } }) + (qr ? '?qr=1' : '');
+  fetch(url, { headers, keepalive: true }).catch(() => undefined);
 }
 
 /** /{shortCode}: loading → preview card → redirect after 8 seconds (docs/decisions/0003-one-origin.md). */
@@ -66,6 +68,7 @@ export function RedirectView({
   code,
   navigate = leave,
   userAgent = navigator.userAgent,
+  search = window.location.search,
   scheduler = realScheduler,
 }: RedirectViewProps) {
   const valid = validateCode(code);
@@ -76,6 +79,17 @@ export function RedirectView({
   const bot = isBotUserAgent(userAgent);
   const locked = lookup.status === 'error' && lookup.error.code === 'SHORTLINK_PASSWORD_REQUIRED';
   const opened = unlocked ? toPreview(unlocked) : null;
+
+  // An inactive link (its dates, its visit limit): its fallback at once, else its own page.
+  const inactive =
+    lookup.status === 'error' &&
+    (lookup.error.code === 'SHORTLINK_EXPIRED' || lookup.error.code === 'SHORTLINK_NOT_ACTIVE')
+      ? lookup.error
+      : null;
+  const fallback = inactive?.fallbackUrl ?? null;
+  useEffect(() => {
+    if (fallback !== null) navigate(fallback);
+  }, [fallback, navigate]);
 
   const state: State = !valid.ok
     ? { status: 'error', problem: 'invalid' }
@@ -94,9 +108,10 @@ export function RedirectView({
   // Once per visit: the code becomes countable once, when its preview is found (a new code is a new
   // page), and the lookup itself stays free of side effects, so asking it again never counts twice.
   const countable = state.status === 'found' && !bot && valid.ok && !unlocked ? valid.value : null;
+  const qr = new URLSearchParams(search).get('qr') === '1';
   useEffect(() => {
-    if (countable !== null) countClick(countable);
-  }, [countable]);
+    if (countable !== null) countClick(countable, qr);
+  }, [countable, qr]);
 
   const found = state.status === 'found' ? state.preview : null;
   const running = found !== null && !bot && !cancelled;
@@ -122,6 +137,23 @@ export function RedirectView({
             <Loader2 aria-hidden="true" className="size-5 animate-spin" />
             Loading shortlink...
           </p>
+        </Card>
+      </Page>
+    );
+  }
+
+  if (inactive !== null && fallback === null) {
+    const { heading, text } = inactivePage(inactive.code === 'SHORTLINK_NOT_ACTIVE' ? 'scheduled' : 'expired');
+    return (
+      <Page title={heading} width="narrow">
+        <Meta name="robots" content="noindex" />
+        <Card className="py-12 text-center">
+          <Link2Off aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+          <h1 className={`mt-4 ${ui.heading}`}>{heading}</h1>
+          <p className={`mt-2 ${ui.muted}`}>{text}</p>
+          <Link to="/" className={`mt-6 ${ui.button}`}>
+            Return to Home
+          </Link>
         </Card>
       </Page>
     );

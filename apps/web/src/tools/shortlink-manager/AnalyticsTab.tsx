@@ -8,6 +8,7 @@ import { Breakdown, DEVICE_LABELS } from './Breakdown';
 import { ClicksChart } from './ClicksChart';
 import { CompactLinkList, ExportButtons, LoadingState } from './LinkParts';
 import { RangeSelect, rangeCaption } from './RangeSelect';
+import { VisitFigures } from './VisitFigures';
 
 export type AnalyticsState = UseQueryResult<ShortlinkAnalytics>;
 
@@ -104,6 +105,7 @@ function AnalyticsBody({
             Refresh
           </button>
         </div>
+        <VisitFigures totals={data.totals} />
         <div className="mt-4">
           <ClicksChart days={data.clicksPerDay} caption={rangeCaption(range, data.clicksPerDay.length)} />
         </div>

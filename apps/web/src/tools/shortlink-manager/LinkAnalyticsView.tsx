@@ -9,6 +9,7 @@ import { ClickCount, LoadingState, RedirectModeBadge, ShortUrlLink, TagList } fr
 import { RangeSelect, rangeCaption } from './RangeSelect';
 import { countLabel, displayHost } from './shortlink-manager.service';
 import { useLinkAnalytics, useUnauthorized } from './shortlink.queries';
+import { VisitFigures } from './VisitFigures';
 
 interface LinkAnalyticsViewProps {
   token: string;
@@ -104,6 +105,7 @@ export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnautho
         <p className={`mt-1 ${ui.muted}`}>
           {caption}: {countLabel(data.totalClicks, 'click')}
         </p>
+        <VisitFigures totals={data.totals} />
         <div className="mt-4">
           <ClicksChart days={days} caption={caption} />
         </div>

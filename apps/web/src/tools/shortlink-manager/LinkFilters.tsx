@@ -1,10 +1,18 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SHORTLINK_SORTS, type ShortlinkTagsResponse } from '@toolvault/shared';
+import { LINK_STATUS_FILTERS, SHORTLINK_SORTS, type ShortlinkTagsResponse } from '@toolvault/shared';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ui } from '../../components/ui';
 import { formatCount } from '../../lib/format';
-import { CREATOR_LABELS, CREATORS, SEARCH_MAX, SORT_LABELS, withFilters, type AdminView } from './admin-view';
+import {
+  CREATOR_LABELS,
+  CREATORS,
+  SEARCH_MAX,
+  SORT_LABELS,
+  STATUS_LABELS,
+  withFilters,
+  type AdminView,
+} from './admin-view';
 import type { ManagerAccess } from './manager-access';
 
 /** Pause after the last keystroke before the search is sent. */
@@ -30,7 +38,7 @@ export function LinkFilters({
   return (
     <div
       role="search"
-      className={`mt-5 grid gap-3 ${access.allLinks ? 'sm:grid-cols-[minmax(0,1fr)_auto_auto_auto]' : 'sm:grid-cols-[minmax(0,1fr)_auto]'}`}
+      className={`mt-5 grid gap-3 ${access.allLinks ? 'sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto]' : 'sm:grid-cols-[minmax(0,1fr)_auto_auto]'}`}
     >
       <SearchBox value={view.q} onSearch={(q) => onView((current) => withFilters(current, { q }))} />
       <ChoiceSelect
@@ -41,6 +49,15 @@ export function LinkFilters({
         labels={SORT_LABELS}
         className="sm:w-40"
         onChoose={(sort) => onView((current) => withFilters(current, { sort }))}
+      />
+      <ChoiceSelect
+        id={`${id}-status`}
+        label="Status"
+        value={view.status}
+        choices={LINK_STATUS_FILTERS}
+        labels={STATUS_LABELS}
+        className="sm:w-32"
+        onChoose={(status) => onView((current) => withFilters(current, { status }))}
       />
       {access.allLinks ? (
         <ChoiceSelect

@@ -5,6 +5,7 @@ import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import type { LinkFormValues } from './shortlink-manager.service';
 import { LinkPasswordField } from './LinkPasswordField';
+import { LinkRulesFields } from './LinkRulesFields';
 import { UrlField } from './UrlField';
 
 const REDIRECT_MODES: readonly { value: RedirectMode; label: string; hint: string }[] = [
@@ -201,6 +202,7 @@ export function LinkForm({
           </div>
         </fieldset>
         <LinkPasswordField id={field('password')} values={values} onChange={onChange} describedBy={describedBy} />
+        <LinkRulesFields id={id} values={values.rules} onChange={(rules) => onChange({ ...values, rules })} />
         {error ? (
           <p id={errorId} role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
             {error}

@@ -6,6 +6,7 @@ import { ui } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import { writeAdminView, type AdminView } from './admin-view';
 import { CopyLinkButton } from './CopyLinkButton';
+import { LinkStateBadge } from './LinkStateBadge';
 import { QrCodeButton } from './QrCodeDialog';
 import { formatCreated, RedirectModeBadge, ShortUrlLink, siteOrigin, smallButton, TagList } from './LinkParts';
 import { PasswordBadge } from './PasswordBadge';
@@ -125,6 +126,7 @@ function LinkRow({
           <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
             <RedirectModeBadge mode={link.redirectMode} />
             <PasswordBadge hasPassword={link.hasPassword} />
+            <LinkStateBadge link={link} />
             <TagList tags={link.tags} />
           </div>
         </div>

@@ -224,6 +224,12 @@ describe('admin', () => {
       metaImage: '',
       tags: ['a', 'b'],
       redirectMode: 'preview',
+      // The link has no rules, and the form sends them as they are (none).
+      validFrom: null,
+      validUntil: null,
+      maxVisits: null,
+      fallbackUrl: null,
+      redirectStatus: 302,
     });
     expect(toast.success).toHaveBeenCalledWith('Shortlink updated successfully');
     expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
@@ -373,6 +379,7 @@ describe('admin', () => {
     data.topReferrers = [{ host: '(direct)', clicks: 3 }];
     data.topCountries = [{ country: 'Unknown', clicks: 3 }];
     data.devices = [{ device: 'desktop', clicks: 3 }];
+    data.totals = { clicks: 500, deduplicated: 1, uniques: 1 };
     const calls = stubApi({
       'GET /api/shortlinks/summary': json(summaryOf([])),
       'GET /api/shortlinks/analytics': json(data),
@@ -383,6 +390,11 @@ describe('admin', () => {
     expect(screen.getByText('Loading analytics...')).toBeInTheDocument();
     await settle();
     expect(screen.getByRole('img', { name: /3 clicks in total/ })).toBeInTheDocument();
+    // Raw, deduplicated and unique figures side by side.
+    const figures = within(screen.getByText('Raw clicks').closest('dl')!);
+    expect(figures.getByText('Raw clicks').nextSibling).toHaveTextContent('500');
+    expect(figures.getByText('Deduplicated').nextSibling).toHaveTextContent('1');
+    expect(figures.getByText('Unique visitors').nextSibling).toHaveTextContent('1');
     const table = screen.getByRole('table', { name: /Clicks per day/ });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     expect(within(table).getByRole('rowheader', { name: data.clicksPerDay[29]!.date }).nextSibling).toHaveTextContent(
@@ -713,6 +725,7 @@ describe('manage links', () => {
       link: target,
       range,
       totalClicks: 5,
+      totals: { clicks: 5, deduplicated: 3, uniques: 2 },
       clicksPerDay: [
         { date: '2024-05-01', clicks: 0 },
         { date: '2024-05-02', clicks: 5 },
@@ -829,8 +842,19 @@ describe('manage links', () => {
 
 function emptyAnalytics(): ShortlinkAnalytics {
   const day = (offset: number) => new Date(Date.UTC(2024, 4, 1 + offset)).toISOString().slice(0, 10);
+  const series = Array.from({ length: 30 }, (_, index) => ({
+    start: day(index),
+    clicks: 0,
+    deduplicated: 0,
+    uniques: 0,
+  }));
   return {
     range: '30d',
+    from: day(0),
+    to: day(29),
+    step: 'day',
+    series,
+    totals: { clicks: 0, deduplicated: 0, uniques: 0 },
     rangeClicks: 0,
     totalLinks: 0,
     totalClicks: 0,

@@ -4,6 +4,8 @@ import {
   SHORTLINK_SORTS,
   type AnalyticsRange,
   type ShortlinkSort,
+  LINK_STATUS_FILTERS,
+  type LinkStatusFilter,
 } from '@toolvault/shared';
 import { formatCount } from '../../lib/format';
 
@@ -52,6 +54,8 @@ export interface AdminView {
   tag: string;
   /** Whose links: everyone's or mine. */
   createdBy: Creator;
+  /** Active, inactive (expired, scheduled, limit reached) or all links. */
+  status: LinkStatusFilter;
   sort: ShortlinkSort;
   /** Rows per page. */
   size: PageSize;
@@ -70,6 +74,7 @@ export const DEFAULT_VIEW: AdminView = {
   q: '',
   tag: '',
   createdBy: 'all',
+  status: 'all',
   sort: 'newest',
   size: PAGE_SIZE,
   after: [],
@@ -89,6 +94,7 @@ export function readAdminView(params: URLSearchParams): AdminView {
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     tag: params.get('tag') ?? '',
     createdBy: oneOf(CREATORS, params.get('by'), DEFAULT_VIEW.createdBy),
+    status: oneOf(LINK_STATUS_FILTERS, params.get('status'), DEFAULT_VIEW.status),
     sort: oneOf(SHORTLINK_SORTS, params.get('sort'), DEFAULT_VIEW.sort),
     size: PAGE_SIZES.find((size) => String(size) === params.get('size')) ?? PAGE_SIZE,
     after: params.getAll('after').filter((cursor) => cursor !== ''),
@@ -104,6 +110,7 @@ export function writeAdminView(view: AdminView): URLSearchParams {
   if (view.q.trim() !== '') params.set('q', view.q.trim());
   if (view.tag !== '') params.set('tag', view.tag);
   if (view.createdBy !== DEFAULT_VIEW.createdBy) params.set('by', view.createdBy);
+  if (view.status !== DEFAULT_VIEW.status) params.set('status', view.status);
   if (view.sort !== DEFAULT_VIEW.sort) params.set('sort', view.sort);
   if (view.size !== PAGE_SIZE) params.set('size', String(view.size));
   for (const cursor of view.after) params.append('after', cursor);
@@ -115,7 +122,7 @@ export function writeAdminView(view: AdminView): URLSearchParams {
 /** A change of search, tag, creator, sort or page size starts again from the first page. */
 export function withFilters(
   view: AdminView,
-  change: Partial<Pick<AdminView, 'q' | 'tag' | 'createdBy' | 'sort' | 'size'>>,
+  change: Partial<Pick<AdminView, 'q' | 'tag' | 'createdBy' | 'status' | 'sort' | 'size'>>,
 ): AdminView {
   return { ...view, ...change, after: [] };
 }
@@ -126,6 +133,7 @@ export function listQuery(view: AdminView): string {
   if (view.q.trim() !== '') params.set('q', view.q.trim());
   if (view.tag !== '') params.set('tag', view.tag);
   if (view.createdBy === 'me') params.set('createdBy', 'me');
+  if (view.status !== 'all') params.set('status', view.status);
   const cursor = view.after.at(-1);
   if (cursor !== undefined) params.set('cursor', cursor);
   return params.toString();
@@ -135,8 +143,10 @@ export function listQuery(view: AdminView): string {
  * True when the list is narrowed by a search, a tag or its creator (an empty answer then means "no
  * match", not "no links").
  */
-export const isFiltered = (view: Pick<AdminView, 'q' | 'tag' | 'createdBy'>) =>
-  view.q.trim() !== '' || view.tag !== '' || view.createdBy !== 'all';
+export const isFiltered = (view: Pick<AdminView, 'q' | 'tag' | 'createdBy'> & Partial<Pick<AdminView, 'status'>>) =>
+  view.q.trim() !== '' || view.tag !== '' || view.createdBy !== 'all' || (view.status ?? 'all') !== 'all';
+
+export const STATUS_LABELS: Record<LinkStatusFilter, string> = { all: 'All', active: 'Active', inactive: 'Inactive' };
 
 /** 1-based number of the page the view shows. */
 export const pageNumber = (view: Pick<AdminView, 'after'>) => view.after.length + 1;

@@ -2,6 +2,7 @@
  * What the manager's page tests share: link, page and account fixtures, a fetch answered from a
  * table (recording every call), and the tool rendered inside a router (imported by tests only).
  */
+import { withRuleDefaults } from '@toolvault/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import {
   ROLE_GRANTS,
@@ -38,6 +39,7 @@ export const link = (id: number, extra: Partial<Shortlink> = {}): Shortlink => (
   clickCount: id * 2,
   createdAt: new Date().toISOString(),
   redirectMode: 'preview',
+  ...withRuleDefaults({}),
   createdBy: null,
   updatedBy: null,
   hasPassword: false,

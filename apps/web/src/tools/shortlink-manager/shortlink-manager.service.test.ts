@@ -1,3 +1,4 @@
+import { withRuleDefaults } from '@toolvault/shared';
 import { SHORT_CODE_ALPHABET, SHORTLINK_MESSAGES, type RandomIndex, type Shortlink } from '@toolvault/shared';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -34,6 +35,7 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
   clickCount,
   createdAt,
   redirectMode: 'preview',
+  ...withRuleDefaults({}),
   createdBy: null,
   updatedBy: null,
   hasPassword: false,
@@ -176,6 +178,7 @@ describe('validateCreateForm', () => {
           metaImage: '',
           tags: [],
           redirectMode: 'preview',
+          ...withRuleDefaults({}),
         },
       },
     ],
@@ -200,6 +203,7 @@ describe('validateCreateForm', () => {
           metaImage: 'https://img.example/a.png',
           tags: ['rfc', 'tls', 'crypto'],
           redirectMode: 'direct',
+          ...withRuleDefaults({}),
         },
       },
     ],
@@ -227,6 +231,7 @@ describe('validateUpdateForm and formFromLink', () => {
         metaImage: '',
         tags: ['a', 'b c'],
         redirectMode: 'direct',
+        ...withRuleDefaults({}),
       },
     });
   });
@@ -294,6 +299,7 @@ describe('createWithRetry', () => {
     metaImage: '',
     tags: [],
     redirectMode: 'preview' as const,
+    ...withRuleDefaults({}),
   };
   const taken = {
     ok: false as const,

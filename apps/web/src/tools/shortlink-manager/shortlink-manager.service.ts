@@ -18,6 +18,7 @@ import {
 } from '@toolvault/shared';
 import { ZGuestShortlinkInput, ZShortlinkInput, ZShortlinkUpdate } from '@toolvault/shared/schemas';
 import { passwordField } from './link-password-form';
+import { EMPTY_RULES, rulesBody, rulesFromLink, type RuleFormValues } from './link-rules.service';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
 import { formatCount } from '../../lib/format';
@@ -113,6 +114,8 @@ export interface LinkFormValues {
   password: string;
   /** Whether the link being edited has a password now. */
   hadPassword: boolean;
+  /** Validity window, visit limit, fallback and redirect status (link-rules.service.ts). */
+  rules: RuleFormValues;
 }
 
 export type LinkPasswordAction = 'keep' | 'set' | 'remove';
@@ -128,6 +131,7 @@ export const EMPTY_FORM: LinkFormValues = {
   passwordAction: 'keep',
   password: '',
   hadPassword: false,
+  rules: EMPTY_RULES,
 };
 
 /** The form filled from a link for Edit; tags joined with a comma and a space. */
@@ -143,12 +147,16 @@ export function formFromLink(link: Shortlink): LinkFormValues {
     passwordAction: 'keep',
     password: '',
     hadPassword: link.hasPassword === true,
+    rules: rulesFromLink(link),
   };
 }
 
-/** The form's fields as a create body: the password choice becomes the write-only `password` field. */
-function bodyOf({ passwordAction, password, hadPassword: _had, ...rest }: LinkFormValues) {
-  return { ...rest, tags: parseTagsText(rest.tags), ...passwordField(passwordAction, password) };
+/**
+ * The form's fields as a create body: the password choice becomes the write-only `password` field,
+ * the rules their own fields.
+ */
+function bodyOf({ passwordAction, password, hadPassword: _had, rules, ...rest }: LinkFormValues) {
+  return { ...rest, tags: parseTagsText(rest.tags), ...passwordField(passwordAction, password), ...rulesBody(rules) };
 }
 
 function firstIssue(error: z.ZodError): string {
