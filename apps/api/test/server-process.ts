@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ADMIN_PASSWORD, JWT_SECRET } from './helpers';
+import { freePort } from './servers';
 
 /**
  * The real server as a child process, for the tests that need one (crash, shutdown, start-up checks).
@@ -27,19 +27,6 @@ export interface ServerProcess {
 }
 
 const started: ServerProcess[] = [];
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The environment of a production start on `folder`, with the test credentials. */
 export function serverEnv(folder: string, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../src/db/database';
 import { LOCK_FILE_NAME, lockDataFolder, permissionWarning } from '../src/db/data-folder';
-import { assertNoSurvivors, freePort, serverEnv, spawnServer, startServer } from './server-process';
+import { assertNoSurvivors, serverEnv, spawnServer, startServer } from './server-process';
+import { freePort } from './servers';
 
 /**
  * The lines the operator sees, without the notice that this worktree may have no built site

@@ -1,10 +1,9 @@
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { Meta } from '../../components/Head';
 import { Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { QueryProvider } from '../../lib/query';
 import { AccountGate } from '../auth/AccountGate';
-import { AdminLoginForm } from '../auth/AdminLoginForm';
+import { SignedOutPage } from '../auth/SignedOutPage';
 import { useAdminToken } from '../auth/admin-session';
 import { useSessionExpiry } from '../auth/session-expiry';
 import { LogoutButton } from '../auth/LogoutButton';
@@ -15,15 +14,7 @@ import { BlogAdmin } from './BlogAdminScreen';
 export default function BlogAdminPage() {
   const token = useAdminToken();
   if (!token) {
-    return (
-      <Page title="Blog Admin" width="narrow">
-        <Meta name="robots" content="noindex" />
-        <OfflineNotice what="Blog admin" />
-        <div className="py-12">
-          <AdminLoginForm title="Admin Login" headingLevel={1} />
-        </div>
-      </Page>
-    );
+    return <SignedOutPage title="Blog Admin" what="Blog admin" signInTitle="Admin Login" />;
   }
   return (
     <QueryProvider>

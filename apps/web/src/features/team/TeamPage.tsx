@@ -1,59 +1,14 @@
 import { ROLE_LABELS, type Account } from '@toolvault/shared';
-import { Meta } from '../../components/Head';
-import { OfflineNotice } from '../../components/OfflineNotice';
-import { Page } from '../../components/Page';
-import { ui } from '../../components/ui';
-import { QueryProvider } from '../../lib/query';
-import { AdminLoginForm } from '../auth/AdminLoginForm';
-import { accountKey } from '../auth/account.queries';
-import { useAdminToken } from '../auth/admin-session';
-import { useSessionExpiry } from '../auth/session-expiry';
 import { InvitationsSection } from './InvitationsSection';
-import { LoadFailed } from './LoadFailed';
 import { PeopleSection } from './PeopleSection';
-import { teamApi } from './team.api';
-import { useTeamQuery } from './use-team-query';
+import { AccountPage } from './AccountPage';
 
 /** /team: the people of the team and its invitations, for those whose role lets them see it. */
 export default function TeamPage() {
-  const token = useAdminToken();
-  if (!token) {
-    return (
-      <Page title="Team" width="narrow">
-        <Meta name="robots" content="noindex" />
-        <OfflineNotice what="The team page" />
-        <div className="py-12">
-          <AdminLoginForm title="Sign in to see the team" headingLevel={1} />
-        </div>
-      </Page>
-    );
-  }
   return (
-    <QueryProvider>
-      <Team />
-    </QueryProvider>
-  );
-}
-
-function Team() {
-  const expire = useSessionExpiry();
-  const account = useTeamQuery(accountKey(useAdminToken()), teamApi.account, expire);
-
-  return (
-    <Page title="Team" width="wide">
-      <Meta name="robots" content="noindex" />
-      <OfflineNotice what="The team page" onRetry={() => void account.refetch()} />
-      <h1 className={`${ui.heading} mb-6`}>Team</h1>
-      {account.isPending ? (
-        <p role="status" className={ui.muted}>
-          Loading your account…
-        </p>
-      ) : account.isError ? (
-        <LoadFailed what="your account" message={account.error.message} onRetry={() => void account.refetch()} />
-      ) : (
-        <TeamFor account={account.data} onExpired={expire} />
-      )}
-    </Page>
+    <AccountPage title="Team" what="The team page" signInTitle="Sign in to see the team">
+      {(account, onExpired) => <TeamFor account={account} onExpired={onExpired} />}
+    </AccountPage>
   );
 }
 
