@@ -299,9 +299,21 @@ try {
     if (step.figure && step.floor) {
       const [width, height] = (/(\d+)\s*×\s*(\d+)/.exec(dimensions ?? '') ?? []).slice(1).map(Number);
       if (width && height) {
+        // What the tool wrote, from its download's file name: the floor must write the same.
+        const saved =
+          (await page
+            .locator('a[download]')
+            .last()
+            .getAttribute('download', { timeout: 2000 })
+            .catch(() => null)) ?? '';
+        const toolType = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' }[saved.split('.').pop() ?? ''];
         const floor = await floorRun(page, photoPath, width, height, step.floor);
+        const same =
+          toolType === floor.type
+            ? 'same format as the tool'
+            : `the tool wrote ${saved || 'an unknown format'}: NOT the same format`;
         console.log(
-          `  floor (createImageBitmap + OffscreenCanvas → ${floor.type}, ${(floor.bytes / 1024).toFixed(0)} KB) ${fmt(floor.ms)}`,
+          `  floor (createImageBitmap + OffscreenCanvas → ${floor.type}, ${(floor.bytes / 1024).toFixed(0)} KB, ${same}) ${fmt(floor.ms)}`,
         );
         recordFigure(step.figure, { value: runMs, floor: floor.ms });
       } else console.log(`  floor not run: the result's dimensions could not be read (${dimensions})`);
