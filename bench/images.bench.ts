@@ -72,7 +72,7 @@ function instrument() {
  * What the floor writes: the tool's output format and quality, at the size the tool's result has.
  * `cover` crops the source's centre to the output's shape first, as the Resizer's presets do.
  */
-interface FloorSpec {
+interface FloorOutput {
   type: 'image/png' | 'image/jpeg';
   quality?: number;
   cover: boolean;
@@ -86,7 +86,7 @@ interface Step {
   goalMs?: number;
   /** The table's figure for this step, timed against its floor. */
   figure?: 'image-compress' | 'image-resize-png' | 'image-resize-jpeg';
-  floor?: FloorSpec;
+  floor?: FloorOutput;
 }
 
 const fullHd = (page: Page) =>
@@ -136,7 +136,7 @@ const fmt = (ms: number) => `${Math.round(ms)} ms`.padStart(8);
  * format, on the main thread, with nothing else around it. The file comes through an input of the
  * bench's own, so the page reads the very bytes the tool was given.
  */
-async function floorRun(page: Page, photoPath: string, width: number, height: number, spec: FloorSpec) {
+async function floorRun(page: Page, photoPath: string, width: number, height: number, output: FloorOutput) {
   await page.evaluate(() => {
     if (document.getElementById('__imageFloor')) return;
     const input = document.createElement('input');
@@ -147,12 +147,12 @@ async function floorRun(page: Page, photoPath: string, width: number, height: nu
   });
   await page.locator('#__imageFloor').setInputFiles(photoPath);
   return page.evaluate(
-    async ({ width, height, spec }) => {
+    async ({ width, height, output }) => {
       const file = (document.getElementById('__imageFloor') as HTMLInputElement).files![0]!;
       const start = performance.now();
       const bitmap = await createImageBitmap(file);
       let [sx, sy, sw, sh] = [0, 0, bitmap.width, bitmap.height];
-      if (spec.cover) {
+      if (output.cover) {
         const scale = Math.max(width / sw, height / sh);
         [sw, sh] = [width / scale, height / scale];
         [sx, sy] = [(bitmap.width - sw) / 2, (bitmap.height - sh) / 2];
@@ -160,10 +160,13 @@ async function floorRun(page: Page, photoPath: string, width: number, height: nu
       const canvas = new OffscreenCanvas(width, height);
       canvas.getContext('2d')!.drawImage(bitmap, sx, sy, sw, sh, 0, 0, width, height);
       bitmap.close();
-      const blob = await canvas.convertToBlob({ type: spec.type, ...(spec.quality ? { quality: spec.quality } : {}) });
+      const blob = await canvas.convertToBlob({
+        type: output.type,
+        ...(output.quality ? { quality: output.quality } : {}),
+      });
       return { ms: performance.now() - start, bytes: blob.size, type: blob.type };
     },
-    { width, height, spec },
+    { width, height, output },
   );
 }
 const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');

@@ -126,8 +126,9 @@ function printSummary() {
     const counted = row.runs === 0 ? '' : row.figure.steady || row.runs === runs ? '' : `   (${row.runs} run(s))`;
     console.log(`${formatLine(row.figure, row, width)}${counted}`);
   }
-  console.log('floors:');
-  for (const figure of table) if (figure.floor) console.log(`  ${figure.label}: ${figure.floor}`);
+  const floors = table.filter((figure) => figure.floor);
+  if (floors.length > 0) console.log('floors:');
+  for (const figure of floors) console.log(`  ${figure.label}: ${figure.floor}`);
   for (const failure of failures) console.log(`failed: ${failure}`);
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(
