@@ -65,7 +65,6 @@ for (const file of files) {
     const result = spawnSync(tsx, [path.join(dir, file)], {
       stdio: 'inherit',
       cwd: root,
-      env: { ...process.env, BENCH_RUN: String(run) },
     });
     if (result.status !== 0) {
       const why = result.error ? result.error.message : `exit code ${result.status ?? result.signal}`;
