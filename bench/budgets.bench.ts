@@ -1,10 +1,13 @@
 /**
  * Performance budgets (docs/decisions/0013-performance-goals.md): per route type, the JavaScript transferred on the first load
  * measured in Debian's Chromium (raw and gzip), then Lighthouse (mobile, default throttling) on
- * home, /hash-generator, /image-compressor and /blog, with the goals beside the figures. Prints
- * figures only; the pass/fail budget (150 KB gzip on home) is e2e/budgets.e2e.ts.
+ * home, /hash-generator, /image-compressor and /blog, with the goals beside the figures. First,
+ * the table's figure (bench/results.mjs): every byte of HTML, CSS and JavaScript the first load of
+ * `/` fetches, each body gzip'd. Prints figures only; the pass/fail budget (150 KB gzip of
+ * JavaScript on home) is e2e/budgets.e2e.ts.
  */
 import { gzipSync } from 'node:zlib';
+import { recordFigure } from './results.mjs';
 import {
   LIGHTHOUSE_CATEGORIES,
   launchChromium,
@@ -34,6 +37,40 @@ const mark = (pass: boolean) => (pass ? 'met' : 'NOT met');
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 const { baseURL, close } = await startApp();
+
+/** The HTML, CSS and JavaScript of the first load of `/` in a fresh context, each body gzip'd at level 9. */
+async function measureFirstLoad(): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const bodies: Promise<{ type: string; raw: number; gzip: number }>[] = [];
+    page.on('requestfinished', (request) => {
+      const type = request.resourceType();
+      if (type !== 'document' && type !== 'stylesheet' && type !== 'script') return;
+      bodies.push(
+        request
+          .response()
+          .then((response) => response!.body())
+          .then((body) => ({ type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })),
+      );
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const files = await Promise.all(bodies);
+    const sum = (type: string) =>
+      files.filter((file) => file.type === type).reduce((total, file) => total + file.gzip, 0);
+    const total = files.reduce((sum, file) => sum + file.gzip, 0);
+    console.log(
+      `first load of / (fresh context): ${files.length} files, gzip ${kb(total)} ` +
+        `(HTML ${kb(sum('document'))}, CSS ${kb(sum('stylesheet'))}, JS ${kb(sum('script'))}; ` +
+        `raw ${kb(files.reduce((sum, file) => sum + file.raw, 0))})`,
+    );
+    recordFigure('first-load-bytes', { value: total / KB });
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
 
 async function measureJavaScript(): Promise<void> {
   const browser = await launchChromium();
@@ -96,6 +133,7 @@ async function runLighthouse(): Promise<void> {
 }
 
 try {
+  await measureFirstLoad();
   await measureJavaScript();
   await runLighthouse();
 } finally {

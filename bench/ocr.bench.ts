@@ -4,10 +4,18 @@
  * fresh browser profile: the engine, its WebAssembly core and the English data
  * are downloaded, compiled and initialised) and once warm (the same page, the
  * worker kept alive). Prints seconds for both and the bytes downloaded on first
- * use, beside the goal (≤ 4.5 MB, docs/decisions/0013-performance-goals.md). Never fails on a figure.
+ * use, beside the goal (≤ 4.5 MB, docs/decisions/0013-performance-goals.md). The floor of both
+ * times: tesseract.js itself, in a fresh context of the same browser, given the same file and the
+ * same engine files from the same server (its worker, the core the app chose, the English data),
+ * timed from createWorker to the first text (cold) and for a second recognize (warm). Never fails
+ * on a figure.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { recordFigure } from './results.mjs';
 import { launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
 
 const MB = 1024 * 1024;
@@ -75,6 +83,67 @@ async function screenshotLikePng(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
+/** tesseract.js's browser build, as the web app installs it. */
+const TESSERACT_SCRIPT = path.resolve(
+  import.meta.dirname,
+  '../apps/web/node_modules/tesseract.js/dist/tesseract.min.js',
+);
+
+/**
+ * tesseract.js with nothing around it: a fresh context (an empty HTTP cache, as the app's cold run
+ * had), on a same-origin page with no script of the app's (the health check's JSON; CSP bypassed so
+ * that the library can be injected), the file through an input of its own.
+ */
+async function tesseractItself(browser: Browser, baseURL: string, imagePath: string, corePath: string) {
+  const context = await browser.newContext({ baseURL, bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await page.goto('/api/health');
+    await page.addScriptTag({ path: TESSERACT_SCRIPT });
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = '__ocrFloor';
+      document.body.append(input);
+    });
+    await page.locator('#__ocrFloor').setInputFiles(imagePath);
+    return await page.evaluate(
+      async ({ corePath }) => {
+        type Worker = {
+          recognize: (image: Blob) => Promise<{ data: { text: string } }>;
+          terminate: () => Promise<unknown>;
+        };
+        const tesseract = (
+          window as unknown as {
+            Tesseract: { createWorker: (lang: string, oem: number, options: object) => Promise<Worker> };
+          }
+        ).Tesseract;
+        const file = (document.getElementById('__ocrFloor') as HTMLInputElement).files![0]!;
+        const dir = new URL('/vendor/tesseract/', location.href);
+        const start = performance.now();
+        const worker = await tesseract.createWorker('eng', 1 /* LSTM only, as the app */, {
+          workerPath: new URL('worker.min.js', dir).href,
+          corePath,
+          langPath: new URL('lang', dir).href,
+          workerBlobURL: false,
+          gzip: true,
+          cacheMethod: 'none',
+        });
+        const first = await worker.recognize(file);
+        const cold = (performance.now() - start) / 1000;
+        const again = performance.now();
+        await worker.recognize(file);
+        const warm = (performance.now() - again) / 1000;
+        await worker.terminate();
+        return { cold, warm, text: first.data.text };
+      },
+      { corePath },
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
 /** Share of the drawn words that the OCR text contains, in order-insensitive bag terms. */
@@ -95,6 +164,7 @@ function wordRecall(expected: string[], actual: string): number {
 
 const { baseURL, close } = await startApp();
 const browser = await launchChromium();
+const dir = mkdtempSync(path.join(tmpdir(), 'toolvault-ocr-bench-'));
 
 try {
   const context = await newConsentedContext(browser, baseURL);
@@ -184,7 +254,21 @@ try {
     console.log(`  REQUESTS OUTSIDE THE APP'S ORIGIN: ${foreign.map((item) => item.url).join(', ')}`);
   console.log(`  warm run downloaded ${warmDownloads.length} files`);
   await context.close();
+
+  // The core the app chose for this browser (a .js loader beside its .wasm).
+  const corePath = firstUse.map((item) => item.url).find((url) => /\/tesseract-core-[\w-]+\.js$/.test(url));
+  if (corePath === undefined) throw new Error('the app fetched no tesseract core: no floor to compare with');
+  const imagePath = path.join(dir, 'screen.png');
+  writeFileSync(imagePath, image);
+  const floor = await tesseractItself(browser, baseURL, imagePath, corePath);
+  console.log(
+    `  tesseract.js itself (${corePath.replace(baseURL, '')}): cold ${floor.cold.toFixed(2)} s, warm ${floor.warm.toFixed(2)} s, ` +
+      `${(wordRecall(SCREEN_LINES, floor.text) * 100).toFixed(0)} % of the drawn words read`,
+  );
+  recordFigure('ocr-warm', { value: warm.seconds, floor: floor.warm });
+  recordFigure('ocr-cold', { value: cold.seconds, floor: floor.cold });
 } finally {
   await browser.close();
   close();
+  rmSync(dir, { recursive: true, force: true });
 }
