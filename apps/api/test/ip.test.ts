@@ -26,7 +26,8 @@ describe('GET /api/ip/:ip — public addresses, from the offline database', () =
     ['2001:4860:4860::8888', '2001:4860:4860::8888', 6],
     ['IPv6 in full, upper case', '2001:4860:4860:0:0:0:0:8888', 6],
     ['IPv4-mapped IPv6 is looked up as IPv4', '::ffff:8.8.8.8', 4],
-  ])('%s → Google, United States', async (_label, ip, version) => {
+    // The first lookup reads and parses the databases (about 60 MB): seconds on a busy machine.
+  ])('%s → Google, United States', { timeout: 30_000 }, async (_label, ip, version) => {
     const res = await request(app).get(`/api/ip/${encodeURIComponent(ip.toUpperCase())}`);
     expect(res.status).toBe(200);
     const body = res.body as IpLookupResult;
