@@ -11,7 +11,7 @@ import { createLogger, type Logger } from './logger';
 import { guardProcess } from './process-guards';
 import { startAuditRetention, startClickRetention, startVisitorHashRetention } from './services/retention.service';
 import { machineAddresses } from './services/machine-addresses';
-import { createWebhookEvents, startDeliveryWorker, webhookPolicy } from './services/webhooks';
+import { createLinkExpirySweep, createWebhookEvents, startDeliveryWorker, webhookPolicy } from './services/webhooks';
 import { systemClock } from './lib/clock';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
@@ -69,7 +69,16 @@ async function main(): Promise<void> {
     clock: systemClock,
     logger,
   });
-  const stopWebhooks = () => Promise.allSettled([webhookWorker.stop(), webhookEvents.stop()]);
+  // Links whose end passes are told of by a sweep (nothing else happens at that instant).
+  const expirySweep = createLinkExpirySweep({
+    shortlinks: repos.shortlinks,
+    marks: repos.sweepMarks,
+    events: webhookEvents,
+    clock: systemClock,
+    logger,
+  });
+  expirySweep.start();
+  const stopWebhooks = () => Promise.allSettled([expirySweep.stop(), webhookWorker.stop(), webhookEvents.stop()]);
   const app = createApp({ config, db: repos, logger, credentials, webDist, counters, readiness, webhookEvents });
   if (config.clickRetentionDays !== undefined) {
     startClickRetention({ clicks: repos.shortlinkClicks, days: config.clickRetentionDays, clock: systemClock, logger });

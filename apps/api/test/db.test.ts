@@ -45,6 +45,7 @@ const TABLES = [
   'webhooks',
   'webhook_deliveries',
   'webhook_event_keys',
+  'sweep_marks',
 ].sort();
 
 /** Every table's columns with their NOT NULL flag, as the engine itself reports them. */
@@ -255,6 +256,7 @@ describe('the migrations that databases have recorded', () => {
     [13, '64-bit counters'],
     [14, 'team accounts'],
     [16, 'posts by author'],
+    [23, 'link expiry sweep'],
   ])('version %i stays "%s", in a file of its own', (version, name) => {
     expect(MIGRATIONS.find((migration) => migration.version === version)?.name).toBe(name);
     const prefix = `${String(version).padStart(4, '0')}-`;

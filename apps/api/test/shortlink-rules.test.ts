@@ -92,7 +92,12 @@ describe.each(ENGINES)('per-link rules on %s', (engine) => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['window in the wrong order', { validFrom: FUTURE, validUntil: PAST }, 'FIELDS_CONFLICT', RULE_MESSAGES.windowOrder],
+    [
+      'window in the wrong order',
+      { validFrom: FUTURE, validUntil: PAST },
+      'FIELDS_CONFLICT',
+      RULE_MESSAGES.windowOrder,
+    ],
     ['an equal window', { validFrom: PAST, validUntil: PAST }, 'FIELDS_CONFLICT', RULE_MESSAGES.windowOrder],
     ['validFrom without a zone', { validFrom: '2025-03-15T12:00' }, 'VALIDATION', RULE_MESSAGES.invalidFrom],
     ['validUntil not a date', { validUntil: 'soon' }, 'VALIDATION', RULE_MESSAGES.invalidUntil],
@@ -294,5 +299,33 @@ describe.each(ENGINES)('per-link rules on %s', (engine) => {
     expect(bad.body).toEqual({ error: 'status must be one of all, active, inactive', code: 'VALIDATION' });
     const hostile = await request(t.app).get("/api/shortlinks?status=active' OR 1=1--").set(t.auth);
     expect(hostile.status).toBe(400);
+  });
+
+  it("answers the redirect page's lookup of an inactive link as its click would, counting nothing", async () => {
+    t = await engineApp(engine);
+    const lookup = (code: string) => request(t.app).get(`/api/shortlink/${code}`).set('User-Agent', CHROME);
+    await create({ shortCode: 'look01', validUntil: FUTURE });
+    await create({ shortCode: 'look02', validUntil: PAST });
+    await create({ shortCode: 'look03', validUntil: PAST, fallbackUrl: 'https://fallback.example/' });
+    await create({ shortCode: 'look04', validFrom: FUTURE });
+    const used = await create({ shortCode: 'look05', maxVisits: 1 });
+    await json('look05');
+
+    const open = await lookup('look01');
+    expect([open.status, open.body.targetUrl]).toEqual([200, 'https://example.com/docs']);
+    const ended = await lookup('look02');
+    expect([ended.status, ended.body]).toEqual([410, { error: RULE_MESSAGES.expired, code: 'SHORTLINK_EXPIRED' }]);
+    const withFallback = await lookup('look03');
+    expect([withFallback.status, withFallback.body]).toEqual([
+      410,
+      { error: RULE_MESSAGES.expired, code: 'SHORTLINK_EXPIRED', fallbackUrl: 'https://fallback.example/' },
+    ]);
+    const early = await lookup('look04');
+    expect([early.status, early.body.code]).toEqual([404, 'SHORTLINK_NOT_ACTIVE']);
+    const usedUp = await lookup('look05');
+    expect([usedUp.status, usedUp.body.code]).toEqual([410, 'SHORTLINK_EXPIRED']);
+    // No answer of the lookup leaks the target of an inactive link, and none counts.
+    for (const res of [ended, withFallback, early, usedUp]) expect(JSON.stringify(res.body)).not.toContain('/docs');
+    expect(await clicksOf(used.id)).toBe(1);
   });
 });

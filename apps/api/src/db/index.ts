@@ -12,6 +12,7 @@ import { createLinkPasswordsRepo, type LinkPasswordsRepo } from './link-password
 import { createSettingsRepo, type SettingsRepo } from './settings.repo';
 import { createShortlinkClicksRepo, type ShortlinkClicksRepo } from './shortlink-clicks.repo';
 import { createShortlinksRepo, type ShortlinksRepo } from './shortlinks.repo';
+import { createSweepMarksRepo, type SweepMarksRepo } from './sweep-marks.repo';
 import { createUsersRepo, type UsersRepo } from './users.repo';
 import { createWebhookDeliveriesRepo, type WebhookDeliveriesRepo } from './webhook-deliveries.repo';
 import { createWebhooksRepo, type WebhooksRepo } from './webhooks.repo';
@@ -44,6 +45,8 @@ export interface Repositories {
   invitations: InvitationsRepo;
   webhooks: WebhooksRepo;
   webhookDeliveries: WebhookDeliveriesRepo;
+  /** How far each periodic sweep has looked (the link.expired sweep). */
+  sweepMarks: SweepMarksRepo;
   /** Answers when the database does (readiness checks). */
   ping(): Promise<void>;
 }
@@ -67,6 +70,7 @@ export function createRepositories(storage: Storage): Repositories {
     invitations: createInvitationsRepo(db),
     webhooks: createWebhooksRepo(db),
     webhookDeliveries: createWebhookDeliveriesRepo(db, dialect),
+    sweepMarks: createSweepMarksRepo(db),
     // The reading connection: a long write (an import) does not make the health check wait.
     async ping() {
       await storage.reader.selectFrom('settings').select('key').limit(1).execute();

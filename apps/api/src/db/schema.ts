@@ -31,6 +31,7 @@ export interface Tables {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_event_keys: WebhookEventKeysTable;
+  sweep_marks: SweepMarksTable;
 }
 
 export interface SettingsTable {
@@ -310,4 +311,10 @@ export interface WebhookDeliveriesTable {
 export interface WebhookEventKeysTable {
   key: string;
   created_at: string;
+}
+
+/** How far each periodic sweep has looked (ISO 8601, UTC), by the sweep's name. */
+export interface SweepMarksTable {
+  name: string;
+  swept_until: string;
 }

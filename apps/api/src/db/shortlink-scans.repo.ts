@@ -11,6 +11,12 @@ export interface ShortlinkScansRepo {
   /** Every link, oldest first, `batchSize` at a time (keyset reads: memory does not grow with the count). */
   batchesOldestFirst(batchSize: number): AsyncIterable<Shortlink[]>;
   topByClicks(limit: number): Promise<Shortlink[]>;
+  /**
+   * The links whose end (valid_until) lies after `after` and at or before `until` (ISO 8601), by
+   * that end then id, `batchSize` at a time: those a sweep tells webhooks have expired. A link that
+   * ran out of visits before is left out, as it had expired already.
+   */
+  endedBetween(after: string, until: string, batchSize: number): AsyncIterable<Shortlink[]>;
 }
 
 /** Reads through `reader` (see createShortlinksRepo); an import's pending rows are never listed. */
@@ -41,6 +47,30 @@ export function createShortlinkScansRepo(reader: Kysely<Tables>, pendingBlocks: 
         if (rows.length === 0) return;
         const last = rows.at(-1)!;
         after = { createdAt: last.created_at, id: last.id };
+        yield await linksOf(reader, rows);
+        if (rows.length < batchSize) return;
+      }
+    },
+    // One range of shortlinks_valid_until (migration 23): the cost is the links that ended in the span.
+    async *endedBetween(after, until, batchSize) {
+      let from: { validUntil: string; id: number } | undefined;
+      for (;;) {
+        let query = pendingBlocks
+          .skip(reader.selectFrom('shortlinks'), 'id')
+          .select(SHORTLINK_COLUMNS)
+          .where('valid_until', 'is not', null)
+          .where('valid_until', '>', after)
+          .where('valid_until', '<=', until)
+          .where('import_pending', 'is', null)
+          .where(sql<SqlBool>`NOT (max_visits IS NOT NULL AND click_count >= max_visits)`)
+          .orderBy('valid_until')
+          .orderBy('id')
+          .limit(batchSize);
+        if (from) query = query.where(sql<SqlBool>`(valid_until, id) > (${from.validUntil}, ${from.id})`);
+        const rows = await query.execute();
+        if (rows.length === 0) return;
+        const last = rows.at(-1)!;
+        from = { validUntil: last.valid_until!, id: last.id };
         yield await linksOf(reader, rows);
         if (rows.length < batchSize) return;
       }

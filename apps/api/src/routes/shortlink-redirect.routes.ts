@@ -8,6 +8,7 @@ import {
   inactiveStatus,
   isAllowedShortCode,
   normalizeHttpUrl,
+  type ApiErrorBody,
   type InactiveVisit,
 } from '@toolvault/shared';
 import { AppError, errorBodyText } from '../http/errors';
@@ -142,11 +143,20 @@ export function shortlinkVisits({ clicks, webDist, locks }: ShortlinkVisitsOptio
 /**
  * The redirect page's answer for an inactive link: 410 (expired, limit reached) or 404 (not active
  * yet) with the error body, and the link's fallback URL when it has one, which the page goes to.
+ * The click and the page's lookup (GET /api/shortlink/{code}) answer it alike.
  */
-function inactiveJson({ inactive, fallbackUrl }: InactiveVisit): [number, string] {
+export function inactiveAnswer({ inactive, fallbackUrl }: InactiveVisit): {
+  status: number;
+  body: ApiErrorBody & { fallbackUrl?: string };
+} {
   const code = inactive === 'scheduled' ? 'SHORTLINK_NOT_ACTIVE' : 'SHORTLINK_EXPIRED';
-  const body = { error: inactiveMessage(inactive), code, ...(fallbackUrl === null ? {} : { fallbackUrl }) };
-  return [inactiveStatus(inactive), JSON.stringify(body)];
+  const body = { error: inactiveMessage(inactive), code, ...(fallbackUrl === null ? {} : { fallbackUrl }) } as const;
+  return { status: inactiveStatus(inactive), body };
+}
+
+function inactiveJson(visit: InactiveVisit): [number, string] {
+  const { status, body } = inactiveAnswer(visit);
+  return [status, JSON.stringify(body)];
 }
 
 /** What a one-segment path is to the click route: a code to look up, an address that names no link, or not its own. */

@@ -20,6 +20,7 @@ import type { ChangeLog } from '../http/change-log';
 import { contractRoutes, type ContractRouter } from '../http/contract-router';
 import { clientKey } from '../http/client-key';
 import { AppError } from '../http/errors';
+import { inactiveAnswer } from './shortlink-redirect.routes';
 import { jsonArrayBody } from '../http/json-array-body';
 import { streamExport, type ExportShape } from '../http/stream-export';
 import type { LinkPasswordService } from '../services/link-password.service';
@@ -155,7 +156,14 @@ export function publicShortlinkRouter({
       throw new AppError('SHORTLINK_PASSWORD_REQUIRED');
     }
     // An edited link must show at once; the answer may be stored but is always revalidated.
-    res.set('Cache-Control', 'no-cache').json(link);
+    res.set('Cache-Control', 'no-cache');
+    // An inactive link: the page shows why (or goes to the fallback), never the target's card.
+    if ('inactive' in link) {
+      const { status, body } = inactiveAnswer(link);
+      res.status(status).json(body);
+      return;
+    }
+    res.json(link);
   };
   const { router, add } = contractRoutes('/api/shortlink');
   add(API.shortlinkPublic, lookup);

@@ -106,8 +106,12 @@ export interface ShortlinkService {
    * is the importer's, whoever an export says made it.
    */
   importAll(body: unknown, origin: RequestOrigin, importer: number): Promise<ShortlinkResult<ImportShortlinksResponse>>;
-  /** The public view of a code; never counts a click. */
-  findPublic(shortCode: string): Promise<PublicShortlink | null>;
+  /**
+   * The public view of a code (the redirect page's lookup); never counts a click. For a link
+   * inactive now (its rules), its InactiveVisit instead, so the page never shows and counts down to
+   * the target of a link that has expired.
+   */
+  findPublic(shortCode: string): Promise<PublicShortlink | InactiveVisit | null>;
   /**
    * The crawler preview of `/{shortCode}`; og:url is the canonical target. For a link inactive now
    * (its rules), its InactiveVisit instead: the page then answers its fallback or its 410/404.
@@ -178,9 +182,15 @@ export function createShortlinkService({
     return kind === 'own-address' ? { code: 'SHORTLINK_OWN_ADDRESS' } : { code: 'SHORTLINK_SELF_LINK' };
   };
 
-  const findPublic = async (shortCode: string): Promise<PublicShortlink | null> => {
-    const link = isAllowedShortCode(shortCode) ? await shortlinks.findPublic(shortCode) : null;
-    return link && servedLink(link);
+  /** A link as a visit that counts nothing sees it: the link while active, else why not and its fallback. */
+  const visited = async (shortCode: string): Promise<PublicShortlink | InactiveVisit | null> => {
+    const found = isAllowedShortCode(shortCode) ? await shortlinks.findVisited(shortCode) : null;
+    if (!found) return null;
+    const state = linkState(found.state, clock());
+    if (state !== 'active') {
+      return { inactive: state, fallbackUrl: found.fallbackUrl === null ? null : servedUrl(found.fallbackUrl) };
+    }
+    return servedLink(found.link);
   };
 
   /** A self-link in the target or in the fallback (which visitors are sent to just the same). */
@@ -375,16 +385,11 @@ export function createShortlinkService({
       return ok({ imported: links.length });
     },
 
-    findPublic,
+    findPublic: visited,
 
     async preview(shortCode) {
-      const found = isAllowedShortCode(shortCode) ? await shortlinks.findVisited(shortCode) : null;
-      if (!found) return null;
-      const state = linkState(found.state, clock());
-      if (state !== 'active') {
-        return { inactive: state, fallbackUrl: found.fallbackUrl === null ? null : servedUrl(found.fallbackUrl) };
-      }
-      const link = servedLink(found.link);
+      const link = await visited(shortCode);
+      if (!link || 'inactive' in link) return link;
       // A stored target that is no address (a row written around the API) is left out of the page.
       const url = isHttpUrl(link.targetUrl) ? link.targetUrl : undefined;
       return {

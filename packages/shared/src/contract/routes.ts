@@ -378,9 +378,12 @@ export const API = {
     auth: 'public',
     params: ZShortCodeParams,
     invalidParams: 'SHORTLINK_NOT_FOUND',
-    description: 'A password link answers 403 SHORTLINK_PASSWORD_REQUIRED here: its target is not public.',
+    description:
+      'A password link answers 403 SHORTLINK_PASSWORD_REQUIRED here: its target is not public. A link outside ' +
+      'its validFrom/validUntil window or past its visit limit answers as its click would, without counting: ' +
+      '410 SHORTLINK_EXPIRED (404 SHORTLINK_NOT_ACTIVE before validFrom), with `fallbackUrl` when it has one.',
     response: { status: 200, description: 'Target, title, description and image', schema: ZPublicShortlink },
-    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_PASSWORD_REQUIRED'],
+    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_PASSWORD_REQUIRED', 'SHORTLINK_EXPIRED', 'SHORTLINK_NOT_ACTIVE'],
   }),
   shortlinkClick: route({
     ...ENDPOINTS.shortlinkClick,

@@ -9,6 +9,7 @@ import { httpTransport } from './transport';
 import type { WebhookEvents } from './webhook-events';
 
 export { createWebhookEvents, type WebhookEvents } from './webhook-events';
+export { createLinkExpirySweep } from './link-expiry-sweep';
 export { createWebhooksService, type WebhooksService } from './webhooks.service';
 
 /** Where webhooks may be sent: WEBHOOK_ALLOW_PRIVATE, and this machine's addresses. */

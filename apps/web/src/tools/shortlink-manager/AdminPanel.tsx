@@ -18,6 +18,7 @@ import type { ApiFailure } from '../../lib/api';
 import { fromApi, unlessUnauthorized, type ApiError } from '../../lib/query';
 import { readAdminView, writeAdminView, type AdminTab, type AdminView } from './admin-view';
 import { AdminTabs, panelId, TabPanel, tabId, type TabItem } from './AdminTabs';
+import { pickWindow } from './analytics-window.service';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
@@ -78,7 +79,7 @@ interface AdminPanelProps {
 
 /**
  * The signed-in view: tabs Overview, Create Link, Manage Links, Analytics, those the role may use.
- * The tab, search, sort, tag, creator, page and analytics range live in the URL (admin-view.ts).
+ * The tab, search, sort, tag, creator, page and analytics window live in the URL (admin-view.ts).
  */
 export function AdminPanel({ token, account, access, onExit, focusOnMount = false }: AdminPanelProps) {
   const [params, setParams] = useSearchParams();
@@ -136,7 +137,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
   // The tags in use are those of every link: read only for a role that sees them all.
   const tags = useLinkTags(token, showList && access.allLinks);
   const summary = useLinkSummary(token, tab === 'overview');
-  const analytics = useAnalytics(token, view.range, tab === 'analytics');
+  const analytics = useAnalytics(token, pickWindow(view), tab === 'analytics');
   useUnauthorized(page.error, expire);
   useUnauthorized(tags.error, expire);
   useUnauthorized(summary.error, expire);
@@ -345,8 +346,8 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
           <LinkAnalyticsView
             token={token}
             id={view.link}
-            range={view.range}
-            onRange={(range) => show((current) => ({ ...current, range }))}
+            analyticsWindow={pickWindow(view)}
+            onWindowChange={(choice) => show((current) => ({ ...current, ...pickWindow(choice) }))}
             onBack={() => {
               setFocusRow(view.link);
               show((current) => ({ ...current, link: null }));
@@ -375,8 +376,8 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
           <AnalyticsTab
             state={analytics}
             onRefresh={() => void analytics.refetch()}
-            range={view.range}
-            onRange={(range) => show((current) => ({ ...current, range }))}
+            analyticsWindow={pickWindow(view)}
+            onWindowChange={(choice) => show((current) => ({ ...current, ...pickWindow(choice) }))}
             exportingClicks={exportingClicks}
             onExportClicks={(format) => void exportFile('clicks', format)}
           />

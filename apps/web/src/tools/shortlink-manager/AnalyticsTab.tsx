@@ -3,40 +3,39 @@ import type { ExportFormat, ShortlinkAnalytics } from '@toolvault/shared';
 import { RefreshCw } from 'lucide-react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
-import type { AnalyticsRange } from './admin-view';
+import { windowCaption, type WindowChoice } from './analytics-window.service';
 import { Breakdown, DEVICE_LABELS } from './Breakdown';
-import { ClicksChart } from './ClicksChart';
 import { CompactLinkList, ExportButtons, LoadingState } from './LinkParts';
-import { RangeSelect, rangeCaption } from './RangeSelect';
-import { VisitFigures } from './VisitFigures';
+import { seriesHeading, WindowSeries } from './VisitFigures';
+import { WindowControls } from './WindowControls';
 
 export type AnalyticsState = UseQueryResult<ShortlinkAnalytics>;
 
 /**
- * Top 5 by clicks, 5 most recent, clicks per day, referrers, countries and devices (docs/decisions/0006-click-analytics.md),
- * and the raw clicks as a file.
+ * Top 5 by clicks, 5 most recent, clicks per hour, day or month, referrers, countries and devices
+ * (docs/decisions/0006-click-analytics.md) over a preset or custom window, and the raw clicks as a file.
  */
 export function AnalyticsTab({
   state,
   onRefresh,
-  range,
-  onRange,
+  analyticsWindow,
+  onWindowChange,
   exportingClicks,
   onExportClicks,
 }: {
   state: AnalyticsState;
   onRefresh: () => void;
-  range: AnalyticsRange;
-  onRange: (range: AnalyticsRange) => void;
+  analyticsWindow: WindowChoice;
+  onWindowChange: (choice: WindowChoice) => void;
   exportingClicks: boolean;
   onExportClicks: (format: ExportFormat) => void;
 }) {
   return (
     <div className="space-y-4">
-      <div className="flex justify-end">
-        <RangeSelect value={range} onChange={onRange} />
-      </div>
-      <AnalyticsBody state={state} onRefresh={onRefresh} range={range} />
+      <Card>
+        <WindowControls value={analyticsWindow} shown={state.data} onChange={onWindowChange} />
+      </Card>
+      <AnalyticsBody state={state} onRefresh={onRefresh} />
       <ClickExport busy={exportingClicks} onExport={onExportClicks} />
     </div>
   );
@@ -69,15 +68,7 @@ function ClickExport({ busy, onExport }: { busy: boolean; onExport: (format: Exp
   );
 }
 
-function AnalyticsBody({
-  state,
-  onRefresh,
-  range,
-}: {
-  state: AnalyticsState;
-  onRefresh: () => void;
-  range: AnalyticsRange;
-}) {
+function AnalyticsBody({ state, onRefresh }: { state: AnalyticsState; onRefresh: () => void }) {
   if (state.status === 'pending') return <LoadingState label="Loading analytics..." />;
   if (state.status === 'error')
     return (
@@ -91,24 +82,25 @@ function AnalyticsBody({
         </button>
       </Card>
     );
-  const { data } = state;
+  // Another window is loading: the previous one stays on screen, marked busy, meanwhile.
+  const { data, isFetching: stale } = state;
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" aria-busy={stale}>
       <Card>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h2 className={ui.subheading}>Clicks per day</h2>
-            <p className={`mt-1 ${ui.muted}`}>{rangeCaption(range, data.clicksPerDay.length)}</p>
+            <h2 className={ui.subheading}>{seriesHeading(data)}</h2>
+            <p className={`mt-1 ${ui.muted}`}>
+              {windowCaption(data)}
+              {stale ? ' — updating…' : ''}
+            </p>
           </div>
           <button type="button" className={ui.buttonSecondary} onClick={onRefresh}>
             <RefreshCw aria-hidden="true" className="size-4" />
             Refresh
           </button>
         </div>
-        <VisitFigures totals={data.totals} />
-        <div className="mt-4">
-          <ClicksChart days={data.clicksPerDay} caption={rangeCaption(range, data.clicksPerDay.length)} />
-        </div>
+        <WindowSeries answer={data} />
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -1,39 +1,39 @@
-import type { ShortlinkAnalytics } from '@toolvault/shared';
+import type { AnalyticsPoint, AnalyticsStep } from '@toolvault/shared';
 import { useId } from 'react';
+import { pointLabel, STEP_NOUNS } from './analytics-window.service';
 import { countLabel, chartModel } from './shortlink-manager.service';
 
 const WIDTH = 600;
 const HEIGHT = 160;
 
-/** "2024-05-03" → "May 3" in the visitor's locale (the date is a UTC day). */
-function shortDate(isoDay: string): string {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? isoDay
-    : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
-
 /**
- * Clicks per day over a range (the whole site's or one link's): inline SVG bars with a
+ * Clicks per hour, day or month over a range (the whole site's or one link's): inline SVG bars with a
  * text summary as its accessible name, and the full series as a visually
  * hidden table for screen readers.
  */
 export function ClicksChart({
-  days,
-  caption = `Last ${days.length} days`,
+  points,
+  step,
+  caption,
 }: {
-  days: ShortlinkAnalytics['clicksPerDay'];
+  points: readonly Pick<AnalyticsPoint, 'start' | 'clicks'>[];
+  step: AnalyticsStep;
   /** The period, read after "Clicks per day — " by screen readers. */
-  caption?: string;
+  caption: string;
 }) {
   const id = useId();
+  const days = points.map((point) => ({ date: point.start, clicks: point.clicks }));
   const model = chartModel(days, { width: WIDTH, height: HEIGHT });
+  const label = (start: string) => pointLabel(start, step);
   const first = days[0];
   const last = days[days.length - 1];
+  const title = `Clicks per ${STEP_NOUNS[step]}`;
   const summary =
     first && last
-      ? `Clicks per day from ${shortDate(first.date)} to ${shortDate(last.date)}: ${countLabel(model.totalClicks, 'click')} in total` +
-        (model.peak ? `, most on ${shortDate(model.peak.date)} with ${countLabel(model.peak.clicks, 'click')}.` : '.')
+      ? `${title} from ${label(first.date)} to ${label(last.date)}: ${countLabel(model.totalClicks, 'click')} in total` +
+        (model.peak
+          ? `, most ${step === 'month' ? 'in' : step === 'hour' ? 'at' : 'on'} ${label(model.peak.date)} with ${countLabel(model.peak.clicks, 'click')}.`
+          : '.')
       : 'No click data.';
 
   return (
@@ -70,15 +70,17 @@ export function ClicksChart({
         />
       </svg>
       <div className="mt-2 flex justify-between text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
-        <span>{first ? shortDate(first.date) : ''}</span>
+        <span>{first ? label(first.date) : ''}</span>
         <span>Peak: {model.maxClicks}</span>
-        <span>{last ? shortDate(last.date) : ''}</span>
+        <span>{last ? label(last.date) : ''}</span>
       </div>
       <table className="sr-only">
-        <caption>Clicks per day — {caption}</caption>
+        <caption>
+          {title} — {caption}
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
+            <th scope="col">{step === 'hour' ? 'Hour (UTC)' : step === 'month' ? 'Month' : 'Date'}</th>
             <th scope="col">Clicks</th>
           </tr>
         </thead>

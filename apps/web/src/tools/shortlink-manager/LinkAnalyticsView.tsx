@@ -2,27 +2,36 @@ import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
-import type { AnalyticsRange } from './admin-view';
+import { windowCaption, type WindowChoice } from './analytics-window.service';
 import { Breakdown, DEVICE_LABELS } from './Breakdown';
-import { ClicksChart } from './ClicksChart';
 import { ClickCount, LoadingState, RedirectModeBadge, ShortUrlLink, TagList } from './LinkParts';
-import { RangeSelect, rangeCaption } from './RangeSelect';
 import { countLabel, displayHost } from './shortlink-manager.service';
 import { useLinkAnalytics, useUnauthorized } from './shortlink.queries';
-import { VisitFigures } from './VisitFigures';
+import { seriesHeading, WindowSeries } from './VisitFigures';
+import { WindowControls } from './WindowControls';
 
 interface LinkAnalyticsViewProps {
   token: string;
   id: number;
-  range: AnalyticsRange;
-  onRange: (range: AnalyticsRange) => void;
+  analyticsWindow: WindowChoice;
+  onWindowChange: (choice: WindowChoice) => void;
   onBack: () => void;
   onUnauthorized: () => void;
 }
 
-/** One link's clicks per day, referrers, countries and devices over the chosen range, opened from its row. */
-export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnauthorized }: LinkAnalyticsViewProps) {
-  const state = useLinkAnalytics(token, id, range);
+/**
+ * One link's clicks per hour, day or month, referrers, countries and devices over the chosen
+ * window, opened from its row.
+ */
+export function LinkAnalyticsView({
+  token,
+  id,
+  analyticsWindow,
+  onWindowChange,
+  onBack,
+  onUnauthorized,
+}: LinkAnalyticsViewProps) {
+  const state = useLinkAnalytics(token, id, analyticsWindow);
   useUnauthorized(state.error, onUnauthorized);
   const reload = () => void state.refetch();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -51,10 +60,13 @@ export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnautho
         <LoadingState label="Loading link analytics..." />
       </Card>
     );
+  const controls = <WindowControls value={analyticsWindow} shown={state.data} onChange={onWindowChange} />;
   if (state.status === 'error')
     return (
       <Card>
         {back}
+        {/* A window the server refused can be changed from here. */}
+        <div className="mt-4">{controls}</div>
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
           Failed to load analytics: {state.error.message}
         </p>
@@ -65,16 +77,15 @@ export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnautho
       </Card>
     );
 
-  // Another range is loading: the previous one stays on screen meanwhile.
+  // Another window is loading: the previous one stays on screen meanwhile.
   const { data, isFetching: stale } = state;
-  const days = data.clicksPerDay;
-  const caption = rangeCaption(range, days.length);
+  const caption = windowCaption(data);
   return (
     <div className="space-y-6" aria-busy={stale}>
       <Card>
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="space-y-4">
           {back}
-          <RangeSelect value={range} onChange={onRange} />
+          {controls}
         </div>
         <h2
           ref={heading}
@@ -101,14 +112,12 @@ export function LinkAnalyticsView({ token, id, range, onRange, onBack, onUnautho
         </div>
       </Card>
       <Card>
-        <h3 className={ui.subheading}>Clicks per day</h3>
+        <h3 className={ui.subheading}>{seriesHeading(data)}</h3>
         <p className={`mt-1 ${ui.muted}`}>
-          {caption}: {countLabel(data.totalClicks, 'click')}
+          {caption}: {countLabel(data.totals.clicks, 'click')}
+          {stale ? ' — updating…' : ''}
         </p>
-        <VisitFigures totals={data.totals} />
-        <div className="mt-4">
-          <ClicksChart days={days} caption={caption} />
-        </div>
+        <WindowSeries answer={data} />
       </Card>
       <div className="grid gap-6 md:grid-cols-3">
         <Breakdown

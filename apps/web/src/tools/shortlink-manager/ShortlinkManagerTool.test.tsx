@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Shortlink, ShortlinkAnalytics } from '@toolvault/shared';
+import type { Shortlink } from '@toolvault/shared';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -26,6 +26,7 @@ import {
   type Handler,
 } from './manager-testing';
 import { GUEST_LAST_CREATED_KEY, GUEST_LINK_KEY } from './shortlink-manager.service';
+import { linkAnalytics, MAY_30_DAYS, siteAnalytics } from './analytics-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -116,7 +117,7 @@ describe('admin', () => {
       'GET /api/shortlinks/summary': json(summaryOf([])),
       'GET /api/shortlinks': json(pageOf([])),
       'GET /api/shortlinks/tags': json(NO_TAGS),
-      'GET /api/shortlinks/analytics': json(emptyAnalytics()),
+      'GET /api/shortlinks/analytics': json(siteAnalytics()),
     });
     renderTool();
     await settle();
@@ -373,8 +374,7 @@ describe('admin', () => {
   });
 
   it('shows analytics: chart with its data table, top lists and breakdowns', async () => {
-    const data = emptyAnalytics();
-    data.clicksPerDay[29] = { date: data.clicksPerDay[29]!.date, clicks: 3 };
+    const data = siteAnalytics(MAY_30_DAYS, { '2024-05-30': 3 });
     data.topLinks = [link(1, { clickCount: 3 })];
     data.topReferrers = [{ host: '(direct)', clicks: 3 }];
     data.topCountries = [{ country: 'Unknown', clicks: 3 }];
@@ -397,9 +397,7 @@ describe('admin', () => {
     expect(figures.getByText('Unique visitors').nextSibling).toHaveTextContent('1');
     const table = screen.getByRole('table', { name: /Clicks per day/ });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
-    expect(within(table).getByRole('rowheader', { name: data.clicksPerDay[29]!.date }).nextSibling).toHaveTextContent(
-      '3',
-    );
+    expect(within(table).getByRole('rowheader', { name: '2024-05-30' }).nextSibling).toHaveTextContent('3');
     expect(within(screen.getByRole('list', { name: 'Top Referrers' })).getByText('(direct)')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Top Countries' })).getByText('Unknown')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Devices' })).getByText('Desktop')).toBeInTheDocument();
@@ -418,7 +416,7 @@ describe('admin', () => {
   });
 
   it('opens the Analytics tab and its range from the URL', async () => {
-    const calls = stubApi({ 'GET /api/shortlinks/analytics': json({ ...emptyAnalytics(), range: 'all' }) });
+    const calls = stubApi({ 'GET /api/shortlinks/analytics': json(siteAnalytics({ ...MAY_30_DAYS, range: 'all' })) });
     renderTool('/shortlink-manager?tab=analytics&range=all');
     await settle();
     expect(tab('Analytics')).toHaveAttribute('aria-selected', 'true');
@@ -438,7 +436,7 @@ describe('click export', () => {
   const exportButtons = () => within(screen.getByRole('group', { name: 'Export clicks' })).getAllByRole('button');
   /** Opens Analytics and presses `button`; the server answers the export with `answer`. */
   const exportClicks = async (button: string, answer: Handler) => {
-    const calls = stubApi({ 'GET /api/shortlinks/analytics': json(emptyAnalytics()), [CLICKS]: answer });
+    const calls = stubApi({ 'GET /api/shortlinks/analytics': json(siteAnalytics()), [CLICKS]: answer });
     renderTool('/shortlink-manager?tab=analytics');
     await settle();
     fireEvent.click(screen.getByRole('button', { name: button }));
@@ -722,14 +720,14 @@ describe('manage links', () => {
   it("opens a link's own analytics from its row, changes the range, and goes back to the row", async () => {
     const target = link(1, { redirectMode: 'direct', clickCount: 9 });
     const perLink = (range: string) => ({
-      link: target,
-      range,
-      totalClicks: 5,
+      ...linkAnalytics(
+        target,
+        { range: range as '30d', from: '2024-05-01', to: '2024-05-02', step: 'day' },
+        {
+          '2024-05-02': 5,
+        },
+      ),
       totals: { clicks: 5, deduplicated: 3, uniques: 2 },
-      clicksPerDay: [
-        { date: '2024-05-01', clicks: 0 },
-        { date: '2024-05-02', clicks: 5 },
-      ],
       referrers: [{ host: 'news.ycombinator.com', clicks: 5 }],
       countries: [{ country: 'DE', clicks: 5 }],
       devices: [{ device: 'mobile', clicks: 5 }],
@@ -839,35 +837,6 @@ describe('manage links', () => {
     });
   });
 });
-
-function emptyAnalytics(): ShortlinkAnalytics {
-  const day = (offset: number) => new Date(Date.UTC(2024, 4, 1 + offset)).toISOString().slice(0, 10);
-  const series = Array.from({ length: 30 }, (_, index) => ({
-    start: day(index),
-    clicks: 0,
-    deduplicated: 0,
-    uniques: 0,
-  }));
-  return {
-    range: '30d',
-    from: day(0),
-    to: day(29),
-    step: 'day',
-    series,
-    totals: { clicks: 0, deduplicated: 0, uniques: 0 },
-    rangeClicks: 0,
-    totalLinks: 0,
-    totalClicks: 0,
-    createdToday: 0,
-    averageClicks: 0,
-    topLinks: [],
-    recentLinks: [],
-    clicksPerDay: Array.from({ length: 30 }, (_, index) => ({ date: day(index), clicks: 0 })),
-    topReferrers: [],
-    topCountries: [],
-    devices: [],
-  };
-}
 
 describe('guest', () => {
   const openGuest = async () => {

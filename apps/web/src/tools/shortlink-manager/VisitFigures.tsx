@@ -1,4 +1,7 @@
 import type { AnalyticsWindow } from '@toolvault/shared';
+import { ui } from '../../components/ui';
+import { STEP_NOUNS, windowCaption } from './analytics-window.service';
+import { ClicksChart } from './ClicksChart';
 
 const FIGURES = [
   { key: 'clicks', label: 'Raw clicks', hint: 'Every counted visit' },
@@ -23,5 +26,24 @@ export function VisitFigures({ totals }: { totals: AnalyticsWindow['totals'] }) 
         </div>
       ))}
     </dl>
+  );
+}
+
+/** "Clicks per hour" for an answer's step. */
+export const seriesHeading = (answer: Pick<AnalyticsWindow, 'step'>) => `Clicks per ${STEP_NOUNS[answer.step]}`;
+
+/**
+ * An answer's figures and its series as a chart, both of the window the server says it answered
+ * (its range, days and step), with a word when that window had no clicks at all.
+ */
+export function WindowSeries({ answer }: { answer: AnalyticsWindow }) {
+  return (
+    <>
+      <VisitFigures totals={answer.totals} />
+      {answer.totals.clicks === 0 ? <p className={`mt-4 ${ui.muted}`}>No clicks in this range.</p> : null}
+      <div className="mt-4">
+        <ClicksChart points={answer.series} step={answer.step} caption={windowCaption(answer)} />
+      </div>
+    </>
   );
 }

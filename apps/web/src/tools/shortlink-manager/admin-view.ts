@@ -1,17 +1,16 @@
 import {
-  ANALYTICS_RANGES,
   SHORTLINK_LIST_LIMITS,
   SHORTLINK_SORTS,
-  type AnalyticsRange,
   type ShortlinkSort,
   LINK_STATUS_FILTERS,
   type LinkStatusFilter,
 } from '@toolvault/shared';
 import { formatCount } from '../../lib/format';
+import { DEFAULT_WINDOW, readWindow, writeWindow, type WindowChoice } from './analytics-window.service';
 
 /**
  * The administrator's view as URL query parameters, so a reload, a shared
- * admin URL and Back/Forward all show the same tab, search, page and range.
+ * admin URL and Back/Forward all show the same tab, search, page and analytics window.
  * Pure: reads and writes URLSearchParams, no React.
  */
 
@@ -19,14 +18,6 @@ export const ADMIN_TABS = ['overview', 'create', 'manage', 'analytics'] as const
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const SORT_LABELS: Record<ShortlinkSort, string> = { newest: 'Newest', clicks: 'Most clicks', title: 'Title' };
-
-export const RANGE_LABELS: Record<AnalyticsRange, string> = {
-  '7d': '7 days',
-  '30d': '30 days',
-  '90d': '90 days',
-  all: 'All time',
-};
-export const DEFAULT_RANGE: AnalyticsRange = '30d';
 
 /**
  * Rows per page of Manage Links: enough to scan, few enough that the page
@@ -39,14 +30,13 @@ export const PAGE_SIZE: PageSize = 50;
 /** Longest search text; the server refuses longer. */
 export const SEARCH_MAX = SHORTLINK_LIST_LIMITS.maxQuery;
 
-export type { AnalyticsRange };
-
 /** Whose links the list shows: everyone's, or the signed-in person's (`?by=me`). */
 export const CREATORS = ['all', 'me'] as const;
 export type Creator = (typeof CREATORS)[number];
 export const CREATOR_LABELS: Record<Creator, string> = { all: 'Everyone', me: 'Me' };
 
-export interface AdminView {
+/** The analytics' window (range, custom days, step) is part of the view: see analytics-window.service.ts. */
+export interface AdminView extends WindowChoice {
   tab: AdminTab;
   /** Search text (code, title, target URL, tags). */
   q: string;
@@ -66,7 +56,6 @@ export interface AdminView {
   after: string[];
   /** The link whose own analytics are open (inside Manage Links), or null. */
   link: number | null;
-  range: AnalyticsRange;
 }
 
 export const DEFAULT_VIEW: AdminView = {
@@ -79,7 +68,7 @@ export const DEFAULT_VIEW: AdminView = {
   size: PAGE_SIZE,
   after: [],
   link: null,
-  range: DEFAULT_RANGE,
+  ...DEFAULT_WINDOW,
 };
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
@@ -99,7 +88,7 @@ export function readAdminView(params: URLSearchParams): AdminView {
     size: PAGE_SIZES.find((size) => String(size) === params.get('size')) ?? PAGE_SIZE,
     after: params.getAll('after').filter((cursor) => cursor !== ''),
     link: link !== null && Number.isSafeInteger(link) ? link : null,
-    range: oneOf(ANALYTICS_RANGES, params.get('range'), DEFAULT_RANGE),
+    ...readWindow(params),
   };
 }
 
@@ -115,7 +104,7 @@ export function writeAdminView(view: AdminView): URLSearchParams {
   if (view.size !== PAGE_SIZE) params.set('size', String(view.size));
   for (const cursor of view.after) params.append('after', cursor);
   if (view.link !== null) params.set('link', String(view.link));
-  if (view.range !== DEFAULT_RANGE) params.set('range', view.range);
+  writeWindow(view, params);
   return params;
 }
 

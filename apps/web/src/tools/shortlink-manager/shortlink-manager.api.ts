@@ -1,6 +1,5 @@
 import {
   ENDPOINTS,
-  type AnalyticsRange,
   type Endpoint,
   type ExportFormat,
   type GuestShortlinkInput,
@@ -22,11 +21,12 @@ export const shortlinkApi = {
 
   tags: (token: string, signal?: AbortSignal) => callApi(ENDPOINTS.shortlinkTags, { token, signal }),
 
-  analytics: (token: string, range: AnalyticsRange, signal?: AbortSignal) =>
-    callApi(ENDPOINTS.shortlinkAnalytics, { query: { range }, token, signal }),
+  /** `query` comes from windowQuery (range or from/to, and step). */
+  analytics: (token: string, query: string, signal?: AbortSignal) =>
+    callApi(ENDPOINTS.shortlinkAnalytics, { query, token, signal }),
 
-  linkAnalytics: (token: string, id: number, range: AnalyticsRange, signal?: AbortSignal) =>
-    callApi(ENDPOINTS.shortlinkLinkAnalytics, { params: { id }, query: { range }, token, signal }),
+  linkAnalytics: (token: string, id: number, query: string, signal?: AbortSignal) =>
+    callApi(ENDPOINTS.shortlinkLinkAnalytics, { params: { id }, query, token, signal }),
 
   create: (token: string, input: ShortlinkInput) =>
     createWithRetry(input, (body) => callApi(ENDPOINTS.shortlinkCreate, { body, token })),

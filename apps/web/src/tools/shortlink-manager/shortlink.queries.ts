@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { AnalyticsRange } from '@toolvault/shared';
 import type { ApiResult } from '../../lib/api';
 import { fromApi, type ApiError } from '../../lib/query';
 import { listQuery, type AdminView } from './admin-view';
+import { windowQuery, type WindowChoice } from './analytics-window.service';
 import { shortlinkApi } from './shortlink-manager.api';
 
 /** The manager's server state in the query cache; every key starts with 'shortlinks'. */
@@ -13,8 +13,9 @@ export const shortlinkKeys = {
   list: (query: string) => ['shortlinks', 'list', query] as const,
   tags: ['shortlinks', 'tags'] as const,
   summary: ['shortlinks', 'summary'] as const,
-  analytics: (range: AnalyticsRange) => ['shortlinks', 'analytics', range] as const,
-  link: (id: number, range: AnalyticsRange) => ['shortlinks', 'link', id, range] as const,
+  /** `query` is the window's query string (windowQuery). */
+  analytics: (query: string) => ['shortlinks', 'analytics', query] as const,
+  link: (id: number, query: string) => ['shortlinks', 'link', id, query] as const,
 };
 
 /**
@@ -59,8 +60,19 @@ export const useLinkTags = (token: string, enabled: boolean) =>
 export const useLinkSummary = (token: string, enabled: boolean) =>
   useManagerQuery(shortlinkKeys.summary, (signal) => shortlinkApi.summary(token, signal), enabled);
 
-export const useAnalytics = (token: string, range: AnalyticsRange, enabled: boolean) =>
-  useManagerQuery(shortlinkKeys.analytics(range), (signal) => shortlinkApi.analytics(token, range, signal), enabled);
+/** The whole site's analytics over a window; `enabled` is false while the window has a problem too. */
+export function useAnalytics(token: string, window: WindowChoice, enabled: boolean) {
+  const query = windowQuery(window);
+  return useManagerQuery(
+    shortlinkKeys.analytics(query),
+    (signal) => shortlinkApi.analytics(token, query, signal),
+    enabled,
+  );
+}
 
-export const useLinkAnalytics = (token: string, id: number, range: AnalyticsRange) =>
-  useManagerQuery(shortlinkKeys.link(id, range), (signal) => shortlinkApi.linkAnalytics(token, id, range, signal));
+export function useLinkAnalytics(token: string, id: number, window: WindowChoice) {
+  const query = windowQuery(window);
+  return useManagerQuery(shortlinkKeys.link(id, query), (signal) =>
+    shortlinkApi.linkAnalytics(token, id, query, signal),
+  );
+}
