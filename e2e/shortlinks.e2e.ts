@@ -255,7 +255,7 @@ describe('shortlink manager (admin)', () => {
       clickCount: 0,
     });
 
-    const file = page.getByLabel('Import shortlinks from a JSON file');
+    const file = page.getByLabel('Import shortlinks from a JSON or CSV file');
     await file.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"title":"x"}') });
     await toast(page, 'Invalid JSON file format').waitFor();
 
