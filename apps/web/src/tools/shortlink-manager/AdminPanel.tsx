@@ -386,6 +386,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
 
       {csv.csvImport ? (
         <CsvImportDialog
+          key={csv.csvImport.serial}
           fileName={csv.csvImport.fileName}
           table={csv.csvImport.table}
           onCheck={csv.checkCsvRows}

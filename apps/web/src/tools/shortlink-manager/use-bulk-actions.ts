@@ -33,7 +33,7 @@ export function useBulkActions({ token, unlessExpired, onImported }: BulkActions
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [exportingClicks, setExportingClicks] = useState(false);
   /** A CSV file read and waiting in the mapping dialog; null when none is open. */
-  const [csvImport, setCsvImport] = useState<{ fileName: string; table: CsvTable } | null>(null);
+  const [csvImport, setCsvImport] = useState<{ fileName: string; table: CsvTable; serial: number } | null>(null);
   const importLinks = useMutation({
     mutationFn: (rows: unknown[]) => fromApi(shortlinkApi.import(token, rows)),
     onSuccess: onImported,
@@ -101,7 +101,9 @@ export function useBulkActions({ token, unlessExpired, onImported }: BulkActions
     if (isCsvFile(file)) {
       // Read here, mapped and checked in the dialog: nothing is sent before the person says so.
       const table = parseCsv(await file.text());
-      if (table.ok) setCsvImport({ fileName: file.name, table: table.value });
+      // A new serial per file, so a dialog never keeps the columns chosen for another one.
+      if (table.ok)
+        setCsvImport((last) => ({ fileName: file.name, table: table.value, serial: (last?.serial ?? 0) + 1 }));
       else toast.error('Failed to import shortlinks', { description: table.error });
       return;
     }
