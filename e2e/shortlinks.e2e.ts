@@ -511,10 +511,11 @@ describe('shortlink visitor', () => {
     expect(clicks.name).toMatch(/^shortlink-clicks-\d{4}-\d{2}-\d{2}\.csv$/);
     await toast(admin, 'Exported', clicks.name).waitFor();
     const lines = clicks.bytes.toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('shortCode,clickedAt,referrerHost,country,device');
+    expect(lines[0]).toBe('shortCode,clickedAt,referrerHost,country,device,deduplicated');
     const visits = lines.filter((line) => line.startsWith(`${code},`));
     expect(visits).toHaveLength(1);
-    expect(visits[0]).toMatch(new RegExp(`^${code},${today}T[^,]+Z,.*,desktop$`));
+    // The first click of this visitor in its hour: deduplicated is 1.
+    expect(visits[0]).toMatch(new RegExp(`^${code},${today}T[^,]+Z,.*,desktop,1$`));
     expect(pageErrors(admin)).toEqual([]);
     await admin.context().close();
   });
