@@ -157,7 +157,14 @@ export function CsvImportDialog({ fileName, table, onCheck, onImport, onClose }:
           </p>
         </fieldset>
 
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        {/* A region that scrolls takes focus, so its columns can be scrolled by keyboard too. */}
+        <div
+          role="region"
+          aria-label="Preview"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-700"
+        >
           <table className="w-full text-left text-sm">
             <caption className="px-3 py-2 text-left font-semibold text-slate-900 dark:text-white">
               Preview: the first {Math.min(PREVIEW_ROWS, count)} of {rowsLabel(count)}
@@ -254,7 +261,13 @@ function CheckOutcome({ check, count, id }: { check: CheckState; count: number; 
         )}
       </div>
       {problems.length > 0 ? (
-        <div className="mt-3 max-h-80 overflow-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <div
+          role="region"
+          aria-label="Problems"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls, so the keyboard must reach it
+          tabIndex={0}
+          className="mt-3 max-h-80 overflow-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-700"
+        >
           <table className="w-full text-left text-sm">
             <caption className="px-3 py-2 text-left font-semibold text-slate-900 dark:text-white">
               Problems by row
