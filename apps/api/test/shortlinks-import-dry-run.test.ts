@@ -128,6 +128,22 @@ describe.each(ENGINES)('the import dry run on %s', (engine) => {
     expect((await dryRun([])).body).toEqual({ valid: 0, problems: [] });
   });
 
+  it('names the row whose clickCount takes the clicks of all links past 2^52, as the import refuses it', async () => {
+    t = await engineApp(engine);
+    // A trillion clicks a row: 4,503 rows stay under 2^52 (4,503,599,627,370,496), the 4,504th passes it.
+    const body = Array.from({ length: 4600 }, (_, n) => row(n, { clickCount: 1_000_000_000_000 }));
+    const res = await dryRun(body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      valid: 4599,
+      problems: [{ row: 4504, field: 'clickCount', message: SHORTLINK_MESSAGES.importClicksOverTotal }],
+    });
+    const imported = await importFile(body);
+    expect(imported.body).toEqual({ error: SHORTLINK_MESSAGES.importClicksOverTotal, code: 'VALIDATION' });
+    expect((await dryRun(body.slice(0, 4503))).body).toEqual({ valid: 4503, problems: [] });
+    // Thousands of rows sent three times: more than the default few seconds on a busy machine.
+  }, 60_000);
+
   it('names a row of thousands of bad tags once, not once per tag', async () => {
     t = await engineApp(engine);
     const res = await dryRun([row(1, { tags: Array.from({ length: 5000 }, () => 7) })]);
