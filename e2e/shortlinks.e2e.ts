@@ -255,7 +255,7 @@ describe('shortlink manager (admin)', () => {
       clickCount: 0,
     });
 
-    const file = page.getByLabel('Import shortlinks from a JSON file');
+    const file = page.getByLabel('Import shortlinks from a JSON or CSV file');
     await file.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"title":"x"}') });
     await toast(page, 'Invalid JSON file format').waitFor();
 
@@ -283,6 +283,59 @@ describe('shortlink manager (admin)', () => {
       title: 'Export me',
       targetUrl: 'https://www.rfc-editor.org/rfc/rfc6749',
     });
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('imports a CSV file through its columns, a check listing each bad row, and only then the import', async () => {
+    const page = await adminPage();
+    await selectTab(page, 'Manage Links');
+    const [one, two] = [uniqueCode('csv'), uniqueCode('csv')];
+    const csvFile = (second: string) => ({
+      name: 'links.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Name,Address,Code,Labels',
+          `CSV one,https://www.rfc-editor.org/rfc/rfc4180,${one},"csv, rfc"`,
+          `CSV two,${second},${two},`,
+        ].join('\r\n'),
+      ),
+    });
+    const file = page.getByLabel('Import shortlinks from a JSON or CSV file');
+    await file.setInputFiles(csvFile('not a web address'));
+    const dialog = page.getByRole('dialog', { name: 'Import shortlinks from links.csv' });
+    await dialog.waitFor();
+    // "Name" and "Code" are known header names; "Address" and "Labels" are chosen by hand.
+    expect(await dialog.getByLabel('Title (required)').inputValue()).toBe('0');
+    expect(await dialog.getByLabel('Short code').inputValue()).toBe('2');
+    await dialog.getByLabel('Target URL (required)').selectOption({ label: 'Address' });
+    await dialog.getByLabel('Tags').selectOption({ label: 'Labels' });
+    const importButton = dialog.getByRole('button', { name: 'Import 2 links' });
+    expect(await importButton.isDisabled()).toBe(true);
+    await expectAccessible(page, '/shortlink-manager (CSV columns)');
+
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    const problems = dialog.getByRole('table', { name: /Problems by row/ });
+    await problems.waitFor();
+    expect(await problems.getByRole('row').nth(1).innerText()).toMatch(
+      /^2\s+Target URL\s+Only valid http\(s\) URLs are allowed\.$/,
+    );
+    expect(await importButton.isDisabled()).toBe(true);
+    await expectAccessible(page, '/shortlink-manager (CSV check with problems)');
+    // Nothing was stored by the check.
+    expect(await findLink(one)).toBeUndefined();
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await file.setInputFiles(csvFile('https://www.rfc-editor.org/rfc/rfc7111'));
+    await dialog.getByLabel('Target URL (required)').selectOption({ label: 'Address' });
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await dialog.getByText('All 2 rows are ready').waitFor();
+    await importButton.click();
+    await toast(page, 'Imported', '2 shortlinks imported successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await findLink(one)).toMatchObject({ title: 'CSV one', tags: [] });
+    expect(await findLink(two)).toMatchObject({ targetUrl: 'https://www.rfc-editor.org/rfc/rfc7111' });
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

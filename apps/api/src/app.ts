@@ -31,7 +31,7 @@ import { createFeedService } from './services/feeds.service';
 import { sharedHtmlSanitizerPool, type HtmlSanitizerPool } from './services/html-sanitizer.pool';
 import { offlineGeoService, type GeoService } from './services/geo.service';
 import { shortlinkPreviewResolver, shortlinkVisits } from './routes/shortlink-redirect.routes';
-import { SHORTLINK_IMPORT_PATH, shortlinkImportBody } from './routes/shortlinks.routes';
+import { SHORTLINK_IMPORT_PATHS, shortlinkImportBody } from './routes/shortlinks.routes';
 import { createShortlinkAnalyticsService } from './services/shortlink-analytics.service';
 import { createShortlinkClickService } from './services/shortlink-click.service';
 import { createShortlinkService } from './services/shortlink.service';
@@ -200,8 +200,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
   // After it, so it sees a whole body first: compressed at once instead of on later turns of the loop.
   app.use(wholeBodyCompression());
-  // The import takes up to 10 MB; parsed here, the app-wide parser below skips it.
-  app.post(SHORTLINK_IMPORT_PATH, shortlinkImportBody());
+  // The import and its dry run take up to 10 MB; parsed here, the app-wide parser below skips them.
+  for (const path of SHORTLINK_IMPORT_PATHS) app.post(path, shortlinkImportBody());
   // Post bodies carry up to 200 000 characters of HTML; parsed here, the app-wide parser below skips them.
   app.use(BLOG_API_PATH, blogPostBody());
   app.use(jsonBody(JSON_BODY_LIMIT));

@@ -13,6 +13,7 @@ import type { IpLookupResult } from './ip';
 import type {
   ClickExportRow,
   ImportShortlinksResponse,
+  ImportDryRunResponse,
   PublicShortlink,
   Shortlink,
   ShortlinkAnalytics,
@@ -95,6 +96,7 @@ export const ENDPOINTS = {
   shortlinkExport: endpoint<ShortlinkExportRow[]>()('get', '/api/shortlinks/export'),
   shortlinkClickExport: endpoint<ClickExportRow[]>()('get', '/api/shortlinks/clicks/export'),
   shortlinkImport: endpoint<ImportShortlinksResponse>()('post', '/api/shortlinks/import'),
+  shortlinkImportDryRun: endpoint<ImportDryRunResponse>()('post', '/api/shortlinks/import/dry-run'),
   shortlinkAnalytics: endpoint<ShortlinkAnalytics>()('get', '/api/shortlinks/analytics'),
   shortlinkLinkAnalytics: endpoint<ShortlinkLinkAnalytics>()('get', '/api/shortlinks/:id/analytics'),
   shortlinkQr: endpoint<Text>()('get', '/api/shortlinks/:id/qr'),

@@ -5,6 +5,7 @@
  * validate with these.
  */
 import { z } from './zod';
+import { INVALID_CHARACTERS_MESSAGE } from './text';
 import { SHORT_CODE_PATTERN } from './routes';
 import {
   CONFLICT_PARAMS,
@@ -154,6 +155,25 @@ export const ZShortlinkImportRow = shortlinkFields
   })
   .superRefine(checkRuleWindow);
 export type ShortlinkImportRow = z.output<typeof ZShortlinkImportRow>;
+
+/**
+ * A row of the import's dry run as it is taken: an object of the import row's fields (no others),
+ * each text without control characters (tab and line breaks aside), a number, true, false, null or a
+ * list of those. Whether the values are right (a title present, a URL valid, a code free) is what the
+ * dry run answers, row by row, instead of refusing the body.
+ */
+const dryRunScalar = z.union([
+  text(INVALID_CHARACTERS_MESSAGE, { multiline: true }),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+const dryRunValue = z.union([dryRunScalar, z.array(dryRunScalar)]).optional();
+export const ZImportDryRunRow = z
+  .strictObject(Object.fromEntries(ZShortlinkImportRow.keyof().options.map((key) => [key, dryRunValue])))
+  .meta({
+    description: 'A row as POST /api/shortlinks/import takes it (ShortlinkImportRow), its values not yet checked',
+  });
 
 /** `:id` of PUT/DELETE: a positive integer. */
 export const ZShortlinkIdParams = z.object({ id: positiveIdParameter('Shortlink id must be a positive integer') });

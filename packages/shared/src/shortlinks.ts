@@ -247,6 +247,23 @@ export interface ImportShortlinksResponse {
   imported: number;
 }
 
+/** One thing wrong in one row of an import, as the dry run lists it. */
+export interface ImportProblem {
+  /** The row's number in the file's array, from 1. */
+  row: number;
+  /** The row's field the problem is in, when it is in one field. */
+  field?: string;
+  message: string;
+}
+
+/** `POST /api/shortlinks/import/dry-run`: what the same body would do as an import, nothing written. */
+export interface ImportDryRunResponse {
+  /** Rows without a problem. */
+  valid: number;
+  /** Every problem of every row, in row order; empty when the import would store every row. */
+  problems: ImportProblem[];
+}
+
 export type DeviceClass = 'desktop' | 'mobile' | 'tablet';
 export const DEVICE_CLASSES: readonly DeviceClass[] = ['desktop', 'mobile', 'tablet'];
 

@@ -33,8 +33,11 @@ import {
   type ShortlinkService,
 } from '../services/shortlink.service';
 
-/** Where `POST /api/shortlinks/import` lives: createApp parses its body before the app-wide 100 kB parser. */
-export const SHORTLINK_IMPORT_PATH = API.shortlinkImport.path;
+/**
+ * Where `POST /api/shortlinks/import` and its dry run live: createApp parses their bodies before the
+ * app-wide 100 kB parser.
+ */
+export const SHORTLINK_IMPORT_PATHS = [API.shortlinkImport.path, API.shortlinkImportDryRun.path];
 /**
  * The import's own body parser, for up to 10,000 rows of up to about a kilobyte each (a long target
  * URL, title and description), parsed without holding the event loop. It runs first, so the
@@ -123,6 +126,10 @@ export function shortlinksRouter({
     await changes.imported(req, res, result.imported);
     privateJson(res, 201, result);
   };
+  // Writes nothing, so leaves nothing in the audit log either.
+  const importDryRun = async (req: Request, res: Response) => {
+    privateJson(res, 200, unwrap(res, await shortlinks.importDryRun(req.body, requestOrigin(req))));
+  };
 
   const { router, add } = contractRoutes('/api/shortlinks', { requireAdmin, optionalAdmin });
   add(API.shortlinkList, list);
@@ -133,6 +140,7 @@ export function shortlinksRouter({
   add(API.shortlinkExport, exportAll);
   add(API.shortlinkClickExport, exportClicks);
   add(API.shortlinkImport, importAll);
+  add(API.shortlinkImportDryRun, importDryRun);
   add(API.shortlinkAnalytics, stats);
   add(API.shortlinkLinkAnalytics, linkStats);
   add(API.shortlinkUpdate, update);

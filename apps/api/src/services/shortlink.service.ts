@@ -1,14 +1,12 @@
 import {
-  API_ERRORS,
   cryptoRandomIndex,
   DAY_MS,
   GUEST_CREATE_INTERVAL_MS,
   isAllowedShortCode,
   isHttpUrl,
   selfLinkOf,
-  SHORTLINK_LIMITS,
-  SHORTLINK_MESSAGES,
   type GuestShortlinkInput,
+  type ImportDryRunResponse,
   type ImportShortlinksResponse,
   type OwnOrigin,
   type InactiveVisit,
@@ -19,7 +17,6 @@ import {
   type RandomIndex,
   type Shortlink,
   type ShortlinkExportRow,
-  type ShortlinkImportRow,
   type ShortlinkInput,
   type ShortlinkListQuery,
   type ShortlinkPage,
@@ -29,19 +26,19 @@ import {
   utcDayKey,
   utcDayStart,
 } from '@toolvault/shared';
-import { requestIssue, ZShortlinkImportRow, type RequestIssueCode } from '@toolvault/shared/schemas';
+import type { RequestIssueCode } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
 import type { LinkRefusal, NewShortlink, ShortlinksRepo } from '../db/shortlinks.repo';
 import type { UsersRepo } from '../db/users.repo';
 import type { Clock } from '../lib/clock';
 import { listedPerson, type Caller } from './caller';
-import { createCodeDrawer, IMPORT_SLICE_MS } from './shortlink-codes';
+import { createCodeDrawer } from './shortlink-codes';
+import { createShortlinkImport } from './shortlink-import';
 import { decodeCursor, encodeCursor } from './shortlink-cursor';
 import type { PageMeta } from './html-meta';
 import { ok } from '../lib/result';
 import { servedLink, servedUrl } from './served-urls';
 import { linkPasswordHash } from './link-password.service';
-import { timeSlices, yieldToEventLoop } from '../event-loop';
 
 /** What a user can get wrong here; the route maps `code` to the status of the same name. */
 export type ShortlinkFailure =
@@ -107,6 +104,11 @@ export interface ShortlinkService {
    */
   importAll(body: unknown, origin: RequestOrigin, importer: number): Promise<ShortlinkResult<ImportShortlinksResponse>>;
   /**
+   * What `importAll` would answer for `body`, as every problem of every row; writes nothing. A body
+   * that is no array of at most the import's rows fails as it would.
+   */
+  importDryRun(body: unknown, origin: RequestOrigin): Promise<ShortlinkResult<ImportDryRunResponse>>;
+  /**
    * The public view of a code (the redirect page's lookup); never counts a click. For a link
    * inactive now (its rules), its InactiveVisit instead, so the page never shows and counts down to
    * the target of a link that has expired.
@@ -142,8 +144,6 @@ const MAX_TAGS_LISTED = 500;
 /** Links read per query while exporting. */
 const EXPORT_BATCH = 500;
 const INVALID_CURSOR = 'Invalid cursor';
-
-const IMPORT_ROW_NOT_OBJECT = 'Each row must be an object with title and targetUrl';
 
 const fail = (error: ShortlinkFailure): { ok: false; error: ShortlinkFailure } => ({ ok: false, error });
 
@@ -196,6 +196,8 @@ export function createShortlinkService({
   /** A self-link in the target or in the fallback (which visitors are sent to just the same). */
   const selfLinks = (input: { targetUrl: string; fallbackUrl: string | null }, own: OwnOrigin) =>
     selfLink(input.targetUrl, own) ?? (input.fallbackUrl === null ? null : selfLink(input.fallbackUrl, own));
+
+  const imports = createShortlinkImport({ shortlinks, clock, codes: { takenCodes, generateCodes }, selfLinks });
 
   const newLink = (
     input: Omit<ShortlinkInput, 'shortCode' | keyof ShortlinkRules> & Partial<ShortlinkRules>,
@@ -316,74 +318,9 @@ export function createShortlinkService({
       }
     },
 
-    async importAll(body, origin, importer) {
-      if (!Array.isArray(body)) return fail({ code: 'SHORTLINK_IMPORT_INVALID' });
-      if (body.length > SHORTLINK_LIMITS.importRows) {
-        return fail({
-          code: 'VALIDATION',
-          message: `At most ${SHORTLINK_LIMITS.importRows} shortlinks can be imported at once`,
-        });
-      }
-      const now = clock().toISOString();
-      const own = ownOrigin(origin);
-      const inputs: ShortlinkImportRow[] = [];
-      const suppliedAt = new Map<string, number>();
-      const slice = timeSlices(IMPORT_SLICE_MS);
-      for (const [index, raw] of body.entries()) {
-        // Checking 10,000 rows takes a few hundred milliseconds: other requests run between slices.
-        await slice();
-        const row = `Row ${index + 1}`;
-        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-          return fail({ code: 'VALIDATION', message: `${row}: ${IMPORT_ROW_NOT_OBJECT}` });
-        }
-        const parsed = ZShortlinkImportRow.safeParse(raw);
-        if (!parsed.success) {
-          const { code, issue, message } = requestIssue(parsed.error.issues);
-          return fail({ code, message: `${row}: ${message ?? issue?.message ?? 'Invalid row'}` });
-        }
-        const input = parsed.data;
-        const refused = selfLinks(input, own);
-        if (refused) return fail({ ...refused, message: `${row}: ${API_ERRORS[refused.code].message}` });
-        if (input.shortCode !== undefined) {
-          if (suppliedAt.has(input.shortCode)) {
-            return fail({ code: 'SHORT_CODE_TAKEN', message: `${row}: ${SHORTLINK_MESSAGES.shortCodeTaken}` });
-          }
-          suppliedAt.set(input.shortCode, index);
-        }
-        inputs.push(input);
-      }
-      const stored = await takenCodes([...suppliedAt.keys()]);
-      if (stored.size > 0) {
-        const first = Math.min(...[...stored].map((code) => suppliedAt.get(code) ?? Infinity));
-        return fail({ code: 'SHORT_CODE_TAKEN', message: `Row ${first + 1}: ${SHORTLINK_MESSAGES.shortCodeTaken}` });
-      }
-      const codes = await generateCodes(inputs, new Set(suppliedAt.keys()));
-      const links: NewShortlink[] = inputs.map((input, index) => ({
-        shortCode: codes[index]!,
-        targetUrl: input.targetUrl,
-        title: input.title,
-        description: input.description,
-        metaImage: input.metaImage,
-        tags: input.tags,
-        clickCount: input.clickCount ?? 0,
-        // Normalised to UTC 'Z' form: analytics compare these as text.
-        createdAt: input.createdAt === undefined ? now : new Date(input.createdAt).toISOString(),
-        redirectMode: input.redirectMode,
-        ...withRuleDefaults(input),
-        createdBy: importer,
-      }));
-      const conflict = await shortlinks.insertAll(links, yieldToEventLoop);
-      if (conflict && 'clickTotalFull' in conflict) {
-        return fail({ code: 'VALIDATION', message: SHORTLINK_MESSAGES.importClicksOverTotal });
-      }
-      if (conflict) {
-        return fail({
-          code: 'SHORT_CODE_TAKEN',
-          message: `Row ${conflict.takenAt + 1}: ${SHORTLINK_MESSAGES.shortCodeTaken}`,
-        });
-      }
-      return ok({ imported: links.length });
-    },
+    importAll: (body, origin, importer) => imports.importAll(body, ownOrigin(origin), importer),
+
+    importDryRun: (body, origin) => imports.dryRun(body, ownOrigin(origin)),
 
     findPublic: visited,
 

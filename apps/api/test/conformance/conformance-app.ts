@@ -169,6 +169,7 @@ const EXAMPLES: Record<string, (pools: Pools, n: number) => Partial<RequestParts
   shortlinkList: () => ({}),
   shortlinkCreate: (_pools, n) => ({ body: link(n) }),
   shortlinkImport: (_pools, n) => ({ body: [link(n)] }),
+  shortlinkImportDryRun: (_pools, n) => ({ body: [link(n)] }),
   shortlinkUpdate: (pools, n) => ({ params: { id: String(pools.shortlinkIds[0]) }, body: linkChanges(n) }),
   shortlinkQr: (pools) => ({ params: { id: String(pools.shortlinkIds[0]) } }),
   blogList: () => ({}),

@@ -14,6 +14,7 @@ import {
   DEVICE_CLASSES,
   REDIRECT_MODES,
   type ImportShortlinksResponse,
+  type ImportDryRunResponse,
   type PublicShortlink,
   type Shortlink,
   type ShortlinkAnalytics,
@@ -261,6 +262,24 @@ export const ZShortlinkLinkAnalytics = exactly<ShortlinkLinkAnalytics>()(
 );
 
 export const ZImportShortlinksResponse = exactly<ImportShortlinksResponse>()(z.object({ imported: count }));
+
+export const ZImportDryRunResponse = exactly<ImportDryRunResponse>()(
+  z.object({
+    valid: count.meta({ description: 'Rows the import would store as they are' }),
+    problems: z
+      .array(
+        z.object({
+          row: z.number().int().min(1).meta({ description: "The row's number in the body's array, from 1" }),
+          field: z
+            .string()
+            .optional()
+            .meta({ description: "The row's field the problem is in; absent when it is the row as a whole" }),
+          message: z.string().meta({ description: 'What is wrong, in the words the import would answer' }),
+        }),
+      )
+      .meta({ description: 'Every problem of every row, in row order; empty when the file is ready to import' }),
+  }),
+);
 
 export const ZSpeedtestPing = exactly<SpeedtestPing>()(
   z.object({ t: z.number().meta({ description: "The server's clock, milliseconds since the epoch" }) }),

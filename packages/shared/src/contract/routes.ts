@@ -25,6 +25,7 @@ import {
   ZShortlinkExportQuery,
   ZShortlinkIdParams,
   ZShortlinkImportRow,
+  ZImportDryRunRow,
   ZShortlinkInput,
   ZShortlinkListQuery,
   ZShortCodeParams,
@@ -46,6 +47,7 @@ import {
   ZContactMessageRecord,
   ZHealth,
   ZImportShortlinksResponse,
+  ZImportDryRunResponse,
   ZIpLookupResult,
   ZPublicShortlink,
   ZShortlink,
@@ -323,6 +325,30 @@ export const API = {
       'SHORTLINK_OWN_ADDRESS',
     ],
     limits: [`Up to ${SHORTLINK_LIMITS.importRows} rows, body up to 10 MB; an invalid row names its number`],
+  }),
+  shortlinkImportDryRun: route({
+    ...ENDPOINTS.shortlinkImportDryRun,
+    tag: 'Shortlinks',
+    summary: 'Check an import without storing anything: every problem of every row',
+    description:
+      'Takes the body of `POST /api/shortlinks/import` and checks every row exactly as the import would, ' +
+      'writing nothing. What is wrong with the values (a blank title, a URL that is none, a short code ' +
+      'repeated in the file or already taken, a link to this site, validFrom not before validUntil, the ' +
+      'clicks ceiling) is listed, each with its row number, in a 200 answer. A body the import refuses for ' +
+      'its form is refused here too, with the first such row named: no array, more rows than the import ' +
+      'takes, a row that is no object, a field the import does not know (UNKNOWN_FIELDS), a field holding ' +
+      'an object, text with control characters (INVALID_CHARACTERS). A clean answer is no promise: a code ' +
+      'may be taken between the check and the import, which then answers 409.',
+    auth: 'admin',
+    permission: { permission: 'links:write' },
+    body: { schema: z.array(ZImportDryRunRow), limit: '10mb', checkedByHandler: true },
+    response: {
+      status: 200,
+      description: 'How many rows are ready, and every problem of the others',
+      schema: ZImportDryRunResponse,
+    },
+    errors: ['VALIDATION', 'INVALID_CHARACTERS', 'UNKNOWN_FIELDS', 'SHORTLINK_IMPORT_INVALID'],
+    limits: [`Up to ${SHORTLINK_LIMITS.importRows} rows, body up to 10 MB, as the import`],
   }),
   shortlinkAnalytics: route({
     ...ENDPOINTS.shortlinkAnalytics,

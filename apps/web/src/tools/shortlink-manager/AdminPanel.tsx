@@ -23,6 +23,7 @@ import { AnalyticsTab } from './AnalyticsTab';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { CopyLinkButton } from './CopyLinkButton';
+import { CsvImportDialog } from './CsvImportDialog';
 import { LinkAnalyticsView } from './LinkAnalyticsView';
 import { LinkForm } from './LinkForm';
 import { linkClass, siteOrigin } from './LinkParts';
@@ -184,7 +185,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
     },
   });
   const unlessExpired = (otherwise: (error: ApiFailure) => void) => unlessUnauthorized(expire, otherwise);
-  const { bulk, exportingClicks, exportFile, importFile, loadSample } = useBulkActions({
+  const { bulk, exportingClicks, exportFile, importFile, loadSample, ...csv } = useBulkActions({
     token,
     unlessExpired,
     onImported: () => linksChanged({ list: true }),
@@ -384,6 +385,16 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
         )}
       </TabPanel>
 
+      {csv.csvImport ? (
+        <CsvImportDialog
+          key={csv.csvImport.serial}
+          fileName={csv.csvImport.fileName}
+          table={csv.csvImport.table}
+          onCheck={csv.checkCsvRows}
+          onImport={csv.importCsvRows}
+          onClose={csv.closeCsvImport}
+        />
+      ) : null}
       {pendingDelete ? (
         <ConfirmDialog
           title="Delete this shortlink?"

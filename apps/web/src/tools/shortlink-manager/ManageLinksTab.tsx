@@ -159,9 +159,9 @@ export function ManageLinksTab({
                 <input
                   ref={fileInput}
                   type="file"
-                  accept="application/json,.json"
+                  accept="application/json,.json,text/csv,.csv"
                   className="hidden"
-                  aria-label="Import shortlinks from a JSON file"
+                  aria-label="Import shortlinks from a JSON or CSV file"
                   onChange={onFile}
                   data-testid="import-file"
                 />

@@ -323,7 +323,7 @@ describe('admin', () => {
     await settle();
     fireEvent.click(tab('Manage Links'));
     const file = new File([text], 'links.json', { type: 'application/json' });
-    fireEvent.change(screen.getByLabelText('Import shortlinks from a JSON file'), { target: { files: [file] } });
+    fireEvent.change(screen.getByLabelText('Import shortlinks from a JSON or CSV file'), { target: { files: [file] } });
     await settle();
     expect(toast.error).toHaveBeenCalledWith(message);
     expect(calls.some((call) => call.key === 'POST /api/shortlinks/import')).toBe(false);
@@ -344,7 +344,7 @@ describe('admin', () => {
       { title: 'a', targetUrl: 'https://a.example' },
       { title: 'b', targetUrl: 'https://b.example' },
     ];
-    const input = screen.getByLabelText('Import shortlinks from a JSON file');
+    const input = screen.getByLabelText('Import shortlinks from a JSON or CSV file');
     fireEvent.change(input, { target: { files: [new File([JSON.stringify(rows)], 'x.json')] } });
     await settle();
     expect(calls.find((call) => call.key === 'POST /api/shortlinks/import')?.body).toEqual(rows);

@@ -56,6 +56,9 @@ export const shortlinkApi = {
 
   import: (token: string, rows: unknown[]) => callApi(ENDPOINTS.shortlinkImport, { body: rows, token }),
 
+  /** What the import of `rows` would answer, every problem of every row; nothing is stored. */
+  importDryRun: (token: string, rows: unknown[]) => callApi(ENDPOINTS.shortlinkImportDryRun, { body: rows, token }),
+
   /** The web app's static sample file. */
   sample: () => apiFetch<unknown>('/sample-shortlinks.json'),
 };

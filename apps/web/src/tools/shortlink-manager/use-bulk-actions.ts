@@ -3,6 +3,7 @@ import type { ExportFormat } from '@toolvault/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ApiFailure } from '../../lib/api';
+import { isCsvFile, parseCsv, type CsvTable } from './csv-import.service';
 import { downloadBlob } from '../../lib/download';
 import { fromApi } from '../../lib/query';
 import type { BulkAction } from './ManageLinksTab';
@@ -25,12 +26,14 @@ interface BulkActionsOptions {
 }
 
 /**
- * The manager's bulk actions: the links' and the clicks' exports as files, an import from a file,
- * and the sample data; each toasts its outcome, and `bulk` / `exportingClicks` say which is running.
+ * The manager's bulk actions: the links' and the clicks' exports as files, an import from a JSON
+ * file (sent as it is) or a CSV file (mapped and checked in CsvImportDialog first), and the sample data; each toasts its outcome, and `bulk` / `exportingClicks` say which is running.
  */
 export function useBulkActions({ token, unlessExpired, onImported }: BulkActionsOptions) {
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [exportingClicks, setExportingClicks] = useState(false);
+  /** A CSV file read and waiting in the mapping dialog; null when none is open. */
+  const [csvImport, setCsvImport] = useState<{ fileName: string; table: CsvTable; serial: number } | null>(null);
   const importLinks = useMutation({
     mutationFn: (rows: unknown[]) => fromApi(shortlinkApi.import(token, rows)),
     onSuccess: onImported,
@@ -52,25 +55,56 @@ export function useBulkActions({ token, unlessExpired, onImported }: BulkActions
     }
   };
 
-  const importRows = (rows: unknown[], kind: 'import' | 'sample') =>
+  /** Imports the rows and toasts the outcome; true once they are stored. */
+  const importRows = (rows: unknown[], kind: 'import' | 'sample'): Promise<boolean> =>
     importLinks
       .mutateAsync(rows)
       .then(({ imported }) => {
         if (kind === 'import')
           toast.success('Imported', { description: `${countLabel(imported)} imported successfully` });
         else toast.success('Loaded', { description: `${countLabel(imported, 'sample shortlink')} loaded` });
+        return true;
       })
-      .catch(
-        unlessExpired((error) =>
+      .catch((error: ApiFailure) => {
+        unlessExpired(() =>
           toast.error(kind === 'import' ? 'Failed to import shortlinks' : 'Failed to load sample data', {
             description: error.message,
           }),
-        ),
-      );
+        )(error);
+        return false;
+      });
+
+  /** The dry run of the mapping dialog's rows; a refused token ends the session as everywhere. */
+  const checkCsvRows = async (rows: unknown[]) => {
+    const result = await shortlinkApi.importDryRun(token, rows);
+    if (!result.ok) unlessExpired(() => undefined)(result.error);
+    return result;
+  };
+
+  /** The mapping dialog's import: closes the dialog once the rows are stored. */
+  const importCsvRows = async (rows: unknown[]) => {
+    setBulk('import');
+    try {
+      const stored = await importRows(rows, 'import');
+      if (stored) setCsvImport(null);
+      return stored;
+    } finally {
+      setBulk(null);
+    }
+  };
 
   const importFile = async (file: File) => {
     if (file.size > IMPORT_MAX_BYTES) {
       toast.error('Failed to import shortlinks', { description: `The file is larger than ${IMPORT_MAX_LABEL}.` });
+      return;
+    }
+    if (isCsvFile(file)) {
+      // Read here, mapped and checked in the dialog: nothing is sent before the person says so.
+      const table = parseCsv(await file.text());
+      // A new serial per file, so a dialog never keeps the columns chosen for another one.
+      if (table.ok)
+        setCsvImport((last) => ({ fileName: file.name, table: table.value, serial: (last?.serial ?? 0) + 1 }));
+      else toast.error('Failed to import shortlinks', { description: table.error });
       return;
     }
     setBulk('import');
@@ -100,5 +134,15 @@ export function useBulkActions({ token, unlessExpired, onImported }: BulkActions
     }
   };
 
-  return { bulk, exportingClicks, exportFile, importFile, loadSample };
+  return {
+    bulk,
+    exportingClicks,
+    exportFile,
+    importFile,
+    loadSample,
+    csvImport,
+    closeCsvImport: () => setCsvImport(null),
+    checkCsvRows,
+    importCsvRows,
+  };
 }
