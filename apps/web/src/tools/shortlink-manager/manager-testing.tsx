@@ -43,6 +43,8 @@ export const link = (id: number, extra: Partial<Shortlink> = {}): Shortlink => (
   createdBy: null,
   updatedBy: null,
   hasPassword: false,
+  folderId: null,
+  archived: false,
   ...extra,
 });
 
