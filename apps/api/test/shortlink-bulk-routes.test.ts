@@ -151,16 +151,24 @@ describe.each(ENGINES)('folders and bulk changes through the API on %s', (engine
     ]);
   });
 
-  it('changes the links a filter matches (the list’s own query), and refuses a filter matching too many', async () => {
+  it('changes the links a filter matches (the list’s own query, its status too)', async () => {
     const { owner, create, bulk, list } = await setup();
     await create(owner, 'Alpha one', { tags: ['a'] });
     await create(owner, 'Alpha two', { tags: ['a'] });
     await create(owner, 'Beta');
+    // Expired before the app's clock: inactive.
+    await create(owner, 'Gamma', { tags: ['a'], validUntil: '2025-01-01T00:00:00.000Z' });
+    expect(
+      (await bulk(owner, { filter: { tag: 'a', status: 'inactive' }, action: { type: 'untag', tags: ['a'] } })).body,
+    ).toEqual({
+      changed: 1,
+      matched: 1,
+    });
     expect((await bulk(owner, { filter: { tag: 'a' }, action: { type: 'archive' } })).body).toEqual({
       changed: 2,
       matched: 2,
     });
-    expect((await list(owner)).items.map((item) => item.title)).toEqual(['Beta']);
+    expect((await list(owner)).items.map((item) => item.title)).toEqual(['Gamma', 'Beta']);
     expect((await bulk(owner, { filter: { q: 'nothing-matches' }, action: { type: 'delete' } })).body).toEqual({
       changed: 0,
       matched: 0,
@@ -212,6 +220,7 @@ describe.each(ENGINES)('folders and bulk changes through the API on %s', (engine
     ['tag without tags', { ids: [1], action: { type: 'tag' } }, 'VALIDATION'],
     ['tag with no tags', { ids: [1], action: { type: 'tag', tags: [] } }, 'VALIDATION'],
     ['a tag too long', { ids: [1], action: { type: 'tag', tags: ['x'.repeat(51)] } }, 'VALIDATION'],
+    ['a blank tag', { ids: [1], action: { type: 'untag', tags: ['  '] } }, 'VALIDATION'],
     ['move without folderId', { ids: [1], action: { type: 'move' } }, 'VALIDATION'],
     ['move to folder 0', { ids: [1], action: { type: 'move', folderId: 0 } }, 'VALIDATION'],
     ['move to a folder named by text', { ids: [1], action: { type: 'move', folderId: '1' } }, 'VALIDATION'],

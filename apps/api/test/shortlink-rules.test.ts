@@ -92,8 +92,13 @@ describe.each(ENGINES)('per-link rules on %s', (engine) => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['window in the wrong order', { validFrom: FUTURE, validUntil: PAST }, 'VALIDATION', RULE_MESSAGES.windowOrder],
-    ['an equal window', { validFrom: PAST, validUntil: PAST }, 'VALIDATION', RULE_MESSAGES.windowOrder],
+    [
+      'window in the wrong order',
+      { validFrom: FUTURE, validUntil: PAST },
+      'FIELDS_CONFLICT',
+      RULE_MESSAGES.windowOrder,
+    ],
+    ['an equal window', { validFrom: PAST, validUntil: PAST }, 'FIELDS_CONFLICT', RULE_MESSAGES.windowOrder],
     ['validFrom without a zone', { validFrom: '2025-03-15T12:00' }, 'VALIDATION', RULE_MESSAGES.invalidFrom],
     ['validUntil not a date', { validUntil: 'soon' }, 'VALIDATION', RULE_MESSAGES.invalidUntil],
     ['validUntil as an object', { validUntil: { $gt: '' } }, 'VALIDATION', RULE_MESSAGES.invalidUntil],

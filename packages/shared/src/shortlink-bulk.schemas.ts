@@ -2,7 +2,7 @@
  * Folders and bulk changes: the bodies of the folder routes and of `POST /api/shortlinks/bulk`.
  */
 import { z } from './zod';
-import { CONFLICT_PARAMS, positiveIdParameter, requiredText, text, TOO_MANY_PARAMS } from './text.schemas';
+import { CONFLICT_PARAMS, positiveIdParameter, requiredText, TOO_MANY_PARAMS } from './text.schemas';
 import { RULE_MESSAGES } from './shortlink-rules';
 import {
   SHORTLINK_BULK_ACTIONS,
@@ -25,13 +25,9 @@ export type ShortlinkFolderIdParams = z.output<typeof ZShortlinkFolderIdParams>;
 
 /** The tags of a tag or untag action: 1 to the per-link maximum, each as a link's tag is. */
 const ZBulkTags = z
-  .array(
-    text('Each tag must be text')
-      .trim()
-      .min(1, { error: 'Each tag must be text' })
-      .max(SHORTLINK_LIMITS.tag, { error: `Each tag must be at most ${SHORTLINK_LIMITS.tag} characters` }),
-    { error: 'tags must be a list of text' },
-  )
+  .array(requiredText('Each tag must be non-blank text', SHORTLINK_LIMITS.tag, 'Each tag'), {
+    error: 'tags must be a list of text',
+  })
   .min(1, { error: 'tags must name at least one tag' })
   .max(SHORTLINK_LIMITS.tags, { error: `At most ${SHORTLINK_LIMITS.tags} tags are allowed` });
 
@@ -87,11 +83,15 @@ export type ShortlinkBulkAction = z.output<typeof ZShortlinkBulkAction>;
 const idsMessage = 'ids must be a list of link ids';
 const { links: MAX_LINKS } = SHORTLINK_BULK_LIMITS;
 
-/** The list's own query (GET /api/shortlinks), as the manager sends it: which links a filter reaches. */
+/**
+ * The list's own query (GET /api/shortlinks), as the manager sends it: which links a filter reaches.
+ * The status too, so that "all matching" is exactly the links the list shows.
+ */
 export const ZShortlinkBulkFilter = ZShortlinkListQuery.pick({
   q: true,
   tag: true,
   createdBy: true,
+  status: true,
   folder: true,
   archived: true,
 }).strict();

@@ -98,6 +98,7 @@ export function createShortlinkBulkService({
       q: filter.q,
       tag: filter.tag,
       createdBy,
+      status: filter.status === 'all' ? undefined : { status: filter.status, now: clock().toISOString() },
       folder: filter.folder,
       archived: filter.archived,
     });

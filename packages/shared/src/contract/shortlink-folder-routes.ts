@@ -44,7 +44,7 @@ export const SHORTLINK_FOLDER_API = {
     tag: 'Shortlinks',
     summary: 'Tag, untag, move, archive, unarchive, delete or set the expiry of many links: all or none',
     description:
-      'The links are `ids` (1 to 1000) or `filter` (the list’s query: q, tag, createdBy, folder, archived), ' +
+      'The links are `ids` (1 to 1000) or `filter` (the list’s query: q, tag, createdBy, status, folder, archived), ' +
       'never both (FIELDS_CONFLICT). More than 1000 links, named or matched, is BULK_TOO_MANY. ' +
       'An id that names no link refuses the whole request (BULK_LINK_NOT_FOUND). `setExpiry` sets each ' +
       'link’s validUntil (null: no end); a link whose validFrom is not earlier refuses it whole ' +
