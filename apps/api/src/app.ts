@@ -37,6 +37,7 @@ import { createShortlinkClickService } from './services/shortlink-click.service'
 import { createShortlinkService } from './services/shortlink.service';
 import { createShortlinkQrService } from './services/shortlink-qr.service';
 import { createLinkPasswordService } from './services/link-password.service';
+import { createShortlinkBulkService } from './services/shortlink-bulk.service';
 import { machineAddresses } from './services/machine-addresses';
 import { createIpLookupService } from './services/ip-lookup.service';
 import { createSpeedtestService } from './services/speedtest.service';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
       counters,
       self: { hosts: [new URL(publicOrigin(config)).host], addresses: deps.ownAddresses ?? machineAddresses },
     }),
+    shortlinkBulk: createShortlinkBulkService({ shortlinks: db.shortlinks, clock }),
     shortlinkAnalytics: createShortlinkAnalyticsService({
       shortlinks: db.shortlinks,
       clicks: db.shortlinkClicks,

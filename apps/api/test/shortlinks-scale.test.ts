@@ -1102,6 +1102,8 @@ describe.each(ENGINES)('export and import at scale on %s', (engine) => {
               redirectStatus: 308,
             },
       ),
+      folderId: null,
+      archived: false,
       // The export names the importer (the Owner) as the maker of every imported link.
       createdBy: 'owner',
     }));

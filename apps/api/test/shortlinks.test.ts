@@ -101,6 +101,8 @@ describe('POST /api/shortlinks as admin', () => {
       maxVisits: null,
       fallbackUrl: null,
       redirectStatus: 302,
+      folderId: null,
+      archived: false,
     });
     expect([...link.shortCode].every((char) => SHORT_CODE_ALPHABET.includes(char))).toBe(true);
   });
@@ -532,11 +534,13 @@ describe('export and import', () => {
     const body = exported.body as ShortlinkExportRow[];
     expect(body.map((row) => Object.keys(row).sort())).toEqual(
       Array(3).fill([
+        'archived',
         'clickCount',
         'createdAt',
         'createdBy',
         'description',
         'fallbackUrl',
+        'folderId',
         'maxVisits',
         'metaImage',
         'redirectMode',

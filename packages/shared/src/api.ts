@@ -2,6 +2,7 @@ import { BLOG_HTML_TOO_DEEP } from './blog-html-policy';
 import { BLOG_MESSAGES } from './blog';
 import { LINK_PASSWORD_MESSAGES } from './shortlink-password';
 import { RULE_MESSAGES } from './shortlink-rules';
+import { SHORTLINK_BULK_LIMITS, SHORTLINK_FOLDER_MESSAGES } from './shortlink-folders';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 import { TEAM_MESSAGES } from './team';
 import { WEBHOOK_MESSAGES } from './webhooks';
@@ -50,6 +51,18 @@ export const API_ERRORS = {
   /** A password link opened without a valid unlock cookie: 403, not 401, which would sign a manager out. */
   SHORTLINK_PASSWORD_REQUIRED: { status: 403, message: LINK_PASSWORD_MESSAGES.required },
   SHORTLINK_PASSWORD_WRONG: { status: 403, message: LINK_PASSWORD_MESSAGES.wrong },
+  FOLDER_NOT_FOUND: { status: 404, message: SHORTLINK_FOLDER_MESSAGES.notFound },
+  /** A link's or a bulk move's folderId names no folder: the body is wrong, not the address. */
+  UNKNOWN_FOLDER: { status: 400, message: SHORTLINK_FOLDER_MESSAGES.notFound },
+  FOLDER_NAME_TAKEN: { status: 409, message: SHORTLINK_FOLDER_MESSAGES.nameTaken },
+  FOLDER_LIMIT_REACHED: { status: 409, message: SHORTLINK_FOLDER_MESSAGES.tooMany },
+  /** A bulk change naming a link that does not exist: nothing is changed. */
+  BULK_LINK_NOT_FOUND: { status: 400, message: 'A link of the request does not exist; nothing was changed' },
+  /** A bulk filter matching more links than one change may reach: nothing is changed. */
+  BULK_TOO_MANY: {
+    status: 400,
+    message: `More than ${SHORTLINK_BULK_LIMITS.links} links at once; narrow the filter. Nothing was changed`,
+  },
   BLOG_POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
   CATEGORY_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.categoryNotFound },
   /** A post's category_id names no category: the body is wrong, not the address. */

@@ -25,6 +25,7 @@ import type {
 } from './shortlinks';
 import type { SpeedtestPing, SpeedtestUpload } from './speedtest';
 import type { AuditPage } from './audit';
+import type { ShortlinkBulkResponse, ShortlinkFolder, ShortlinkFoldersResponse } from './shortlink-folders';
 import type { Account, CreatedInvitation, InvitationList, Person, PublicInvitation, TeamList } from './team';
 import type { Webhook, WebhookDelivery, WebhookDeliveryPage, WebhookList } from './webhooks';
 
@@ -100,6 +101,11 @@ export const ENDPOINTS = {
   shortlinkAnalytics: endpoint<ShortlinkAnalytics>()('get', '/api/shortlinks/analytics'),
   shortlinkLinkAnalytics: endpoint<ShortlinkLinkAnalytics>()('get', '/api/shortlinks/:id/analytics'),
   shortlinkQr: endpoint<Text>()('get', '/api/shortlinks/:id/qr'),
+  shortlinkBulk: endpoint<ShortlinkBulkResponse>()('post', '/api/shortlinks/bulk'),
+  shortlinkFolderList: endpoint<ShortlinkFoldersResponse>()('get', '/api/shortlinks/folders'),
+  shortlinkFolderCreate: endpoint<ShortlinkFolder>()('post', '/api/shortlinks/folders'),
+  shortlinkFolderUpdate: endpoint<ShortlinkFolder>()('put', '/api/shortlinks/folders/:id'),
+  shortlinkFolderDelete: endpoint<null>()('delete', '/api/shortlinks/folders/:id'),
   shortlinkUpdate: endpoint<Shortlink>()('put', '/api/shortlinks/:id'),
   shortlinkDelete: endpoint<null>()('delete', '/api/shortlinks/:id'),
   shortlinkPublic: endpoint<PublicShortlink>()('get', '/api/shortlink/:shortCode'),

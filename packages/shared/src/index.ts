@@ -20,6 +20,7 @@ export * from './shortlinks';
 export * from './qr';
 export * from './shortlink-password';
 export * from './shortlink-rules';
+export * from './shortlink-folders';
 export * from './roles';
 export * from './speedtest';
 export * from './storage-limits';

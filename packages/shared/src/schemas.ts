@@ -15,3 +15,4 @@ export * from './text.schemas';
 export * from './team.schemas';
 export * from './qr.schemas';
 export * from './webhooks.schemas';
+export * from './shortlink-bulk.schemas';

@@ -38,6 +38,16 @@ import { ZRuleFields, checkRuleWindow } from './shortlink-rules.schemas';
 import { normalizedHttpUrl } from './url.schemas';
 import { personFilter } from './made-by.schemas';
 import { ZLinkPasswordChange } from './shortlink-password.schemas';
+import { NO_FOLDER } from './shortlink-folders';
+
+/** A folder's id in a body: a positive whole number, or null for no folder. */
+export const ZFolderId = z
+  .number({ error: 'folderId must be a folder id or null' })
+  .int({ error: 'folderId must be a folder id or null' })
+  .positive({ error: 'folderId must be a folder id or null' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'folderId must be a folder id or null' })
+  .nullable()
+  .meta({ description: "A folder's id (GET /api/shortlinks/folders), or null for no folder" });
 
 /** `redirectMode` of a create or update body: one of REDIRECT_MODES. */
 export const ZRedirectMode = z.enum(REDIRECT_MODES, { error: "redirectMode must be 'preview' or 'direct'" });
@@ -97,6 +107,10 @@ const shortlinkFields = z.strictObject(
     redirectMode: ZRedirectMode.nullish().transform((mode) => mode ?? 'preview'),
     password: ZLinkPasswordChange,
     ...ZRuleFields,
+    /** Absent: no folder for a new link, the folder it is in for an edit. */
+    folderId: ZFolderId.optional(),
+    /** Absent: not archived for a new link, unchanged for an edit. */
+    archived: z.boolean({ error: 'archived must be true or false' }).optional(),
   },
   // A body that is not an object at all has neither field.
   { error: notAnObject(required) },
@@ -179,6 +193,8 @@ export const ZImportDryRunRow = z
 export const ZShortlinkIdParams = z.object({ id: positiveIdParameter('Shortlink id must be a positive integer') });
 export type ShortlinkIdParams = z.output<typeof ZShortlinkIdParams>;
 
+const folderMessage = `folder must be a folder's id or ${NO_FOLDER}`;
+
 const limitMessage = `limit must be a whole number from 1 to ${SHORTLINK_LIST_LIMITS.maxLimit}`;
 
 /** Query text: trimmed; '' and absent mean "not given". */
@@ -228,6 +244,19 @@ export const ZShortlinkListQuery = z.object({
       description:
         'active: links inside their window and under their visit limit; inactive: the others (scheduled, expired, limit reached); all (default).',
     }),
+  folder: text(folderMessage)
+    .trim()
+    .regex(/^(?:none|[1-9]\d{0,15}|)$/, { error: folderMessage })
+    .optional()
+    .transform((value): number | typeof NO_FOLDER | undefined =>
+      value ? (value === NO_FOLDER ? NO_FOLDER : Number(value)) : undefined,
+    )
+    .meta({ description: `A folder's id, or ${NO_FOLDER} for links in no folder; absent: every folder` }),
+  archived: z
+    .enum(['true', 'false'], { error: 'archived must be true or false' })
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({ description: 'true: only archived links; absent or false: only links not archived' }),
 });
 export type ShortlinkListQuery = z.output<typeof ZShortlinkListQuery>;
 /** What a client may put in the query string (every value is text there). */

@@ -206,10 +206,30 @@ describe('ZShortlinkListQuery', () => {
       tag: undefined,
       sort: 'newest',
       status: 'all',
+      folder: undefined,
+      archived: false,
     });
-    expect(ZShortlinkListQuery.parse({ limit: '100', q: '  git ', tag: ' ', sort: 'title', cursor: 'abc_-1' })).toEqual(
-      { limit: 100, cursor: 'abc_-1', q: 'git', tag: undefined, sort: 'title', status: 'all' },
-    );
+    expect(
+      ZShortlinkListQuery.parse({
+        limit: '100',
+        q: '  git ',
+        tag: ' ',
+        sort: 'title',
+        cursor: 'abc_-1',
+        folder: 'none',
+        archived: 'true',
+      }),
+    ).toEqual({
+      limit: 100,
+      cursor: 'abc_-1',
+      q: 'git',
+      tag: undefined,
+      sort: 'title',
+      status: 'all',
+      folder: 'none',
+      archived: true,
+    });
+    expect(ZShortlinkListQuery.parse({ folder: '12' }).folder).toBe(12);
   });
 
   it.each<[string, Record<string, unknown>, string]>([

@@ -229,6 +229,10 @@ export interface Shortlink extends ShortlinkRules {
   updatedBy: PersonRef | null;
   /** Whether visitors must give a password first (the password itself is write-only). */
   hasPassword: boolean;
+  /** The folder it is in (shortlink-folders.ts); null for none. */
+  folderId: number | null;
+  /** An archived link still redirects, but leaves the default list. */
+  archived: boolean;
 }
 
 /** What a visitor of `/{shortCode}` and `GET /api/shortlink/:shortCode` sees. */

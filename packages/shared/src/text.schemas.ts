@@ -128,11 +128,17 @@ export const notAnObject = (message: string) => (issue: { code: string }) =>
 /** The codes a request check answers besides VALIDATION: a character no form types, a field the route does not take. */
 export type RequestIssueCode = Extract<
   ApiErrorCode,
-  'VALIDATION' | 'INVALID_CHARACTERS' | 'UNKNOWN_FIELDS' | 'FIELDS_CONFLICT'
+  'VALIDATION' | 'INVALID_CHARACTERS' | 'UNKNOWN_FIELDS' | 'FIELDS_CONFLICT' | 'BULK_TOO_MANY'
 >;
 
 /** Marks a refinement's issue as two fields that do not go together (see FIELDS_CONFLICT). */
 export const CONFLICT_PARAMS = { code: 'FIELDS_CONFLICT' } as const;
+
+/**
+ * Marks a refinement's issue as more links than one bulk change may reach (see BULK_TOO_MANY): the
+ * same answer whether the ids name them or a filter matches them.
+ */
+export const TOO_MANY_PARAMS = { code: 'BULK_TOO_MANY' } as const;
 
 /** Whether `issue` is the text check's (see `text`). */
 export function isCharacterIssue(issue: z.core.$ZodIssue): boolean {
@@ -188,5 +194,9 @@ export function requestIssue(issues: readonly z.core.$ZodIssue[]): {
   // Only when every field passed on its own: a malformed field is the first thing to fix.
   if (conflict && conflict === issues[0])
     return { code: 'FIELDS_CONFLICT', issue: conflict, message: conflict.message };
+  const first = issues[0];
+  if (first?.code === 'custom' && first.params?.code === TOO_MANY_PARAMS.code) {
+    return { code: 'BULK_TOO_MANY', issue: first, message: first.message };
+  }
   return { code: 'VALIDATION', issue: issues[0], message: null };
 }

@@ -11,6 +11,7 @@ export interface Tables {
   shortlinks: ShortlinksTable;
   shortlink_clicks: ShortlinkClicksTable;
   shortlink_tags: ShortlinkTagsTable;
+  shortlink_folders: ShortlinkFoldersTable;
   shortlink_tag_counts: ShortlinkTagCountsTable;
   shortlink_search: ShortlinkSearchTable;
   shortlink_totals: ShortlinkTotalsTable;
@@ -75,6 +76,19 @@ export interface ShortlinksTable {
   password_hash: Generated<string | null>;
   /** Raised by every change or removal of the password: unlock cookies of an older version are refused. */
   password_version: Generated<number>;
+  /** shortlink_folders.id, or NULL for no folder. */
+  folder_id: Generated<number | null>;
+  /** 1 when archived: it still redirects, but leaves the default list. */
+  archived: Generated<0 | 1>;
+}
+
+/** Folders of links, one level; name_key is the name in lower case (unique). */
+export interface ShortlinkFoldersTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  created_at: string;
+  created_by: number | null;
 }
 
 /** One row per tag of a link; created_at is the link's, so the tag filter pages in (tag, created_at) order. */

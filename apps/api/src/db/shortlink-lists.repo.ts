@@ -1,4 +1,4 @@
-import type { Shortlink, ShortlinkSort } from '@toolvault/shared';
+import { NO_FOLDER, type Shortlink, type ShortlinkSort } from '@toolvault/shared';
 import {
   sql,
   type Expression,
@@ -24,6 +24,7 @@ import {
   walksDay,
   walksSortIndexForMaker,
   walksSortIndexForTag,
+  type PageCount,
   type SearchLimits,
 } from './shortlink-search-plan';
 import { tagShare } from './shortlink-tags.repo';
@@ -47,6 +48,10 @@ export interface ShortlinkPageQuery {
   createdBy?: number;
   /** Only the links active (or inactive) at an instant; absent: all. */
   status?: StatusFilter;
+  /** Only the links of this folder, or of none ('none'). */
+  folder?: number | typeof NO_FOLDER;
+  /** Only archived links when true; only links not archived otherwise (the default list). */
+  archived?: boolean;
 }
 
 export interface ShortlinkListsRepo {
@@ -72,7 +77,7 @@ export function createShortlinkListsRepo(
   const { countCap, daySortTerms } = limits;
 
   return {
-    async page({ sort, limit, after, q, tag, createdBy, status }) {
+    async page({ sort, limit, after, q, tag, createdBy, status, folder, archived = false }) {
       // An id no row can have names nobody (and PostgreSQL would fail on it).
       if (createdBy !== undefined && !isRowId(createdBy)) return { items: [], total: 0 };
       // Terms in [lower(q), lower(q) + U+10FFFF): every term that starts with q, in byte order (both
@@ -83,6 +88,16 @@ export function createShortlinkListsRepo(
       // How the page is read and counted is the planner's choice (shortlink-search-plan.ts); the
       // reads it names are written here.
       const shape = { sort, search: terms !== undefined, tag: tag !== undefined, maker: createdBy !== undefined };
+      /**
+       * The archive flag as a condition. Archived links (a few, as a rule) are read through their
+       * (archived, created_at, id) index; the links not archived, most of them, are checked one by
+       * one as the sort's own index is walked: the unary plus keeps the flag's index out of SQLite's
+       * choice, which would otherwise read every link through it and sort them all.
+       */
+      const archivedIs = (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>, archive: 0 | 1) =>
+        archive === 1 ? eb('s.archived', '=', 1) : eb(sql<number>`+s.archived`, '=', 0);
+      /** A folder, or the archived links: a part of the links whose count no aggregate keeps. */
+      const narrowed = folder !== undefined || archived;
       const tagged = needsTagShare(shape) ? await tagShare(reader, tag!) : undefined;
       /** Whether the prefix has `entries` search-index entries or more (an index walk of that many at most). */
       const hasEntries = async (entries: number) =>
@@ -101,8 +116,12 @@ export function createShortlinkListsRepo(
       // `walk`: the search as a probe per link (for a walk of the sort's index), else as the set of
       // its links' ids (read by id, then sorted), of the links created on `days` if given.
       const matchesBy =
-        (walk: boolean, days?: readonly string[]) => (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
-          const conditions: Expression<SqlBool>[] = [];
+        (walk: boolean, days?: readonly string[], archive: 0 | 1 = archived ? 1 : 0) =>
+        (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>) => {
+          const conditions: Expression<SqlBool>[] = [archivedIs(eb, archive)];
+          if (folder !== undefined) {
+            conditions.push(folder === NO_FOLDER ? eb('s.folder_id', 'is', null) : eb('s.folder_id', '=', folder));
+          }
           if (createdBy !== undefined) {
             // The unary plus keeps the person's index out of SQLite's choice, as for s.id below.
             const maker = walkMakerIndex ? sql<number>`+s.created_by` : sql.ref<number>('s.created_by');
@@ -294,6 +313,10 @@ export function createShortlinkListsRepo(
             .where('s.import_pending', 'is', null)
             .$if(createdBy !== undefined, (query) => query.where('s.created_by', '=', createdBy!))
             .$if(status !== undefined, (query) => query.where(statusCondition(status!)))
+            .where((eb) => archivedIs(eb, archived ? 1 : 0))
+            .$if(folder !== undefined, (query) =>
+              query.where('s.folder_id', folder === NO_FOLDER ? 'is' : '=', folder === NO_FOLDER ? null : folder!),
+            )
             .orderBy('t.created_at', 'desc')
             .orderBy('t.shortlink_id', 'desc')
             .limit(limit);
@@ -315,10 +338,47 @@ export function createShortlinkListsRepo(
         return [...walked, ...(await sortedPage(true, undefined, end))].slice(0, limit);
       };
 
+      /**
+       * Links that match the filters but are archived, up to the cap: the counts below that are kept
+       * for all links (totals, tag counts, the search index) include them, and the default list does
+       * not. Archived links are one range of their index, a few as a rule.
+       */
+      const archivedMatches = async (exact: boolean): Promise<number> => {
+        // Most installations archive nothing: one probe of the flag's index then saves the count.
+        const any = await reader
+          .selectFrom('shortlinks')
+          .select('id')
+          .where('archived', '=', 1)
+          .limit(1)
+          .executeTakeFirst();
+        if (!any) return 0;
+        const row = await reader
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('shortlinks as s')
+              .select('s.id')
+              .where(matchesBy(true, undefined, 1))
+              .where('s.import_pending', 'is', null)
+              .$if(!exact, (query) => query.limit(countCap + 1))
+              .as('matched'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirst();
+        return Number(row?.count ?? 0);
+      };
       const count = async (): Promise<number> => {
         // The status depends on the instant, so no stored count holds it: the matches are counted,
-        // up to the cap, as for one person's links.
-        const counted = status === undefined ? chooseCount(shape, broad) : 'matches-capped';
+        // up to the cap, as for one person's links. A folder, or the archive, is counted the same way.
+        const counted = status !== undefined ? 'matches-capped' : narrowed ? 'maker' : chooseCount(shape, broad);
+        if (counted === 'terms' || counted === 'links-with-terms' || counted === 'tag' || counted === 'all') {
+          // Without a search, the archived links are counted exactly (one index range); with one, up
+          // to the cap, as a broad search's own count is.
+          const [all, archived] = await Promise.all([countAll(counted), archivedMatches(terms === undefined)]);
+          return Math.max(0, all - archived);
+        }
+        return countAll(counted);
+      };
+      const countAll = async (counted: PageCount): Promise<number> => {
         if (counted === 'maker' || counted === 'matches-capped') {
           const row = await reader
             .selectFrom((eb) =>
@@ -378,7 +438,7 @@ export function createShortlinkListsRepo(
       };
       const { rows, counted: total } = await read();
       const items = await linksOf(reader, rows);
-      return total > countCap && (broad || createdBy !== undefined || status !== undefined)
+      return total > countCap && (broad || createdBy !== undefined || status !== undefined || narrowed)
         ? { items, total: countCap, totalCapped: true }
         : { items, total };
     },

@@ -22,11 +22,17 @@ import type { ShortlinksTable, Tables } from './schema';
  * the person creating it (none for a guest). clickCount and createdAt are set by the caller (imports
  * keep their own); rules left out are none (and a 302).
  */
-export type NewShortlink = Omit<Shortlink, 'id' | 'createdBy' | 'updatedBy' | 'hasPassword' | keyof ShortlinkRules> &
+export type NewShortlink = Omit<
+  Shortlink,
+  'id' | 'createdBy' | 'updatedBy' | 'hasPassword' | 'folderId' | 'archived' | keyof ShortlinkRules
+> &
   Partial<ShortlinkRules> & {
     createdBy?: number | null;
     /** scrypt hash of the link's password (services/password-hash.ts); none when absent. */
     passwordHash?: string | null;
+    /** No folder and not archived when absent. */
+    folderId?: number | null;
+    archived?: boolean;
   };
 
 /** A link's stored fields as the app reads them (import_pending only ever filters rows out). */
@@ -55,6 +61,8 @@ export const SHORTLINK_COLUMNS = [
   // Read only to say hasPassword: toShortlink never lets the hash out.
   'password_hash',
   ...RULE_COLUMNS,
+  'folder_id',
+  'archived',
 ] as const;
 export const PUBLIC_SHORTLINK_COLUMNS = ['short_code', 'target_url', 'title', 'description', 'meta_image'] as const;
 
@@ -72,6 +80,8 @@ export const linkRow = (link: NewShortlink) => ({
   created_by: link.createdBy ?? null,
   password_hash: link.passwordHash ?? null,
   ...ruleRow(link),
+  folder_id: link.folderId ?? null,
+  archived: link.archived === true ? (1 as const) : (0 as const),
 });
 
 /** The rules' columns of a link's fields (an insert's and an update's); rules left out are none. */
@@ -130,6 +140,8 @@ function toShortlink(row: ShortlinkRow, people: PeopleById): Shortlink {
     createdBy: personRef(people, row.created_by),
     updatedBy: personRef(people, row.updated_by),
     hasPassword: row.password_hash !== null,
+    folderId: row.folder_id,
+    archived: Number(row.archived) === 1,
   };
 }
 

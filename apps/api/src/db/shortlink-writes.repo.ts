@@ -36,6 +36,9 @@ export type ShortlinkChanges = Pick<
      * raises password_version in the same statement, which ends every earlier unlock.
      */
     passwordHash?: string | null;
+    /** Left as they are when absent. */
+    folderId?: number | null;
+    archived?: boolean;
   };
 
 /**
@@ -80,6 +83,57 @@ const visibleLink = async (executor: Executor, id: number) =>
     .where('id', '=', id)
     .where('import_pending', 'is', null)
     .executeTakeFirst()) !== undefined;
+
+/**
+ * Deletes a link whose row the transaction has locked (see `delete`), with everything counted from
+ * it: its clicks leave the aggregates and totals, its tags and search terms go. A bulk delete calls
+ * it for each of its links in one transaction.
+ */
+export async function removeLink(
+  trx: Executor,
+  id: number,
+  link: { click_count: number; created_at: string },
+): Promise<void> {
+  // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
+  // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
+  const stats = await trx
+    .selectFrom('shortlink_daily_stats')
+    .select(['dimension', 'day', 'value', 'clicks'])
+    .where('shortlink_id', '=', id)
+    .orderBy('dimension')
+    .orderBy('day')
+    .orderBy('value')
+    .execute();
+  for (const stat of stats) {
+    await trx
+      .updateTable('click_daily_stats')
+      .set((eb) => ({ clicks: eb('clicks', '-', stat.clicks) }))
+      .where('dimension', '=', stat.dimension)
+      .where('day', '=', stat.day)
+      .where('value', '=', stat.value)
+      .execute();
+  }
+  // And the all-time totals, the link's days summed, in key order too.
+  const totals = await trx
+    .selectFrom('shortlink_daily_stats')
+    .select(['dimension', 'value', sql<number>`sum(clicks)`.as('clicks')])
+    .where('shortlink_id', '=', id)
+    .groupBy(['dimension', 'value'])
+    .orderBy('dimension')
+    .orderBy('value')
+    .execute();
+  for (const total of totals) {
+    await trx
+      .updateTable('click_value_totals')
+      .set((eb) => ({ clicks: eb('clicks', '-', Number(total.clicks)) }))
+      .where('dimension', '=', total.dimension)
+      .where('value', '=', total.value)
+      .execute();
+  }
+  await unindex(trx, id);
+  await removeFromTotals(trx, link);
+  await trx.deleteFrom('shortlinks').where('id', '=', id).execute();
+}
 
 /**
  * Writes through `db`. Lookups of one link by a unique key read through `db` too (see
@@ -138,6 +192,8 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
               password_hash: changes.passwordHash,
               password_version: sql<number>`password_version + 1`,
             }),
+            ...(changes.folderId === undefined ? {} : { folder_id: changes.folderId }),
+            ...(changes.archived === undefined ? {} : { archived: changes.archived ? (1 as const) : (0 as const) }),
           })
           .where('id', '=', id)
           .where('import_pending', 'is', null);
@@ -173,45 +229,7 @@ export function createShortlinkWritesRepo(db: Executor, dialect: Dialect, reader
           .executeTakeFirst();
         if (!link) return 'not-found';
         if (ownedBy !== undefined && link.created_by !== ownedBy) return 'not-yours';
-        // The link's clicks leave the all-links aggregates too, as they leave the raw clicks
-        // (ON DELETE CASCADE). Rows in key order, the order clicks take their row locks in.
-        const stats = await trx
-          .selectFrom('shortlink_daily_stats')
-          .select(['dimension', 'day', 'value', 'clicks'])
-          .where('shortlink_id', '=', id)
-          .orderBy('dimension')
-          .orderBy('day')
-          .orderBy('value')
-          .execute();
-        for (const stat of stats) {
-          await trx
-            .updateTable('click_daily_stats')
-            .set((eb) => ({ clicks: eb('clicks', '-', stat.clicks) }))
-            .where('dimension', '=', stat.dimension)
-            .where('day', '=', stat.day)
-            .where('value', '=', stat.value)
-            .execute();
-        }
-        // And the all-time totals, the link's days summed, in key order too.
-        const totals = await trx
-          .selectFrom('shortlink_daily_stats')
-          .select(['dimension', 'value', sql<number>`sum(clicks)`.as('clicks')])
-          .where('shortlink_id', '=', id)
-          .groupBy(['dimension', 'value'])
-          .orderBy('dimension')
-          .orderBy('value')
-          .execute();
-        for (const total of totals) {
-          await trx
-            .updateTable('click_value_totals')
-            .set((eb) => ({ clicks: eb('clicks', '-', Number(total.clicks)) }))
-            .where('dimension', '=', total.dimension)
-            .where('value', '=', total.value)
-            .execute();
-        }
-        await unindex(trx, id);
-        await removeFromTotals(trx, link);
-        await trx.deleteFrom('shortlinks').where('id', '=', id).execute();
+        await removeLink(trx, id, link);
         return true;
       });
     },

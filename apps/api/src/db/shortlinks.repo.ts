@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from './dialect';
+import { createShortlinkBulkRepo, type ShortlinkBulkRepo } from './shortlink-bulk.repo';
+import { createShortlinkFoldersRepo, type ShortlinkFoldersRepo } from './shortlink-folders.repo';
 import type { Tables } from './schema';
 import { createShortlinkImportsRepo, PendingBlocks, type ShortlinkImportsRepo } from './shortlink-imports.repo';
 import { createShortlinkListsRepo, type ShortlinkListsRepo } from './shortlink-lists.repo';
@@ -12,6 +14,8 @@ import { createShortlinkWritesRepo, type ShortlinkWritesRepo } from './shortlink
 export type { NewShortlink } from './shortlink-rows';
 export type { ShortlinkPosition } from './shortlink-lists.repo';
 export type { LinkRefusal } from './shortlink-writes.repo';
+export type { BulkRefusal } from './shortlink-bulk.repo';
+export type { FolderWrite } from './shortlink-folders.repo';
 
 /**
  * The shortlinks table's repository, one file per concern: one link's writes and lookups
@@ -24,7 +28,9 @@ export type ShortlinksRepo = ShortlinkWritesRepo &
   ShortlinkListsRepo &
   ShortlinkScansRepo &
   ShortlinkTagsRepo &
-  ShortlinkTotalsRepo;
+  ShortlinkTotalsRepo &
+  ShortlinkFoldersRepo &
+  ShortlinkBulkRepo;
 
 /**
  * `reader` serves the lists, counts and scans (see Storage#reader): on a SQLite file they run on a
@@ -49,5 +55,7 @@ export function createShortlinksRepo(
     ...createShortlinkScansRepo(reader, pendingBlocks),
     ...createShortlinkTagsRepo(reader),
     ...createShortlinkTotalsRepo(reader),
+    ...createShortlinkFoldersRepo(db, dialect),
+    ...createShortlinkBulkRepo(db, dialect),
   };
 }

@@ -3,7 +3,7 @@ import type { AuditActor, AuditService } from '../services/audit.service';
 import { actorOf, auditActorOf } from './auth';
 
 /** The records whose changes the routes of links, posts and categories write to the audit log. */
-export type ChangedType = 'link' | 'post' | 'category';
+export type ChangedType = 'link' | 'post' | 'category' | 'folder';
 
 /**
  * Fields whose turning on is an event of its own besides the change: publishing a post is what a
@@ -38,6 +38,17 @@ export function changedFields(body: object, before: object | null | undefined, a
   );
 }
 
+/** A bulk change of links as the route hands it on: the links it changed or deleted. */
+export interface BulkChange {
+  action: string;
+  /** The links changed, as answered after the change. */
+  updated: readonly Answered[];
+  /** The ids of the links deleted. */
+  deleted: readonly number[];
+  /** The fields the action set on each of `updated`. */
+  fields: readonly string[];
+}
+
 export interface ChangeLog {
   created(req: From, res: Response, type: ChangedType, record: Answered): Promise<void>;
   /** Nothing is recorded when nothing changed (a form saved as it was). */
@@ -50,6 +61,11 @@ export interface ChangeLog {
   deleted(req: From, res: Response, type: ChangedType, id: number): Promise<void>;
   /** One event per import, whatever its size: the target id is the number of links imported. */
   imported(req: From, res: Response, count: number): Promise<void>;
+  /**
+   * One event per bulk change, whatever its size (as an import): `links.bulk.<action>`, the target id
+   * the number of links changed. Nothing is recorded when none changed.
+   */
+  bulkChanged(req: From, res: Response, change: BulkChange): Promise<void>;
 }
 
 /**
@@ -92,5 +108,15 @@ export function changeLog(audit: AuditService): ChangeLog {
         targetId: count,
         fields: ['count'],
       }),
+    bulkChanged: async (req, res, { action, updated, deleted }) => {
+      const count = updated.length + deleted.length;
+      if (count === 0) return;
+      await audit.record(actor(req, res), {
+        action: `links.bulk.${action}`,
+        targetType: 'link',
+        targetId: count,
+        fields: ['count'],
+      });
+    },
   };
 }

@@ -38,6 +38,7 @@ import { publicShortlinkRouter, shortlinksRouter } from './shortlinks.routes';
 import { shortlinkQrRouter } from './shortlink-qr.routes';
 import { linkUnlockRouter } from './link-unlock.routes';
 import type { LinkPasswordService } from '../services/link-password.service';
+import type { ShortlinkBulkService } from '../services/shortlink-bulk.service';
 import { speedtestRouter } from './speedtest.routes';
 import { invitationsRouter, teamRouter } from './team.routes';
 
@@ -64,6 +65,7 @@ export interface ApiContext {
     shortlinkAnalytics: ShortlinkAnalyticsService;
     shortlinkQr: ShortlinkQrService;
     linkPasswords: LinkPasswordService;
+    shortlinkBulk: ShortlinkBulkService;
     blog: BlogService;
     categories: CategoryService;
     webhooks: WebhooksService;
@@ -117,6 +119,7 @@ export function apiRouter({ limits, readiness, services }: ApiContext): Router {
       shortlinks: services.shortlinks,
       analytics: services.shortlinkAnalytics,
       changes: withLinkWebhooks(changes, services.webhookEvents),
+      bulk: services.shortlinkBulk,
       requireAdmin: admin,
       optionalAdmin: adminIfPresent,
     }),

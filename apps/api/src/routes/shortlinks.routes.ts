@@ -14,6 +14,7 @@ import {
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
+import type { ShortlinkBulkBody, ShortlinkFolderInput } from '@toolvault/shared/schemas';
 import { API } from '@toolvault/shared/contract';
 import { callerOf, isAdmin } from '../http/auth';
 import type { ChangeLog } from '../http/change-log';
@@ -32,6 +33,7 @@ import {
   type ShortlinkResult,
   type ShortlinkService,
 } from '../services/shortlink.service';
+import type { ShortlinkBulkService } from '../services/shortlink-bulk.service';
 
 /**
  * Where `POST /api/shortlinks/import` and its dry run live: createApp parses their bodies before the
@@ -56,6 +58,7 @@ const IMPORT_DEPTH = 3;
 interface ShortlinksRouterDeps {
   shortlinks: ShortlinkService;
   analytics: ShortlinkAnalyticsService;
+  bulk: ShortlinkBulkService;
   changes: ChangeLog;
   requireAdmin: RequestHandler;
   /** The API's one optionalAdmin (http/auth.ts), shared with the blog. */
@@ -66,6 +69,7 @@ interface ShortlinksRouterDeps {
 export function shortlinksRouter({
   shortlinks,
   analytics,
+  bulk,
   changes,
   requireAdmin,
   optionalAdmin,
@@ -131,6 +135,28 @@ export function shortlinksRouter({
     privateJson(res, 200, unwrap(res, await shortlinks.importDryRun(req.body, requestOrigin(req))));
   };
 
+  const bulkChange = async (req: Request<object, unknown, ShortlinkBulkBody>, res: Response) => {
+    const done = unwrap(res, await bulk.bulk(req.body, callerOf(res)));
+    await changes.bulkChanged(req, res, { action: req.body.action.type, ...done });
+    privateJson(res, 200, done.answer);
+  };
+  const folderList = async (_req: Request, res: Response) => privateJson(res, 200, await bulk.folders());
+  const folderCreate = async (req: Request<object, unknown, ShortlinkFolderInput>, res: Response) => {
+    const folder = unwrap(res, await bulk.createFolder(req.body.name, callerOf(res)));
+    await changes.created(req, res, 'folder', folder);
+    privateJson(res, 201, folder);
+  };
+  const folderUpdate = async (req: Request<{ id: string }, unknown, ShortlinkFolderInput>, res: Response) => {
+    const folder = unwrap(res, await bulk.renameFolder(idParam(req), req.body.name));
+    await changes.updated(req, res, 'folder', { body: req.body, before: null, after: folder });
+    privateJson(res, 200, folder);
+  };
+  const folderDelete = async (req: Request, res: Response) => {
+    unwrap(res, await bulk.deleteFolder(idParam(req)));
+    await changes.deleted(req, res, 'folder', idParam(req));
+    res.status(204).end();
+  };
+
   const { router, add } = contractRoutes('/api/shortlinks', { requireAdmin, optionalAdmin });
   add(API.shortlinkList, list);
   add(API.shortlinkSummary, summary);
@@ -143,6 +169,11 @@ export function shortlinksRouter({
   add(API.shortlinkImportDryRun, importDryRun);
   add(API.shortlinkAnalytics, stats);
   add(API.shortlinkLinkAnalytics, linkStats);
+  add(API.shortlinkBulk, bulkChange);
+  add(API.shortlinkFolderList, folderList);
+  add(API.shortlinkFolderCreate, folderCreate);
+  add(API.shortlinkFolderUpdate, folderUpdate);
+  add(API.shortlinkFolderDelete, folderDelete);
   add(API.shortlinkUpdate, update);
   add(API.shortlinkDelete, remove);
   return router;

@@ -118,6 +118,8 @@ export function createShortlinkImport({ shortlinks, clock, codes, selfLinks }: S
     let first: RowProblem | null = null;
     let refusal: RowProblem | null = null;
     const suppliedAt = new Map<string, number>();
+    /** The row index and folder of each parsed row that names a folder. */
+    const folderRows: [number, number][] = [];
     const slice = timeSlices(IMPORT_SLICE_MS);
     for (const [index, raw] of body.entries()) {
       // Checking 10,000 rows takes a few hundred milliseconds: other requests run between slices.
@@ -143,6 +145,7 @@ export function createShortlinkImport({ shortlinks, clock, codes, selfLinks }: S
         continue;
       }
       const input = parsed.data;
+      if (input.folderId != null) folderRows.push([index, input.folderId]);
       const refused = selfLinks(input, own);
       if (refused) {
         const field = selfLinks({ ...input, fallbackUrl: null }, own) ? 'targetUrl' : 'fallbackUrl';
@@ -174,6 +177,19 @@ export function createShortlinkImport({ shortlinks, clock, codes, selfLinks }: S
         field: 'shortCode',
         message: SHORTLINK_MESSAGES.shortCodeTaken,
         code: 'SHORT_CODE_TAKEN',
+      };
+      first ??= problem;
+      note(index, problem);
+    }
+    // A folder is named by its id, which only this installation knows: one that names none refuses the row.
+    const folders = await shortlinks.existingFolders([...new Set(folderRows.map(([, folder]) => folder))]);
+    for (const [index, folder] of folderRows) {
+      if (folders.has(folder)) continue;
+      const problem: RowProblem = {
+        row: index + 1,
+        field: 'folderId',
+        message: API_ERRORS.UNKNOWN_FOLDER.message,
+        code: 'UNKNOWN_FOLDER',
       };
       first ??= problem;
       note(index, problem);
@@ -232,6 +248,8 @@ export function createShortlinkImport({ shortlinks, clock, codes, selfLinks }: S
         redirectMode: input.redirectMode,
         ...withRuleDefaults(input),
         createdBy: importer,
+        folderId: input.folderId ?? null,
+        archived: input.archived ?? false,
       }));
       const conflict = await shortlinks.insertAll(links, yieldToEventLoop);
       if (conflict && 'clickTotalFull' in conflict) {

@@ -50,6 +50,12 @@ export type ShortlinkFailure =
         | 'SHORTLINK_NOT_FOUND'
         | 'SHORTLINK_IMPORT_INVALID'
         | 'FORBIDDEN'
+        | 'FOLDER_NOT_FOUND'
+        | 'UNKNOWN_FOLDER'
+        | 'FOLDER_NAME_TAKEN'
+        | 'FOLDER_LIMIT_REACHED'
+        | 'BULK_LINK_NOT_FOUND'
+        | 'BULK_TOO_MANY'
         | RequestIssueCode;
       /** Overrides the code's own message (import rows: 'Row 3: …'). */
       message?: string;
@@ -213,7 +219,13 @@ export function createShortlinkService({
     createdAt: clock().toISOString(),
     redirectMode: input.redirectMode,
     createdBy: maker,
+    folderId: input.folderId ?? null,
+    archived: input.archived ?? false,
   });
+
+  /** A folderId that names no folder (null, none, and absent are fine). */
+  const unknownFolder = async (folderId: number | null | undefined) =>
+    folderId !== undefined && folderId !== null && !(await shortlinks.existingFolders([folderId])).has(folderId);
 
   /** A change the repository refused: no such link, or (reach `own`) another person's. */
   const refused = (refusal: LinkRefusal) =>
@@ -222,7 +234,7 @@ export function createShortlinkService({
   const ownedBy = (caller: Caller) => (caller.reach === 'own' ? caller.userId : undefined);
 
   return {
-    async list({ limit, cursor, q, tag, sort, createdBy: filter, status }, caller) {
+    async list({ limit, cursor, q, tag, sort, createdBy: filter, status, folder, archived }, caller) {
       const createdBy = listedPerson(filter, caller);
       if (createdBy === null) return fail({ code: 'FORBIDDEN', message: NOT_YOUR_LINKS });
       const after = cursor === undefined ? undefined : decodeCursor(cursor, sort);
@@ -236,6 +248,8 @@ export function createShortlinkService({
         tag,
         createdBy,
         status: status === 'all' ? undefined : { status, now: clock().toISOString() },
+        folder,
+        archived,
       });
       const page = items.slice(0, limit);
       const last = page.at(-1);
@@ -265,6 +279,7 @@ export function createShortlinkService({
     async createAsAdmin(input, origin, maker) {
       const refused = selfLinks(input, ownOrigin(origin));
       if (refused) return fail(refused);
+      if (await unknownFolder(input.folderId)) return fail({ code: 'UNKNOWN_FOLDER' });
       const link = { ...newLink(input, maker), passwordHash: (await linkPasswordHash(input.password)) ?? null };
       if (input.shortCode === undefined) return ok(await insertGenerated(link));
       const created = await shortlinks.insert({ ...link, shortCode: input.shortCode });
@@ -294,6 +309,7 @@ export function createShortlinkService({
     async update(id, input, origin, caller) {
       const self = selfLinks(input, ownOrigin(origin));
       if (self) return fail(self);
+      if (await unknownFolder(input.folderId)) return fail({ code: 'UNKNOWN_FOLDER' });
       const { password, ...fields } = input;
       const changes = { ...fields, updatedBy: caller.userId, passwordHash: await linkPasswordHash(password) };
       const updated = await shortlinks.update(id, changes, ownedBy(caller));

@@ -12,7 +12,15 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** Where focus goes on close when the opener is gone (the deleted row's button). */
   fallbackFocusId?: string;
+  /** 'danger' (the default) for what cannot be undone; 'primary' for a change that can be. */
+  tone?: 'danger' | 'primary';
 }
+
+const CONFIRM_TONES = {
+  danger:
+    'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 dark:bg-red-400 dark:text-slate-950 dark:hover:bg-red-300',
+  primary: `${ui.button} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`,
+} as const;
 
 /**
  * A modal confirmation (a delete asks first): focus
@@ -27,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   fallbackFocusId,
+  tone = 'danger',
 }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -65,7 +74,7 @@ export function ConfirmDialog({
           </button>
           <button
             type="button"
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 dark:bg-red-400 dark:text-slate-950 dark:hover:bg-red-300"
+            className={CONFIRM_TONES[tone]}
             // aria-disabled rather than disabled, so focus stays inside the dialog while the call runs.
             onClick={busy ? undefined : onConfirm}
             aria-disabled={busy || undefined}

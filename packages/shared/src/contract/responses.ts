@@ -146,6 +146,8 @@ const shortlinkFields = {
   maxVisits: z.number().int().nullable().meta({ description: 'Counted visits after which the link is inactive' }),
   fallbackUrl: z.string().nullable().meta({ description: 'Where visitors of an inactive link are sent' }),
   redirectStatus: z.union(REDIRECT_STATUSES.map((status) => z.literal(status))),
+  folderId: z.number().int().nullable().meta({ description: "The folder's id; null for none" }),
+  archived: z.boolean().meta({ description: 'Archived: it still redirects, but leaves the default list' }),
 };
 
 export const ZShortlink = exactly<Shortlink>()(

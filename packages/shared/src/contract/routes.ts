@@ -68,6 +68,7 @@ import { AUDIT_API } from './audit-routes';
 import { QR_API } from './qr-routes';
 import { TEAM_API } from './team-routes';
 import { WEBHOOK_API } from './webhook-routes';
+import { SHORTLINK_FOLDER_API } from './shortlink-folder-routes';
 import { RATE_LIMITS, route, type RouteBody, type RouteContract } from './route';
 
 export * from './route';
@@ -271,6 +272,7 @@ export const API = {
       'SHORTLINK_OWN_ADDRESS',
       'GUEST_RATE_LIMITED',
       'FIELDS_CONFLICT',
+      'UNKNOWN_FOLDER',
     ],
     limits: [
       `Guests: one link per ${GUEST_CREATE_INTERVAL_MS / 1000} seconds per client (GUEST_RATE_LIMITED, with Retry-After)`,
@@ -323,6 +325,8 @@ export const API = {
       'SHORT_CODE_TAKEN',
       'SHORTLINK_SELF_LINK',
       'SHORTLINK_OWN_ADDRESS',
+      'FIELDS_CONFLICT',
+      'UNKNOWN_FOLDER',
     ],
     limits: [`Up to ${SHORTLINK_LIMITS.importRows} rows, body up to 10 MB; an invalid row names its number`],
   }),
@@ -376,6 +380,7 @@ export const API = {
     errors: ['SHORTLINK_NOT_FOUND', 'FIELDS_CONFLICT'],
   }),
   ...QR_API,
+  ...SHORTLINK_FOLDER_API,
   shortlinkUpdate: route({
     ...ENDPOINTS.shortlinkUpdate,
     tag: 'Shortlinks',
@@ -385,7 +390,13 @@ export const API = {
     params: ZShortlinkIdParams,
     body: { schema: ZShortlinkUpdate },
     response: { status: 200, description: 'The changed link', schema: ZShortlink },
-    errors: ['SHORTLINK_NOT_FOUND', 'SHORTLINK_SELF_LINK', 'SHORTLINK_OWN_ADDRESS', 'FIELDS_CONFLICT'],
+    errors: [
+      'SHORTLINK_NOT_FOUND',
+      'SHORTLINK_SELF_LINK',
+      'SHORTLINK_OWN_ADDRESS',
+      'FIELDS_CONFLICT',
+      'UNKNOWN_FOLDER',
+    ],
   }),
   shortlinkDelete: route({
     ...ENDPOINTS.shortlinkDelete,

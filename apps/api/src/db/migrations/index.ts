@@ -19,6 +19,7 @@ import shortlinkRules from './0017-shortlink-rules';
 import linkPasswords from './0018-link-passwords';
 import visitorCounts from './0019-visitor-counts';
 import webhooks from './0021-webhooks';
+import linkFoldersAndArchive from './0022-link-folders-and-archive';
 import linkExpirySweep from './0023-link-expiry-sweep';
 import type { Migration } from './migration';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   linkPasswords,
   visitorCounts,
   webhooks,
+  linkFoldersAndArchive,
   linkExpirySweep,
 ];
 

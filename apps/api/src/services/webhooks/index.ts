@@ -46,6 +46,7 @@ export function startDeliveryWorker({
  * The link routes' change log, also telling webhooks of each link created, changed or deleted: the
  * one hook in the link routes, so they need not know webhooks exist. A link's event is queued after
  * its audit record; an import records one event for its whole batch, and webhooks get none for it.
+ * A bulk change gets one event per link, the same events as a single edit or delete.
  */
 export function withLinkWebhooks(changes: ChangeLog, events: WebhookEvents): ChangeLog {
   return {
@@ -68,6 +69,12 @@ export function withLinkWebhooks(changes: ChangeLog, events: WebhookEvents): Cha
     async deleted(req, res, type, id) {
       await changes.deleted(req, res, type, id);
       if (type === 'link') await events.linkDeleted(id);
+    },
+    // A bulk change is one audit event, but each link it changed is told of as its own change.
+    async bulkChanged(req, res, change) {
+      await changes.bulkChanged(req, res, change);
+      if (change.updated.length > 0) await events.linksUpdated(change.updated, change.fields);
+      if (change.deleted.length > 0) await events.linksDeleted(change.deleted);
     },
   };
 }

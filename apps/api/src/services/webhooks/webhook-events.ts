@@ -29,10 +29,17 @@ export const CLICK_FLUSH_MS = 1000;
  */
 export const CLICK_BUFFER_MAX = 10_000;
 
+/** Deliveries written per statement (each binds a few values; both engines cap a statement's). */
+const ENQUEUE_SLICE = 500;
+
 export interface WebhookEvents {
   linkCreated(link: LinkRecord): Promise<void>;
   linkUpdated(link: LinkRecord, fields: readonly string[]): Promise<void>;
   linkDeleted(id: number): Promise<void>;
+  /** `link.updated` for each link of a bulk change, every one with the same fields. */
+  linksUpdated(links: readonly LinkRecord[], fields: readonly string[]): Promise<void>;
+  /** `link.deleted` for each link a bulk delete removed. */
+  linksDeleted(ids: readonly number[]): Promise<void>;
   /**
    * For the place that finds a link expired (its validUntil passed, or its visit limit was
    * reached): queues `link.expired` once per link and reason, however many replicas and visits
@@ -70,21 +77,24 @@ export function createWebhookEvents({
   clock: Clock;
   logger: Pick<Logger, 'warn'>;
 }): WebhookEvents {
-  const queue = async (event: WebhookEvent, data: object) => {
+  /** One delivery of each event's data to every webhook that takes `event`. */
+  const queueAll = async (event: WebhookEvent, data: readonly object[]) => {
+    if (data.length === 0) return;
     const targets = await webhooks.subscribedTo(event);
     if (targets.length === 0) return;
     const at = clock();
-    const payload = JSON.stringify({ type: event, createdAt: at.toISOString(), data });
-    await deliveries.enqueue(
-      targets.map((webhook) => ({
-        webhookId: webhook.id,
-        event,
-        payload,
-        at,
-        giveUpAt: new Date(at.getTime() + RETRY_WINDOW_MS),
-      })),
-    );
+    const giveUpAt = new Date(at.getTime() + RETRY_WINDOW_MS);
+    const rows = data.flatMap((one) => {
+      const payload = JSON.stringify({ type: event, createdAt: at.toISOString(), data: one });
+      return targets.map((webhook) => ({ webhookId: webhook.id, event, payload, at, giveUpAt }));
+    });
+    // In slices: a bulk change of a thousand links to several webhooks would pass the number of
+    // values one statement may bind.
+    for (let start = 0; start < rows.length; start += ENQUEUE_SLICE) {
+      await deliveries.enqueue(rows.slice(start, start + ENQUEUE_SLICE));
+    }
   };
+  const queue = (event: WebhookEvent, data: object) => queueAll(event, [data]);
 
   let waiting: ClickNotice[] = [];
   let dropped = 0;
@@ -104,6 +114,16 @@ export function createWebhookEvents({
     linkCreated: (link) => queue('link.created', { link }),
     linkUpdated: (link, fields) => queue('link.updated', { link, fields }),
     linkDeleted: (id) => queue('link.deleted', { link: { id } }),
+    linksUpdated: (links, fields) =>
+      queueAll(
+        'link.updated',
+        links.map((link) => ({ link, fields })),
+      ),
+    linksDeleted: (ids) =>
+      queueAll(
+        'link.deleted',
+        ids.map((id) => ({ link: { id } })),
+      ),
     async linkExpired(link, reason, since) {
       if (!(await webhooks.claimEventKey(`link.expired:${link.id}:${reason}:${since}`, clock()))) return;
       await queue('link.expired', { link, reason });

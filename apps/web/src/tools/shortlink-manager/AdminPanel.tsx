@@ -30,6 +30,7 @@ import { linkClass, siteOrigin } from './LinkParts';
 import { ManageLinksTab } from './ManageLinksTab';
 import { SignedInBanner } from './SignedInBanner';
 import { useBulkActions } from './use-bulk-actions';
+import { useLinkBulk } from './use-link-bulk';
 import { managerTabs, openTab, type ManagerAccess } from './manager-access';
 import { OverviewTab } from './OverviewTab';
 import { shortlinkApi } from './shortlink-manager.api';
@@ -190,6 +191,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
     unlessExpired,
     onImported: () => linksChanged({ list: true }),
   });
+  const linkBulk = useLinkBulk({ token, enabled: showList, unlessExpired });
   const saveFailed = (error: ApiFailure) => {
     setFormError(error.message);
     toast.error('Failed to save shortlink', { description: error.message });
@@ -372,6 +374,7 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
             onCreate={() => goTo('create')}
             focusRow={focusRow}
             onRowFocused={clearFocusRow}
+            linkBulk={linkBulk}
           />
         ) : (
           <AnalyticsTab

@@ -1,7 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { LINK_STATUS_FILTERS, SHORTLINK_SORTS, type ShortlinkTagsResponse } from '@toolvault/shared';
+import {
+  LINK_STATUS_FILTERS,
+  NO_FOLDER,
+  SHORTLINK_SORTS,
+  type ShortlinkFolder,
+  type ShortlinkTagsResponse,
+} from '@toolvault/shared';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ui } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import {
@@ -19,89 +25,143 @@ import type { ManagerAccess } from './manager-access';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The list's search, sort, creator and tag. The creator and tag filters are for a role that sees
- * every link: the tags in use are those of every link, and someone who sees only their own has
- * nobody else's links to filter out.
+ * The list's search, sort, creator and tag, its folder and the archive. The creator and tag filters
+ * are for a role that sees every link: the tags in use are those of every link, and someone who
+ * sees only their own has nobody else's links to filter out.
  */
 export function LinkFilters({
   view,
   access,
   tags,
+  folders,
+  folderTools,
   onView,
 }: {
   view: AdminView;
   access: ManagerAccess;
   tags: UseQueryResult<ShortlinkTagsResponse>;
+  folders: readonly ShortlinkFolder[];
+  /** Beside the folder filter: the folder management, for a role that may change folders. */
+  folderTools?: ReactNode;
   onView: (view: AdminView | ((current: AdminView) => AdminView)) => void;
 }) {
   const id = useId();
   return (
-    <div
-      role="search"
-      className={`mt-5 grid gap-3 ${access.allLinks ? 'sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto]' : 'sm:grid-cols-[minmax(0,1fr)_auto_auto]'}`}
-    >
-      <SearchBox value={view.q} onSearch={(q) => onView((current) => withFilters(current, { q }))} />
-      <ChoiceSelect
-        id={`${id}-sort`}
-        label="Sort by"
-        value={view.sort}
-        choices={SHORTLINK_SORTS}
-        labels={SORT_LABELS}
-        className="sm:w-40"
-        onChoose={(sort) => onView((current) => withFilters(current, { sort }))}
-      />
-      <ChoiceSelect
-        id={`${id}-status`}
-        label="Status"
-        value={view.status}
-        choices={LINK_STATUS_FILTERS}
-        labels={STATUS_LABELS}
-        className="sm:w-32"
-        onChoose={(status) => onView((current) => withFilters(current, { status }))}
-      />
-      {access.allLinks ? (
+    <>
+      <div
+        role="search"
+        className={`mt-5 grid gap-3 ${access.allLinks ? 'sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto]' : 'sm:grid-cols-[minmax(0,1fr)_auto_auto]'}`}
+      >
+        <SearchBox value={view.q} onSearch={(q) => onView((current) => withFilters(current, { q }))} />
         <ChoiceSelect
-          id={`${id}-by`}
-          label="Created by"
-          value={view.createdBy}
-          choices={CREATORS}
-          labels={CREATOR_LABELS}
-          className="sm:w-36"
-          onChoose={(createdBy) => onView((current) => withFilters(current, { createdBy }))}
+          id={`${id}-sort`}
+          label="Sort by"
+          value={view.sort}
+          choices={SHORTLINK_SORTS}
+          labels={SORT_LABELS}
+          className="sm:w-40"
+          onChoose={(sort) => onView((current) => withFilters(current, { sort }))}
         />
-      ) : null}
-      {/* The tags in use are those of every link: a role that sees only its own links has no such list. */}
-      {access.allLinks ? (
+        <ChoiceSelect
+          id={`${id}-status`}
+          label="Status"
+          value={view.status}
+          choices={LINK_STATUS_FILTERS}
+          labels={STATUS_LABELS}
+          className="sm:w-32"
+          onChoose={(status) => onView((current) => withFilters(current, { status }))}
+        />
+        {access.allLinks ? (
+          <ChoiceSelect
+            id={`${id}-by`}
+            label="Created by"
+            value={view.createdBy}
+            choices={CREATORS}
+            labels={CREATOR_LABELS}
+            className="sm:w-36"
+            onChoose={(createdBy) => onView((current) => withFilters(current, { createdBy }))}
+          />
+        ) : null}
+        {/* The tags in use are those of every link: a role that sees only its own links has no such list. */}
+        {access.allLinks ? (
+          <div>
+            <label htmlFor={`${id}-tag`} className={ui.label}>
+              Tag
+            </label>
+            <select
+              id={`${id}-tag`}
+              value={view.tag}
+              onChange={(event) => {
+                const tag = event.target.value;
+                onView((current) => withFilters(current, { tag }));
+              }}
+              className={`${ui.input} sm:w-48`}
+              aria-describedby={tags.status === 'error' ? `${id}-tag-error` : undefined}
+            >
+              <option value="">All tags</option>
+              {tagOptions(tags, view.tag).map((tag) => (
+                <option key={tag.tag} value={tag.tag}>
+                  {tag.count === null ? tag.tag : `${tag.tag} (${formatCount(tag.count)})`}
+                </option>
+              ))}
+            </select>
+            {tags.status === 'error' ? (
+              <p id={`${id}-tag-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
+                Tags could not be loaded.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor={`${id}-tag`} className={ui.label}>
-            Tag
+          <label htmlFor={`${id}-folder`} className={ui.label}>
+            Folder
           </label>
           <select
-            id={`${id}-tag`}
-            value={view.tag}
+            id={`${id}-folder`}
+            value={view.folder}
             onChange={(event) => {
-              const tag = event.target.value;
-              onView((current) => withFilters(current, { tag }));
+              const folder = event.target.value;
+              onView((current) => withFilters(current, { folder }));
             }}
-            className={`${ui.input} sm:w-48`}
-            aria-describedby={tags.status === 'error' ? `${id}-tag-error` : undefined}
+            className={`${ui.input} sm:w-56`}
           >
-            <option value="">All tags</option>
-            {tagOptions(tags, view.tag).map((tag) => (
-              <option key={tag.tag} value={tag.tag}>
-                {tag.count === null ? tag.tag : `${tag.tag} (${formatCount(tag.count)})`}
+            <option value="">All folders</option>
+            <option value={NO_FOLDER}>No folder</option>
+            {folderOptions(folders, view.folder).map((folder) => (
+              <option key={folder.value} value={folder.value}>
+                {folder.label}
               </option>
             ))}
           </select>
-          {tags.status === 'error' ? (
-            <p id={`${id}-tag-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
-              Tags could not be loaded.
-            </p>
-          ) : null}
         </div>
-      ) : null}
-    </div>
+        <label className="flex items-center gap-2 pb-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            checked={view.archived}
+            onChange={(event) => {
+              const archived = event.target.checked;
+              onView((current) => withFilters(current, { archived }));
+            }}
+            className="size-4"
+          />
+          Archived
+        </label>
+        {folderTools ? <div className="pb-0.5">{folderTools}</div> : null}
+      </div>
+    </>
   );
+}
+
+/** The folder filter's options: the folders, plus the chosen one if it is not among them (a shared URL). */
+function folderOptions(folders: readonly ShortlinkFolder[], chosen: string): { value: string; label: string }[] {
+  const list = folders.map((folder) => ({
+    value: String(folder.id),
+    label: `${folder.name} (${formatCount(folder.links)})`,
+  }));
+  const missing = chosen !== '' && chosen !== NO_FOLDER && !list.some((folder) => folder.value === chosen);
+  return missing ? [{ value: chosen, label: `Folder ${chosen}` }, ...list] : list;
 }
 
 /** A labelled choice among fixed values (the sort, the creator). */

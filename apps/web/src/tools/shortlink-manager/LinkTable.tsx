@@ -1,6 +1,6 @@
 import { shortUrl, type Shortlink } from '@toolvault/shared';
-import { BarChart3, Pencil, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { Archive, BarChart3, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ui } from '../../components/ui';
 import { formatCount } from '../../lib/format';
@@ -20,6 +20,17 @@ const dangerButton =
 export const analyticsLinkId = (id: number) => `shortlink-analytics-${id}`;
 export const TABLE_REGION_ID = 'shortlink-table';
 
+/** The table's check boxes, for a role that may change links in bulk. */
+export interface RowSelection {
+  isSelected: (id: number) => boolean;
+  onToggle: (id: number) => void;
+  /** How much of this page is ticked: the header box shows it (mixed for some). */
+  page: 'all' | 'some' | 'none';
+  onTogglePage: () => void;
+}
+
+const checkbox = 'size-4 rounded border-slate-400 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500';
+
 interface LinkTableProps {
   links: readonly Shortlink[];
   view: AdminView;
@@ -31,10 +42,27 @@ interface LinkTableProps {
   analytics: boolean;
   onEdit: (link: Shortlink) => void;
   onDelete: (link: Shortlink) => void;
+  /** A check box per row and one for the page; none when absent. */
+  selection?: RowSelection;
 }
 
-export function LinkTable({ links, view, stale, caption, write, analytics, onEdit, onDelete }: LinkTableProps) {
+export function LinkTable({
+  links,
+  view,
+  stale,
+  caption,
+  write,
+  analytics,
+  onEdit,
+  onDelete,
+  selection,
+}: LinkTableProps) {
   const captionId = useId();
+  const pageBox = useRef<HTMLInputElement>(null);
+  // "Some of the page" has no attribute of its own: the mixed state is a property.
+  useEffect(() => {
+    if (pageBox.current) pageBox.current.indeterminate = selection?.page === 'some';
+  }, [selection?.page]);
   return (
     // Scrolls sideways on a phone instead of widening the page; focusable so the keyboard can scroll it
     // (a scrollable region nobody can reach by keyboard fails WCAG 2.1.1).
@@ -56,6 +84,18 @@ export function LinkTable({ links, view, stale, caption, write, analytics, onEdi
         </caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase dark:bg-slate-900 dark:text-slate-300">
           <tr>
+            {selection ? (
+              <th scope="col" className="w-10 px-3 py-2">
+                <input
+                  ref={pageBox}
+                  type="checkbox"
+                  className={checkbox}
+                  checked={selection.page === 'all'}
+                  onChange={selection.onTogglePage}
+                  aria-label="Select all links on this page"
+                />
+              </th>
+            ) : null}
             <th scope="col" className="px-3 py-2">
               Link
             </th>
@@ -83,6 +123,7 @@ export function LinkTable({ links, view, stale, caption, write, analytics, onEdi
               analytics={analytics}
               onEdit={onEdit}
               onDelete={onDelete}
+              selection={selection}
             />
           ))}
         </tbody>
@@ -98,6 +139,7 @@ function LinkRow({
   analytics,
   onEdit,
   onDelete,
+  selection,
 }: {
   link: Shortlink;
   view: AdminView;
@@ -105,10 +147,23 @@ function LinkRow({
   analytics: boolean;
   onEdit: (link: Shortlink) => void;
   onDelete: (link: Shortlink) => void;
+  selection: RowSelection | undefined;
 }) {
   const analyticsSearch = `?${writeAdminView({ ...view, tab: 'manage', link: link.id }).toString()}`;
+  const selected = selection?.isSelected(link.id) ?? false;
   return (
-    <tr className="align-top">
+    <tr className={`align-top ${selected ? 'bg-indigo-50/60 dark:bg-indigo-950/30' : ''}`}>
+      {selection ? (
+        <td className="px-3 py-3">
+          <input
+            type="checkbox"
+            className={checkbox}
+            checked={selected}
+            onChange={() => selection.onToggle(link.id)}
+            aria-label={`Select ${link.shortCode}`}
+          />
+        </td>
+      ) : null}
       <td className="max-w-[28rem] px-3 py-3">
         <div className="space-y-1">
           <p className="font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">{link.title}</p>
@@ -125,6 +180,7 @@ function LinkRow({
           </p>
           <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
             <RedirectModeBadge mode={link.redirectMode} />
+            {link.archived ? <ArchivedBadge /> : null}
             <PasswordBadge hasPassword={link.hasPassword} />
             <LinkStateBadge link={link} />
             <TagList tags={link.tags} />
@@ -194,5 +250,15 @@ function MadeBy({ link }: { link: Shortlink }) {
       </p>
       {link.updatedBy ? <p className="text-xs [overflow-wrap:anywhere]">Changed by {link.updatedBy.name}</p> : null}
     </div>
+  );
+}
+
+/** An archived link still redirects; the badge says why it is not in the usual list. */
+function ArchivedBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+      <Archive aria-hidden="true" className="size-3" />
+      Archived
+    </span>
   );
 }

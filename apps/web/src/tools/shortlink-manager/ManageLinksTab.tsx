@@ -1,23 +1,37 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ExportFormat, Shortlink, ShortlinkPage, ShortlinkTagsResponse } from '@toolvault/shared';
 import { ChevronLeft, ChevronRight, ChevronsLeft, Database, RefreshCw, Upload } from 'lucide-react';
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import {
   isFiltered,
   linksLabel,
+  NO_FILTERS,
   PAGE_SIZES,
   pageNumber,
   withFilters,
   type AdminView,
   type PageSize,
 } from './admin-view';
+import {
+  bulkBody,
+  filterKey,
+  isSelected,
+  NO_SELECTION,
+  pageState,
+  toggleLink,
+  togglePage,
+  type BulkSelection,
+} from './bulk-actions.service';
+import { BulkBar } from './BulkBar';
 import { EmptyLinks } from './EmptyLinks';
+import { FolderManagerButton } from './FolderDialog';
 import { ExportButtons, LoadingState, smallButton } from './LinkParts';
 import { LinkFilters } from './LinkFilters';
 import { analyticsLinkId, LinkTable, TABLE_REGION_ID } from './LinkTable';
 import type { ManagerAccess } from './manager-access';
+import type { LinkBulk } from './use-link-bulk';
 import { formatCount } from '../../lib/format';
 
 export type BulkAction = 'export' | 'import' | 'sample';
@@ -44,6 +58,8 @@ interface ManageLinksTabProps {
   /** The row whose Analytics link takes focus once the table shows (coming back from that link's analytics). */
   focusRow: number | null;
   onRowFocused: () => void;
+  /** Folders and bulk changes (use-link-bulk.ts). */
+  linkBulk: LinkBulk;
 }
 
 /**
@@ -67,6 +83,7 @@ export function ManageLinksTab({
   onCreate,
   focusRow,
   onRowFocused,
+  linkBulk,
 }: ManageLinksTabProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -110,6 +127,14 @@ export function ManageLinksTab({
   }, [focusRow, ready, stale, onRowFocused]);
 
   const totalPages = ready ? Math.max(1, Math.ceil(ready.total / view.size)) : null;
+
+  // The selection belongs to the filters it was made under: other filters start with none.
+  const key = filterKey(view);
+  const [picked, setPicked] = useState<{ key: string; selection: BulkSelection }>({ key, selection: NO_SELECTION });
+  const selection = picked.key === key ? picked.selection : NO_SELECTION;
+  const select = (next: BulkSelection) => setPicked({ key, selection: next });
+  const pageIds = ready?.items.map((item) => item.id) ?? [];
+  const folders = linkBulk.folders.data?.folders ?? [];
 
   return (
     <Card>
@@ -175,7 +200,18 @@ export function ManageLinksTab({
         ) : null}
       </div>
 
-      <LinkFilters view={view} access={access} tags={tags} onView={onView} />
+      <LinkFilters
+        view={view}
+        access={access}
+        tags={tags}
+        folders={folders}
+        folderTools={
+          access.folders ? (
+            <FolderManagerButton folders={folders} busy={linkBulk.changingFolder} onChange={linkBulk.changeFolder} />
+          ) : undefined
+        }
+        onView={onView}
+      />
 
       <div className="mt-5">
         {page.status === 'pending' ? (
@@ -215,7 +251,7 @@ export function ManageLinksTab({
                   <button
                     type="button"
                     className={ui.buttonSecondary}
-                    onClick={() => onView((current) => withFilters(current, { q: '', tag: '', createdBy: 'all' }))}
+                    onClick={() => onView((current) => withFilters(current, NO_FILTERS))}
                   >
                     Clear filters
                   </button>
@@ -231,6 +267,25 @@ export function ManageLinksTab({
           )
         ) : (
           <>
+            {access.write ? (
+              <BulkBar
+                selection={selection}
+                view={view}
+                total={page.data.total}
+                totalCapped={page.data.totalCapped === true}
+                pageCount={page.data.items.length}
+                folders={folders}
+                running={linkBulk.running}
+                onSelectMatching={() => select({ kind: 'matching', count: page.data.total })}
+                onClear={() => select(NO_SELECTION)}
+                onRun={(action, done) =>
+                  linkBulk.run(bulkBody(selection, view, action), () => {
+                    select(NO_SELECTION);
+                    done();
+                  })
+                }
+              />
+            ) : null}
             <LinkTable
               links={page.data.items}
               view={view}
@@ -240,6 +295,16 @@ export function ManageLinksTab({
               analytics={access.linkAnalytics}
               onEdit={onEdit}
               onDelete={onDelete}
+              selection={
+                access.write
+                  ? {
+                      isSelected: (linkId) => isSelected(selection, linkId),
+                      onToggle: (linkId) => select(toggleLink(selection, linkId, pageIds)),
+                      page: pageState(selection, pageIds),
+                      onTogglePage: () => select(togglePage(selection, pageIds)),
+                    }
+                  : undefined
+              }
             />
             <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
               <div className="flex items-center gap-2">

@@ -62,8 +62,11 @@ describe('the shortlink manager for each role', () => {
     expect(tabNames()).toEqual(['Create Link', 'Manage Links']);
     expect(screen.getByRole('tab', { name: 'Manage Links' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Logged in as Ada Author (Author)')).toBeInTheDocument();
-    // Every call the role may make, and none it may not (summary, tags, all-links analytics).
-    expect(new Set(keys(calls))).toEqual(new Set(['GET /api/account', 'GET /api/shortlinks']));
+    // Every call the role may make, and none it may not (summary, tags, all-links analytics). The
+    // folders are the team's, listed to anyone who reads links (the filter names them).
+    expect(new Set(keys(calls))).toEqual(
+      new Set(['GET /api/account', 'GET /api/shortlinks', 'GET /api/shortlinks/folders']),
+    );
     expect(listCalls(calls).at(-1)?.params.has('createdBy')).toBe(false);
 
     expect(screen.queryByRole('group', { name: 'Bulk actions' })).not.toBeInTheDocument();
@@ -85,7 +88,8 @@ describe('the shortlink manager for each role', () => {
     renderTool('/shortlink-manager?tab=manage');
     await settle();
     expect(tabNames()).toEqual(['Overview', 'Create Link', 'Manage Links', 'Analytics']);
-    expect(rows().map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual([
+    // The first cell is the row's check box.
+    expect(rows().map((row) => within(row).getAllByRole('cell')[4]?.textContent)).toEqual([
       'Ada Author',
       'Not recorded',
     ]);

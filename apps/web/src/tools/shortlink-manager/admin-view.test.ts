@@ -41,6 +41,9 @@ describe('readAdminView', () => {
     ['All time', 'tab=analytics&range=all', view({ tab: 'analytics', range: 'all' })],
     ['my links', 'by=me', view({ createdBy: 'me' })],
     ['an unknown creator', 'by=someone', view()],
+    ['a folder and the archive', 'folder=12&archived=1', view({ folder: '12', archived: true })],
+    ['links in no folder', 'folder=none', view({ folder: 'none' })],
+    ['a folder that is no id', 'folder=1%3B--&archived=yes', view()],
   ])('reads %s', (_name, query, expected) => {
     expect(readAdminView(new URLSearchParams(query))).toEqual(expected);
   });
@@ -58,6 +61,7 @@ describe('writeAdminView', () => {
     ['a page size other than the default', view({ size: 25 }), 'size=25'],
     ['the per-link view', view({ tab: 'manage', link: 7, range: 'all' }), 'tab=manage&link=7&range=all'],
     ['my links', view({ tab: 'manage', createdBy: 'me' }), 'tab=manage&by=me'],
+    ['a folder and the archive', view({ folder: '4', archived: true }), 'folder=4&archived=1'],
   ])('writes %s', (_name, value, expected) => {
     expect(writeAdminView(value).toString()).toBe(expected);
   });
@@ -79,6 +83,11 @@ describe('listQuery', () => {
     ['a later page: the last cursor of the trail', view({ after: ['p2', 'p3'] }), 'limit=50&sort=newest&cursor=p3'],
     ['a page of 100', view({ size: 100 }), 'limit=100&sort=newest'],
     ['my links', view({ createdBy: 'me', tag: 'x' }), 'limit=50&sort=newest&tag=x&createdBy=me'],
+    [
+      'a folder’s archived links',
+      view({ folder: 'none', archived: true }),
+      'limit=50&sort=newest&folder=none&archived=true',
+    ],
   ])('asks for %s', (_name, value, expected) => {
     expect(listQuery(value)).toBe(expected);
   });
@@ -94,6 +103,8 @@ describe('helpers', () => {
     [view({ q: 'x' }), true],
     [view({ tag: 'x' }), true],
     [view({ createdBy: 'me' }), true],
+    [view({ folder: '3' }), true],
+    [view({ archived: true }), true],
   ])('isFiltered(%j) is %s', (value, expected) => expect(isFiltered(value)).toBe(expected));
   it.each([
     [[], 1],

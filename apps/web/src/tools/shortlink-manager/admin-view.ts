@@ -1,4 +1,5 @@
 import {
+  NO_FOLDER,
   SHORTLINK_LIST_LIMITS,
   SHORTLINK_SORTS,
   type ShortlinkSort,
@@ -30,6 +31,13 @@ export const PAGE_SIZE: PageSize = 50;
 /** Longest search text; the server refuses longer. */
 export const SEARCH_MAX = SHORTLINK_LIST_LIMITS.maxQuery;
 
+/** A folder filter: a folder's id as text, NO_FOLDER, or '' for every folder. */
+export type FolderFilter = string;
+
+/** `?folder=` as the list takes it: digits of an id, or 'none'; anything else is every folder. */
+const readFolder = (text: string | null): FolderFilter =>
+  text === NO_FOLDER || /^[1-9]\d{0,15}$/.test(text ?? '') ? (text ?? '') : '';
+
 /** Whose links the list shows: everyone's, or the signed-in person's (`?by=me`). */
 export const CREATORS = ['all', 'me'] as const;
 export type Creator = (typeof CREATORS)[number];
@@ -46,6 +54,10 @@ export interface AdminView extends WindowChoice {
   createdBy: Creator;
   /** Active, inactive (expired, scheduled, limit reached) or all links. */
   status: LinkStatusFilter;
+  /** One folder's links (its id), those in no folder ('none'), or every folder (''). */
+  folder: FolderFilter;
+  /** Only archived links when true; the links not archived (the usual list) otherwise. */
+  archived: boolean;
   sort: ShortlinkSort;
   /** Rows per page. */
   size: PageSize;
@@ -64,6 +76,8 @@ export const DEFAULT_VIEW: AdminView = {
   tag: '',
   createdBy: 'all',
   status: 'all',
+  folder: '',
+  archived: false,
   sort: 'newest',
   size: PAGE_SIZE,
   after: [],
@@ -84,6 +98,8 @@ export function readAdminView(params: URLSearchParams): AdminView {
     tag: params.get('tag') ?? '',
     createdBy: oneOf(CREATORS, params.get('by'), DEFAULT_VIEW.createdBy),
     status: oneOf(LINK_STATUS_FILTERS, params.get('status'), DEFAULT_VIEW.status),
+    folder: readFolder(params.get('folder')),
+    archived: params.get('archived') === '1',
     sort: oneOf(SHORTLINK_SORTS, params.get('sort'), DEFAULT_VIEW.sort),
     size: PAGE_SIZES.find((size) => String(size) === params.get('size')) ?? PAGE_SIZE,
     after: params.getAll('after').filter((cursor) => cursor !== ''),
@@ -100,6 +116,8 @@ export function writeAdminView(view: AdminView): URLSearchParams {
   if (view.tag !== '') params.set('tag', view.tag);
   if (view.createdBy !== DEFAULT_VIEW.createdBy) params.set('by', view.createdBy);
   if (view.status !== DEFAULT_VIEW.status) params.set('status', view.status);
+  if (view.folder !== '') params.set('folder', view.folder);
+  if (view.archived) params.set('archived', '1');
   if (view.sort !== DEFAULT_VIEW.sort) params.set('sort', view.sort);
   if (view.size !== PAGE_SIZE) params.set('size', String(view.size));
   for (const cursor of view.after) params.append('after', cursor);
@@ -111,7 +129,7 @@ export function writeAdminView(view: AdminView): URLSearchParams {
 /** A change of search, tag, creator, sort or page size starts again from the first page. */
 export function withFilters(
   view: AdminView,
-  change: Partial<Pick<AdminView, 'q' | 'tag' | 'createdBy' | 'status' | 'sort' | 'size'>>,
+  change: Partial<Pick<AdminView, 'q' | 'tag' | 'createdBy' | 'status' | 'folder' | 'archived' | 'sort' | 'size'>>,
 ): AdminView {
   return { ...view, ...change, after: [] };
 }
@@ -123,17 +141,29 @@ export function listQuery(view: AdminView): string {
   if (view.tag !== '') params.set('tag', view.tag);
   if (view.createdBy === 'me') params.set('createdBy', 'me');
   if (view.status !== 'all') params.set('status', view.status);
+  if (view.folder !== '') params.set('folder', view.folder);
+  if (view.archived) params.set('archived', 'true');
   const cursor = view.after.at(-1);
   if (cursor !== undefined) params.set('cursor', cursor);
   return params.toString();
 }
 
 /**
- * True when the list is narrowed by a search, a tag or its creator (an empty answer then means "no
- * match", not "no links").
+ * True when the list is narrowed by a search, a tag, its creator, status, folder or the archive (an
+ * empty answer then means "no match", not "no links").
  */
-export const isFiltered = (view: Pick<AdminView, 'q' | 'tag' | 'createdBy'> & Partial<Pick<AdminView, 'status'>>) =>
-  view.q.trim() !== '' || view.tag !== '' || view.createdBy !== 'all' || (view.status ?? 'all') !== 'all';
+export const isFiltered = (
+  view: Pick<AdminView, 'q' | 'tag' | 'createdBy'> & Partial<Pick<AdminView, 'status' | 'folder' | 'archived'>>,
+) =>
+  view.q.trim() !== '' ||
+  view.tag !== '' ||
+  view.createdBy !== 'all' ||
+  (view.status ?? 'all') !== 'all' ||
+  (view.folder ?? '') !== '' ||
+  view.archived === true;
+
+/** The filters of the view cleared: what "Clear filters" shows. */
+export const NO_FILTERS = { q: '', tag: '', createdBy: 'all', status: 'all', folder: '', archived: false } as const;
 
 export const STATUS_LABELS: Record<LinkStatusFilter, string> = { all: 'All', active: 'Active', inactive: 'Inactive' };
 

@@ -18,6 +18,8 @@ const link = (extra: Partial<Shortlink>): Shortlink => ({
   redirectMode: 'preview',
   hasPassword: false,
   ...withRuleDefaults({}),
+  folderId: null,
+  archived: false,
   createdBy: null,
   updatedBy: null,
   ...extra,

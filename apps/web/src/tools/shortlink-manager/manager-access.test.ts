@@ -11,12 +11,12 @@ describe('what each role may use in the manager', () => {
     ['editor', FULL_ACCESS, ['overview', 'create', 'manage', 'analytics']],
     [
       'author',
-      { allLinks: false, write: true, importLinks: false, allAnalytics: false, linkAnalytics: true },
+      { allLinks: false, write: true, importLinks: false, folders: false, allAnalytics: false, linkAnalytics: true },
       ['create', 'manage'],
     ],
     [
       'viewer',
-      { allLinks: true, write: false, importLinks: false, allAnalytics: true, linkAnalytics: true },
+      { allLinks: true, write: false, importLinks: false, folders: false, allAnalytics: true, linkAnalytics: true },
       ['overview', 'manage', 'analytics'],
     ],
   ] as const)('%s', (role, access, tabs) => {

@@ -14,6 +14,8 @@ export interface ManagerAccess {
   write: boolean;
   /** Import files and the sample data (links of the whole site). */
   importLinks: boolean;
+  /** Create, rename and delete folders: they hold the whole team's links. */
+  folders: boolean;
   /** The Analytics tab and the clicks export. */
   allAnalytics: boolean;
   /** A link's own analytics. */
@@ -25,6 +27,7 @@ export const FULL_ACCESS: ManagerAccess = {
   allLinks: true,
   write: true,
   importLinks: true,
+  folders: true,
   allAnalytics: true,
   linkAnalytics: true,
 };
@@ -39,6 +42,7 @@ export function managerAccess(account: Pick<Account, 'grants'>): ManagerAccess |
     allLinks: read === 'all',
     write: write !== null,
     importLinks: write === 'all',
+    folders: write === 'all',
     allAnalytics: analytics === 'all',
     linkAnalytics: analytics !== null,
   };

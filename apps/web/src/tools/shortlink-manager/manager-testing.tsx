@@ -43,6 +43,8 @@ export const link = (id: number, extra: Partial<Shortlink> = {}): Shortlink => (
   createdBy: null,
   updatedBy: null,
   hasPassword: false,
+  folderId: null,
+  archived: false,
   ...extra,
 });
 
@@ -80,10 +82,14 @@ export const OWNER_ACCOUNT: Account = {
 
 /**
  * A fetch that answers `METHOD /path` (query left out) from a table and records every call with its
- * query. The account is the Owner's unless the table answers it.
+ * query. The account is the Owner's and there are no folders unless the table answers them.
  */
 export function stubApi(given: Record<string, Handler>) {
-  const routes: Record<string, Handler> = { 'GET /api/account': () => Response.json(OWNER_ACCOUNT), ...given };
+  const routes: Record<string, Handler> = {
+    'GET /api/account': () => Response.json(OWNER_ACCOUNT),
+    'GET /api/shortlinks/folders': () => Response.json({ folders: [] }),
+    ...given,
+  };
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), ORIGIN);

@@ -7,6 +7,7 @@ import {
   type ShortlinkInput,
   type ShortlinkUpdate,
 } from '@toolvault/shared';
+import type { ShortlinkBulkBodyInput } from '@toolvault/shared/schemas';
 import { apiFetch, callApi, downloadFile } from '../../lib/api';
 import { qrQuery, type QrRequest } from './qr-code.service';
 import { createWithRetry, type ExportKind } from './shortlink-manager.service';
@@ -58,6 +59,18 @@ export const shortlinkApi = {
 
   /** What the import of `rows` would answer, every problem of every row; nothing is stored. */
   importDryRun: (token: string, rows: unknown[]) => callApi(ENDPOINTS.shortlinkImportDryRun, { body: rows, token }),
+
+  /** One change to many links (ids, or the list's filter): all of them or none. */
+  bulk: (token: string, body: ShortlinkBulkBodyInput) => callApi(ENDPOINTS.shortlinkBulk, { body, token }),
+
+  folders: (token: string, signal?: AbortSignal) => callApi(ENDPOINTS.shortlinkFolderList, { token, signal }),
+
+  createFolder: (token: string, name: string) => callApi(ENDPOINTS.shortlinkFolderCreate, { body: { name }, token }),
+
+  renameFolder: (token: string, id: number, name: string) =>
+    callApi(ENDPOINTS.shortlinkFolderUpdate, { params: { id }, body: { name }, token }),
+
+  deleteFolder: (token: string, id: number) => callApi(ENDPOINTS.shortlinkFolderDelete, { params: { id }, token }),
 
   /** The web app's static sample file. */
   sample: () => apiFetch<unknown>('/sample-shortlinks.json'),

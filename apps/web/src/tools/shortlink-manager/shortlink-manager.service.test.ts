@@ -39,6 +39,8 @@ const link = (id: number, clickCount: number, createdAt: string, extra: Partial<
   createdBy: null,
   updatedBy: null,
   hasPassword: false,
+  folderId: null,
+  archived: false,
   ...extra,
 });
 

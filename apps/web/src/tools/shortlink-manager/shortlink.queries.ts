@@ -12,6 +12,7 @@ export const shortlinkKeys = {
   lists: ['shortlinks', 'list'] as const,
   list: (query: string) => ['shortlinks', 'list', query] as const,
   tags: ['shortlinks', 'tags'] as const,
+  folders: ['shortlinks', 'folders'] as const,
   summary: ['shortlinks', 'summary'] as const,
   /** `query` is the window's query string (windowQuery). */
   analytics: (query: string) => ['shortlinks', 'analytics', query] as const,
@@ -56,6 +57,10 @@ export function useLinkPage(token: string, view: AdminView, enabled: boolean) {
 
 export const useLinkTags = (token: string, enabled: boolean) =>
   useManagerQuery(shortlinkKeys.tags, (signal) => shortlinkApi.tags(token, signal), enabled);
+
+/** The folders, each with its count of links (the folder filter, the bulk move, folder management). */
+export const useLinkFolders = (token: string, enabled: boolean) =>
+  useManagerQuery(shortlinkKeys.folders, (signal) => shortlinkApi.folders(token, signal), enabled);
 
 export const useLinkSummary = (token: string, enabled: boolean) =>
   useManagerQuery(shortlinkKeys.summary, (signal) => shortlinkApi.summary(token, signal), enabled);
