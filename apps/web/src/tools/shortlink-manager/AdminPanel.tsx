@@ -11,8 +11,6 @@ import { BarChart3, LayoutDashboard, List, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Card } from '../../components/Page';
-import { ui } from '../../components/ui';
 import { clearAdminToken } from '../../features/auth/admin-session';
 import type { ApiFailure } from '../../lib/api';
 import { fromApi, unlessUnauthorized, type ApiError } from '../../lib/query';
@@ -22,11 +20,10 @@ import { pickWindow } from './analytics-window.service';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { CopyLinkButton } from './CopyLinkButton';
 import { CsvImportDialog } from './CsvImportDialog';
 import { LinkAnalyticsView } from './LinkAnalyticsView';
-import { LinkForm } from './LinkForm';
-import { linkClass, siteOrigin } from './LinkParts';
+import { CreateTab } from './CreateTab';
+import { siteOrigin } from './LinkParts';
 import { ManageLinksTab } from './ManageLinksTab';
 import { SignedInBanner } from './SignedInBanner';
 import { useBulkActions } from './use-bulk-actions';
@@ -316,35 +313,19 @@ export function AdminPanel({ token, account, access, onExit, focusOnMount = fals
             sampleBusy={bulk !== null}
           />
         ) : tab === 'create' ? (
-          <div className="space-y-4">
-            <LinkForm
-              values={form}
-              onChange={setForm}
-              editingCode={editing?.shortCode ?? null}
-              busy={create.isPending || update.isPending}
-              error={formError}
-              onSubmit={submit}
-              onCancelEdit={cancelEdit}
-              origin={origin}
-              focusTitle={focusTitle}
-            />
-            {created && !editing ? (
-              <Card>
-                <h3 className={ui.subheading}>Shortlink created</h3>
-                <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                  <a
-                    href={shortUrl(siteOrigin(), created.shortCode)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={linkClass}
-                  >
-                    {shortUrl(siteOrigin(), created.shortCode)}
-                  </a>
-                  <CopyLinkButton url={shortUrl(siteOrigin(), created.shortCode)} />
-                </div>
-              </Card>
-            ) : null}
-          </div>
+          <CreateTab
+            token={token}
+            created={created}
+            values={form}
+            onChange={setForm}
+            editingCode={editing?.shortCode ?? null}
+            busy={create.isPending || update.isPending}
+            error={formError}
+            onSubmit={submit}
+            onCancelEdit={cancelEdit}
+            origin={origin}
+            focusTitle={focusTitle}
+          />
         ) : tab === 'manage' && linkOpen && view.link !== null ? (
           <LinkAnalyticsView
             token={token}

@@ -3,6 +3,7 @@ import { Archive, ArchiveRestore, CalendarClock, FolderInput, Tag, Tags, Trash2,
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ui } from '../../components/ui';
+import { FolderSelect } from './FolderSelect';
 import { formatCount } from '../../lib/format';
 import { isFiltered, type AdminView } from './admin-view';
 import {
@@ -208,22 +209,12 @@ function BulkActionDialog({
         </div>
       ) : type === 'move' ? (
         <div className="mt-2">
-          <label htmlFor={`${id}-folder`} className={ui.label}>
-            Folder
-          </label>
-          <select
+          <FolderSelect
             id={`${id}-folder`}
             value={values.folder}
-            onChange={(event) => set({ folder: event.target.value })}
-            className={ui.input}
-          >
-            <option value="">No folder</option>
-            {folders.map((folder) => (
-              <option key={folder.id} value={String(folder.id)}>
-                {folder.name}
-              </option>
-            ))}
-          </select>
+            onChange={(folder) => set({ folder })}
+            folders={folders}
+          />
         </div>
       ) : type === 'setExpiry' ? (
         <div className="mt-2 space-y-2">

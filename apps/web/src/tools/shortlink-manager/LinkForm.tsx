@@ -1,4 +1,4 @@
-import { REDIRECT_DELAY_SECONDS, SHORTLINK_LIMITS, type RedirectMode } from '@toolvault/shared';
+import { REDIRECT_DELAY_SECONDS, SHORTLINK_LIMITS, type RedirectMode, type ShortlinkFolder } from '@toolvault/shared';
 import { LoaderCircle, Plus, Save, X } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Card } from '../../components/Page';
@@ -6,6 +6,7 @@ import { ui } from '../../components/ui';
 import type { LinkFormValues } from './shortlink-manager.service';
 import { LinkPasswordField } from './LinkPasswordField';
 import { LinkRulesFields } from './LinkRulesFields';
+import { FolderSelect } from './FolderSelect';
 import { UrlField } from './UrlField';
 
 const REDIRECT_MODES: readonly { value: RedirectMode; label: string; hint: string }[] = [
@@ -30,6 +31,8 @@ interface LinkFormProps {
   origin: string;
   /** Increments when the title field should take focus (Edit from the list). */
   focusTitle?: number;
+  /** The folders a link may go in; without any (and none chosen), the form has no folder field. */
+  folders?: readonly ShortlinkFolder[];
 }
 
 /** The admin Create/Edit form (create and edit mode, Cancel Edit). */
@@ -43,6 +46,7 @@ export function LinkForm({
   onCancelEdit,
   origin,
   focusTitle = 0,
+  folders = [],
 }: LinkFormProps) {
   const id = useId();
   const titleInput = useRef<HTMLInputElement>(null);
@@ -171,6 +175,16 @@ export function LinkForm({
             className={ui.input}
           />
         </div>
+        {folders.length > 0 || values.folder !== '' ? (
+          <div>
+            <FolderSelect
+              id={field('folder')}
+              value={values.folder}
+              onChange={(folder) => onChange({ ...values, folder })}
+              folders={folders}
+            />
+          </div>
+        ) : null}
         <fieldset className="sm:col-span-2">
           <legend className={ui.label}>When someone opens the link</legend>
           <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">

@@ -273,3 +273,49 @@ describe('bulk changes in Manage Links', () => {
     expect(field('Folder')).toBeInTheDocument();
   });
 });
+
+describe('the folder of one link, in the Create/Edit form', () => {
+  it('puts a new link in the folder chosen, and sends null for No folder', async () => {
+    const calls = stubApi({
+      'GET /api/shortlinks/summary': json({ totalLinks: 0, totalClicks: 0, createdToday: 0, recent: [] }),
+      'GET /api/shortlinks/folders': json({ folders: [SPRING] }),
+      'POST /api/shortlinks': (body) => json(link(9, body as object), 201)(),
+    });
+    renderTool('/shortlink-manager?tab=create');
+    await settle();
+    fireEvent.change(field(/^Title/), { target: { value: 'Spring sale' } });
+    fireEvent.change(field(/^Target URL/), { target: { value: 'https://shop.example/spring' } });
+    expect(field('Folder')).toHaveValue('');
+    fireEvent.change(field('Folder'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Shortlink' }));
+    await settle();
+    fireEvent.change(field(/^Title/), { target: { value: 'Loose' } });
+    fireEvent.change(field(/^Target URL/), { target: { value: 'https://shop.example/loose' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Shortlink' }));
+    await settle();
+    const sent = calls.filter((call) => call.key === 'POST /api/shortlinks').map((call) => call.body);
+    expect(sent).toMatchObject([
+      { title: 'Spring sale', folderId: 4 },
+      { title: 'Loose', folderId: null },
+    ]);
+  });
+
+  it('keeps an edited link in its folder, even one the list does not name', async () => {
+    const filed = link(1, { title: 'Filed', folderId: 7 });
+    const calls = stubApi({
+      'GET /api/shortlinks': json(pageOf([filed])),
+      'GET /api/shortlinks/tags': json(NO_TAGS),
+      'GET /api/shortlinks/folders': json({ folders: [SPRING] }),
+      'PUT /api/shortlinks/1': (body) => json({ ...filed, ...(body as object) })(),
+    });
+    renderTool('/shortlink-manager?tab=manage');
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: /^Edit/ }));
+    await settle();
+    expect(field('Folder')).toHaveValue('7');
+    expect(within(field('Folder')).getByRole('option', { name: 'Folder 7' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Shortlink' }));
+    await settle();
+    expect(calls.find((call) => call.key === 'PUT /api/shortlinks/1')?.body).toMatchObject({ folderId: 7 });
+  });
+});

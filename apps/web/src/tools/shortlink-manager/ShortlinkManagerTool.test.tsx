@@ -231,6 +231,8 @@ describe('admin', () => {
       maxVisits: null,
       fallbackUrl: null,
       redirectStatus: 302,
+      // Nor a folder.
+      folderId: null,
     });
     expect(toast.success).toHaveBeenCalledWith('Shortlink updated successfully');
     expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');

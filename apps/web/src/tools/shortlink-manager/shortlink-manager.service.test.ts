@@ -181,6 +181,7 @@ describe('validateCreateForm', () => {
           tags: [],
           redirectMode: 'preview',
           ...withRuleDefaults({}),
+          folderId: null,
         },
       },
     ],
@@ -206,6 +207,7 @@ describe('validateCreateForm', () => {
           tags: ['rfc', 'tls', 'crypto'],
           redirectMode: 'direct',
           ...withRuleDefaults({}),
+          folderId: null,
         },
       },
     ],
@@ -234,6 +236,7 @@ describe('validateUpdateForm and formFromLink', () => {
         tags: ['a', 'b c'],
         redirectMode: 'direct',
         ...withRuleDefaults({}),
+        folderId: null,
       },
     });
   });

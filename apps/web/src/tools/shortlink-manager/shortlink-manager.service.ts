@@ -116,6 +116,8 @@ export interface LinkFormValues {
   hadPassword: boolean;
   /** Validity window, visit limit, fallback and redirect status (link-rules.service.ts). */
   rules: RuleFormValues;
+  /** The folder's id as text, or '' for none. */
+  folder: string;
 }
 
 export type LinkPasswordAction = 'keep' | 'set' | 'remove';
@@ -132,6 +134,7 @@ export const EMPTY_FORM: LinkFormValues = {
   password: '',
   hadPassword: false,
   rules: EMPTY_RULES,
+  folder: '',
 };
 
 /** The form filled from a link for Edit; tags joined with a comma and a space. */
@@ -148,6 +151,7 @@ export function formFromLink(link: Shortlink): LinkFormValues {
     password: '',
     hadPassword: link.hasPassword === true,
     rules: rulesFromLink(link),
+    folder: link.folderId == null ? '' : String(link.folderId),
   };
 }
 
@@ -155,8 +159,14 @@ export function formFromLink(link: Shortlink): LinkFormValues {
  * The form's fields as a create body: the password choice becomes the write-only `password` field,
  * the rules their own fields.
  */
-function bodyOf({ passwordAction, password, hadPassword: _had, rules, ...rest }: LinkFormValues) {
-  return { ...rest, tags: parseTagsText(rest.tags), ...passwordField(passwordAction, password), ...rulesBody(rules) };
+function bodyOf({ passwordAction, password, hadPassword: _had, rules, folder, ...rest }: LinkFormValues) {
+  return {
+    ...rest,
+    tags: parseTagsText(rest.tags),
+    ...passwordField(passwordAction, password),
+    ...rulesBody(rules),
+    folderId: folder === '' ? null : Number(folder),
+  };
 }
 
 function firstIssue(error: z.ZodError): string {
