@@ -1,3 +1,4 @@
+import { LINK_UNLOCK_COOKIE } from '@toolvault/shared';
 import { Link } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
@@ -69,8 +70,9 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
         </ul>
         <p>
-          Visitors do not have accounts. The only sign-in is the administrator’s, whose password is stored solely as a
-          salted hash.
+          Visitors do not have accounts. The people who run the site sign in with accounts of their own, made by
+          invitation; passwords are stored solely as salted hashes. For their own accountability, the site records which
+          of them changed what (the audit log) and each of their sessions, with the address each came from.
         </p>
         <p>
           Like every web server, ours necessarily sees your IP address while it answers a request. We use it in memory
@@ -110,7 +112,12 @@ const SECTIONS: readonly LegalSection[] = [
               <StorageRow name="cookie-consent" purpose="Remembers your cookie choices." category="Necessary" />
               <StorageRow
                 name="shortlinkAdminToken"
-                purpose="Keeps the administrator signed in to the shortlink manager and blog admin. Set only for the administrator."
+                purpose="Keeps a team member signed in to the shortlink manager, blog admin and team pages. Set only for them."
+                category="Necessary"
+              />
+              <StorageRow
+                name={LINK_UNLOCK_COOKIE}
+                purpose="A cookie set when you give the password of a password-protected short link, for that link only, for one hour. It holds no password."
                 category="Necessary"
               />
               <StorageRow
@@ -199,9 +206,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Security',
     body: (
       <p>
-        We protect the data we hold with encrypted connections, strict input validation, rate limiting, and
-        administrator access protected by a hashed password and signed, expiring sessions. No system is perfectly
-        secure; if you believe you have found a vulnerability, please{' '}
+        We protect the data we hold with encrypted connections, strict input validation, rate limiting, and team
+        accounts protected by hashed passwords and signed, expiring sessions. No system is perfectly secure; if you
+        believe you have found a vulnerability, please{' '}
         <Link to="/contact" className={linkClass}>
           tell us
         </Link>{' '}
