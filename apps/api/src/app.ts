@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps): Express {
     audit: createAuditService({ audit: db.audit, users: db.users, clock }),
     auditLog: createAuditLogService({ audit: db.audit }),
     users: db.users,
-    team: createTeamService({ users: db.users, sessions: db.adminSessions, clock }),
+    team: createTeamService({ users: db.users, sessions: db.adminSessions, invitations: db.invitations, clock }),
     invitations: createInvitationsService({
       invitations: db.invitations,
       users: db.users,

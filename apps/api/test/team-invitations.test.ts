@@ -394,4 +394,48 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       expect((await request(app).get(`/api/invitations/${unknown}`)).status).toBe(404);
     });
   });
+
+  describe('when the person who invited changes', () => {
+    it('ends every pending invitation they made when they are disabled, and only those', async () => {
+      const owner = await personSession(db, 'owner', { now: TEAM_NOW, displayName: 'The owner' });
+      const theirs = [await tokenOf({ role: 'editor' }), await tokenOf({ role: 'author' })];
+      const used = await tokenOf({ role: 'viewer' });
+      expect((await accept(used.token)).status).toBe(201);
+      const others = await tokenOf({ role: 'author' }, editor.auth);
+
+      const disabled = await request(app)
+        .put(`/api/team/people/${admin.userId}`)
+        .set(owner.auth)
+        .send({ disabled: true });
+      expect(disabled.status).toBe(200);
+
+      for (const { token } of theirs) expect((await accept(token)).body.code).toBe('INVITATION_REVOKED');
+      const statuses = (await request(app).get('/api/team/invitations').set(owner.auth)).body.invitations.map(
+        (invitation: { id: number; status: string }) => [invitation.id, invitation.status],
+      );
+      expect(statuses).toEqual(
+        expect.arrayContaining([
+          [theirs[0]!.id, 'revoked'],
+          [theirs[1]!.id, 'revoked'],
+          [used.id, 'accepted'],
+          [others.id, 'pending'],
+        ]),
+      );
+      expect((await accept(others.token, { login: 'bea', displayName: 'Bea', password: PASSWORD })).status).toBe(201);
+    });
+
+    it('ends those for a role their new role could not give, and keeps the rest', async () => {
+      const owner = await personSession(db, 'owner', { now: TEAM_NOW, displayName: 'The owner' });
+      const forEditor = await tokenOf({ role: 'editor' });
+      const forAuthor = await tokenOf({ role: 'author' });
+      const demoted = await request(app)
+        .put(`/api/team/people/${admin.userId}`)
+        .set(owner.auth)
+        .send({ role: 'editor' });
+      expect(demoted.status).toBe(200);
+      // An Editor may invite Authors and Contributors only.
+      expect((await accept(forEditor.token)).body.code).toBe('INVITATION_REVOKED');
+      expect((await accept(forAuthor.token)).status).toBe(201);
+    });
+  });
 });

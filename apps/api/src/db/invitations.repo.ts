@@ -47,6 +47,11 @@ export interface InvitationsRepo {
   /** Revokes an invitation that is neither accepted nor revoked yet; false otherwise. */
   revoke(id: number, now: Date): Promise<boolean>;
   /**
+   * Revokes the invitations `createdBy` made that are neither accepted nor revoked yet, all of them
+   * or only those for `roles`: how many.
+   */
+  revokeMadeBy(createdBy: number, now: Date, roles?: readonly InvitableRole[]): Promise<number>;
+  /**
    * Marks the pending invitation of `tokenHash` accepted and makes its person, in one transaction:
    * the mark is a conditional update, so of two accepts at the same moment exactly one finds the
    * invitation still pending; a login already taken undoes the mark.
@@ -130,6 +135,18 @@ export function createInvitationsRepo(db: Kysely<Tables>): InvitationsRepo {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+    async revokeMadeBy(createdBy, now, roles) {
+      if (roles?.length === 0) return 0;
+      let update = db
+        .updateTable('invitations')
+        .set({ revoked_at: now.toISOString() })
+        .where('created_by', '=', createdBy)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null);
+      if (roles) update = update.where('role', 'in', roles);
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     async accept(tokenHash, person, now) {
       const at = now.toISOString();

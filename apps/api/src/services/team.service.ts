@@ -1,6 +1,7 @@
-import { grantableRoles, type Person, type Role } from '@toolvault/shared';
+import { grantableRoles, ROLES, type Person, type Role } from '@toolvault/shared';
 import type { PersonUpdate } from '@toolvault/shared/schemas';
 import type { AdminSessionsRepo } from '../db/admin-sessions.repo';
+import type { InvitableRole, InvitationsRepo } from '../db/invitations.repo';
 import type { MemberChanges, User, UsersRepo } from '../db/users.repo';
 import type { Clock } from '../lib/clock';
 import { fail, ok, type Result } from '../lib/result';
@@ -45,10 +46,12 @@ export interface TeamService {
 export function createTeamService({
   users,
   sessions,
+  invitations,
   clock,
 }: {
   users: UsersRepo;
   sessions: AdminSessionsRepo;
+  invitations: InvitationsRepo;
   clock: Clock;
 }): TeamService {
   return {
@@ -78,6 +81,14 @@ export function createTeamService({
       if (!(await users.changeMember(id, changes, clock()))) return fail('OWNER_PROTECTED');
       // Every replica checks the session row on every request: their sessions end everywhere now.
       if (changes.disabled === true) await sessions.revokeAllOf(id);
+      // An invitation speaks for the person who made it: it ends when they are disabled, and those
+      // for a role their new one could not give end with the change of role.
+      if (changes.disabled === true) await invitations.revokeMadeBy(id, clock());
+      else if (changes.role !== undefined) {
+        const now = grantableRoles(changes.role);
+        const lost = ROLES.filter((one): one is InvitableRole => one !== 'owner' && !now.includes(one));
+        await invitations.revokeMadeBy(id, clock(), lost);
+      }
       return ok({ person: personOf({ ...person, ...changes }), changed });
     },
     async transferOwnership(actor, toId) {
