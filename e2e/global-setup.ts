@@ -69,6 +69,9 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: adminPassword,
       JWT_SECRET: randomBytes(32).toString('hex'),
       INIT_CWD: apiDir,
+      // The webhooks' browser test delivers to a receiver of its own on 127.0.0.1, which the SSRF
+      // guard refuses unless the operator allows private addresses (the guard's own tests are in apps/api).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       ...storage.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
