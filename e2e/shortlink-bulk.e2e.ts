@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { baseURL, expectAccessible, ownerToken, pageErrors, signedInPage } from './support';
 
 /*
  * Bulk changes in Manage Links, in the browser: 27 imported links share a tag, more than a page of
@@ -20,13 +20,7 @@ const api = async (method: string, path: string, body?: unknown) => {
 };
 
 beforeAll(async () => {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: adminPassword }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  expect(token).toBeTruthy();
+  token = await ownerToken();
 });
 
 const dialog = (page: Page) => page.getByRole('alertdialog');
@@ -52,9 +46,7 @@ describe('bulk changes in Manage Links', () => {
     expect(folder.status).toBe(201);
     const folderId = folder.body.id as number;
 
-    const page = await newPage();
-    await page.goto('/robots.txt');
-    await page.evaluate((value) => localStorage.setItem('shortlinkAdminToken', value), token);
+    const page = await signedInPage(token);
     await page.goto(`/shortlink-manager?tab=manage&tag=${tag}&size=25&sort=title`);
     await page.getByRole('checkbox', { name: `Select ${codes[0]}` }).waitFor();
 

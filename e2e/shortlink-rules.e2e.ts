@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, adminPassword, expectAccessible, newPage, pageErrors } from './support';
-import { LANDING_HOST } from './chromium';
+import { expectAccessible, newPage, ownerToken, pageErrors, signedInPage } from './support';
+import { startLanding, VISITOR_UA } from './landing';
 
 /*
  * A link's rules from the manager to the visitor and back: a link with a visit limit of 1 and a
@@ -13,36 +11,17 @@ import { LANDING_HOST } from './chromium';
  * with the Inactive filter, and reads the counted visit by the hour in a custom range.
  */
 
-/** A desktop browser: headless Chromium's own user agent says "HeadlessChrome", which counts as a bot. */
-const VISITOR_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
 let token = '';
-let landing: Server;
+let landing: Awaited<ReturnType<typeof startLanding>>;
 let landingOrigin = '';
 
-/** The links' destinations: any path answers a page titled by that path. */
-function startLanding(): Promise<Server> {
-  const server = createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><title>${req.url}</title></head><body><h1>Landed</h1></body></html>`);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 beforeAll(async () => {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: adminPassword }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  expect(token).toBeTruthy();
+  token = await ownerToken();
   landing = await startLanding();
-  landingOrigin = `http://${LANDING_HOST}:${(landing.address() as AddressInfo).port}`;
+  landingOrigin = landing.origin;
 });
 
-afterAll(() => new Promise<void>((resolve) => landing.close(() => resolve())));
+afterAll(() => landing.close());
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const panel = (page: Page) => page.getByRole('tabpanel');
@@ -74,9 +53,7 @@ describe('a link’s rules, from the manager to its visitors', () => {
     const run = Math.random().toString(36).slice(2, 8);
     const limited = `lim${run}`;
     const ended = `end${run}`;
-    const admin = await newPage();
-    await admin.goto('/robots.txt');
-    await admin.evaluate((value) => localStorage.setItem('shortlinkAdminToken', value), token);
+    const admin = await signedInPage(token);
     await admin.goto('/shortlink-manager');
     await tab(admin, 'Overview').waitFor();
 

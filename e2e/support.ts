@@ -110,3 +110,23 @@ export async function downloadFrom(trigger: Locator): Promise<{ name: string; by
   for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
   return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
+
+/** A session token of the Owner, signed in through the API as the site's own pages do. */
+export async function ownerToken(): Promise<string> {
+  const login = await fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: adminPassword }),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  if (!token) throw new Error(`The Owner could not sign in: ${login.status}`);
+  return token;
+}
+
+/** A page signed in with `token`, as the manager and admin pages read it (localStorage). */
+export async function signedInPage(token: string, options: PageOptions = {}): Promise<Page> {
+  const page = await newPage(options);
+  await page.goto('/robots.txt');
+  await page.evaluate((value) => localStorage.setItem('shortlinkAdminToken', value), token);
+  return page;
+}

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { baseURL, expectAccessible, ownerToken, pageErrors, signedInPage } from './support';
 
 /*
  * A webhook from the /webhooks page to a receiver: the Owner adds one for "Link created" in the
@@ -21,13 +21,7 @@ let receiverUrl = '';
 const received: Received[] = [];
 
 beforeAll(async () => {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: adminPassword }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  expect(token).toBeTruthy();
+  token = await ownerToken();
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -53,9 +47,7 @@ function signedBy(secret: string, header: string, body: string): boolean {
 
 describe('webhooks, from the page to a receiver', () => {
   it('adds a webhook in the page, delivers a signed link.created, and logs it as delivered', async () => {
-    const page = await newPage();
-    await page.goto('/robots.txt');
-    await page.evaluate((value) => localStorage.setItem('shortlinkAdminToken', value), token);
+    const page = await signedInPage(token);
     await page.goto('/webhooks');
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByLabel(/^URL/).fill(receiverUrl);
