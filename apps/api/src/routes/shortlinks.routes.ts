@@ -26,13 +26,8 @@ import { jsonArrayBody } from '../http/json-array-body';
 import { streamExport, type ExportShape } from '../http/stream-export';
 import type { LinkPasswordService } from '../services/link-password.service';
 import type { ShortlinkAnalyticsService } from '../services/shortlink-analytics.service';
-import {
-  NOT_YOUR_ANALYTICS,
-  type RequestOrigin,
-  type ShortlinkFailure,
-  type ShortlinkResult,
-  type ShortlinkService,
-} from '../services/shortlink.service';
+import type { ShortlinkFailure, ShortlinkResult } from '../services/shortlink-failure';
+import { NOT_YOUR_ANALYTICS, type RequestOrigin, type ShortlinkService } from '../services/shortlink.service';
 import type { ShortlinkBulkService } from '../services/shortlink-bulk.service';
 
 /**

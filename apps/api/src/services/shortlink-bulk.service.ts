@@ -13,7 +13,8 @@ import type { BulkRefusal, FolderWrite, ShortlinksRepo } from '../db/shortlinks.
 import type { Clock } from '../lib/clock';
 import { ok } from '../lib/result';
 import { listedPerson, type Caller } from './caller';
-import { NOT_YOUR_LINKS, type ShortlinkFailure, type ShortlinkResult } from './shortlink.service';
+import type { ShortlinkFailure, ShortlinkResult } from './shortlink-failure';
+import { NOT_YOUR_LINKS } from './shortlink.service';
 
 /*
  * Folders of links and bulk changes of many links. A bulk change reaches the links named by id or

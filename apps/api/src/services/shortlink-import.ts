@@ -17,7 +17,7 @@ import { ok } from '../lib/result';
 import { timeSlices, yieldToEventLoop } from '../event-loop';
 import type { createCodeDrawer } from './shortlink-codes';
 import { IMPORT_SLICE_MS } from './shortlink-codes';
-import type { ShortlinkFailure, ShortlinkResult } from './shortlink.service';
+import type { ShortlinkFailure, ShortlinkResult } from './shortlink-failure';
 
 const IMPORT_ROW_NOT_OBJECT = 'Each row must be an object with title and targetUrl';
 

@@ -26,7 +26,6 @@ import {
   utcDayKey,
   utcDayStart,
 } from '@toolvault/shared';
-import type { RequestIssueCode } from '@toolvault/shared/schemas';
 import type { CounterStore } from '../counters/counter-store';
 import type { LinkRefusal, NewShortlink, ShortlinksRepo } from '../db/shortlinks.repo';
 import type { UsersRepo } from '../db/users.repo';
@@ -34,35 +33,12 @@ import type { Clock } from '../lib/clock';
 import { listedPerson, type Caller } from './caller';
 import { createCodeDrawer } from './shortlink-codes';
 import { createShortlinkImport } from './shortlink-import';
+import type { ShortlinkFailure, ShortlinkResult } from './shortlink-failure';
 import { decodeCursor, encodeCursor } from './shortlink-cursor';
 import type { PageMeta } from './html-meta';
 import { ok } from '../lib/result';
 import { servedLink, servedUrl } from './served-urls';
 import { linkPasswordHash } from './link-password.service';
-
-/** What a user can get wrong here; the route maps `code` to the status of the same name. */
-export type ShortlinkFailure =
-  | {
-      code:
-        | 'SHORT_CODE_TAKEN'
-        | 'SHORTLINK_SELF_LINK'
-        | 'SHORTLINK_OWN_ADDRESS'
-        | 'SHORTLINK_NOT_FOUND'
-        | 'SHORTLINK_IMPORT_INVALID'
-        | 'FORBIDDEN'
-        | 'FOLDER_NOT_FOUND'
-        | 'UNKNOWN_FOLDER'
-        | 'FOLDER_NAME_TAKEN'
-        | 'FOLDER_LIMIT_REACHED'
-        | 'BULK_LINK_NOT_FOUND'
-        | 'BULK_TOO_MANY'
-        | RequestIssueCode;
-      /** Overrides the code's own message (import rows: 'Row 3: …'). */
-      message?: string;
-    }
-  | { code: 'GUEST_RATE_LIMITED'; retryAfterSeconds: number };
-
-export type ShortlinkResult<T> = { ok: true; value: T } | { ok: false; error: ShortlinkFailure };
 
 /** Who asks: the hosts this site answers on (to refuse links to our own short links) and, for guests, the client key. */
 export interface RequestOrigin {

@@ -1,7 +1,8 @@
 import { LINK_PASSWORD_LIMITS } from '@toolvault/shared';
 import { ui } from '../../components/ui';
 import { passwordChoices } from './link-password-form';
-import type { LinkFormValues, LinkPasswordAction } from './shortlink-manager.service';
+import type { LinkPasswordAction } from './link-password-form';
+import type { LinkFormValues } from './shortlink-manager.service';
 
 interface LinkPasswordFieldProps {
   id: string;

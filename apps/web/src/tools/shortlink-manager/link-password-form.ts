@@ -1,4 +1,5 @@
-import type { LinkPasswordAction } from './shortlink-manager.service';
+/** What the Create/Edit form does with a link's password (the form never holds the current one). */
+export type LinkPasswordAction = 'keep' | 'set' | 'remove';
 
 /**
  * The form's password choice as the API's write-only `password` field: keep sends nothing (the

@@ -17,7 +17,7 @@ import {
   type RedirectMode,
 } from '@toolvault/shared';
 import { ZGuestShortlinkInput, ZShortlinkInput, ZShortlinkUpdate } from '@toolvault/shared/schemas';
-import { passwordField } from './link-password-form';
+import { passwordField, type LinkPasswordAction } from './link-password-form';
 import { EMPTY_RULES, rulesBody, rulesFromLink, type RuleFormValues } from './link-rules.service';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../lib/result';
@@ -119,8 +119,6 @@ export interface LinkFormValues {
   /** The folder's id as text, or '' for none. */
   folder: string;
 }
-
-export type LinkPasswordAction = 'keep' | 'set' | 'remove';
 
 export const EMPTY_FORM: LinkFormValues = {
   title: '',
