@@ -54,7 +54,7 @@ describe('webhooks, from the page to a receiver', () => {
     await page.getByLabel('Link created').check();
     await page.getByRole('button', { name: 'Add webhook' }).click();
     // The new webhook's entry in the list (the toast names the URL too).
-    const entry = page.getByRole('listitem').filter({ hasText: receiverUrl });
+    const entry = page.locator('li:not([data-sonner-toast])').filter({ hasText: receiverUrl });
     await entry.waitFor();
     await expectAccessible(page, '/webhooks with a webhook');
 
