@@ -42,6 +42,8 @@ interface LinkTableProps {
   analytics: boolean;
   onEdit: (link: Shortlink) => void;
   onDelete: (link: Shortlink) => void;
+  /** Opens a link's analytics (a plain click on its Analytics link; the href serves a new tab). */
+  onOpenAnalytics: (id: number) => void;
   /** A check box per row and one for the page; none when absent. */
   selection?: RowSelection;
 }
@@ -55,6 +57,7 @@ export function LinkTable({
   analytics,
   onEdit,
   onDelete,
+  onOpenAnalytics,
   selection,
 }: LinkTableProps) {
   const captionId = useId();
@@ -123,6 +126,7 @@ export function LinkTable({
               analytics={analytics}
               onEdit={onEdit}
               onDelete={onDelete}
+              onOpenAnalytics={onOpenAnalytics}
               selection={selection}
             />
           ))}
@@ -139,6 +143,7 @@ function LinkRow({
   analytics,
   onEdit,
   onDelete,
+  onOpenAnalytics,
   selection,
 }: {
   link: Shortlink;
@@ -147,6 +152,7 @@ function LinkRow({
   analytics: boolean;
   onEdit: (link: Shortlink) => void;
   onDelete: (link: Shortlink) => void;
+  onOpenAnalytics: (id: number) => void;
   selection: RowSelection | undefined;
 }) {
   const analyticsSearch = `?${writeAdminView({ ...view, tab: 'manage', link: link.id }).toString()}`;
@@ -203,6 +209,14 @@ function LinkRow({
               to={{ search: analyticsSearch }}
               className={smallButton}
               aria-label={`Analytics ${link.shortCode}`}
+              onClick={(event) => {
+                // The href is this render's view; a search still being typed is not in it yet. A plain
+                // click goes through the panel's own view instead, so the search sent a moment later
+                // lands on the analytics view rather than replacing it with the list.
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                onOpenAnalytics(link.id);
+              }}
             >
               <BarChart3 aria-hidden="true" className="size-4" />
               Analytics

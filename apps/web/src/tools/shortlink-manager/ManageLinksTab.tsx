@@ -295,6 +295,7 @@ export function ManageLinksTab({
               analytics={access.linkAnalytics}
               onEdit={onEdit}
               onDelete={onDelete}
+              onOpenAnalytics={(linkId) => onView((current) => ({ ...current, tab: 'manage', link: linkId }))}
               selection={
                 access.write
                   ? {

@@ -614,6 +614,26 @@ describe('manage links', () => {
     expect(lastList(calls)).toEqual({ limit: '50', sort: 'title', q: 'owasp' });
   });
 
+  it("opens a row's analytics clicked before the search typed a moment earlier reached the URL, and keeps the search", async () => {
+    stubApi(
+      manage({
+        'GET /api/shortlinks': json(pageOf([link(1)])),
+        'GET /api/shortlinks/1/analytics': json(linkAnalytics(link(1), MAY_30_DAYS, {})),
+      }),
+    );
+    renderTool('/shortlink-manager?tab=manage');
+    await settle();
+    type('Search links', 'owasp');
+    // One batch: the search goes out before any render has put it in the row's href.
+    act(() => {
+      fireEvent.keyDown(field('Search links'), { key: 'Enter' });
+      fireEvent.click(screen.getByRole('link', { name: 'Analytics code01' }));
+    });
+    await settle();
+    expect(Object.fromEntries(query())).toEqual({ tab: 'manage', q: 'owasp', link: '1' });
+    expect(screen.getByRole('heading', { name: 'Analytics for “Link 1”' })).toBeInTheDocument();
+  });
+
   it('restores search, tag, sort and page from the URL; Back returns to the previous search', async () => {
     const calls = stubApi(manage({ 'GET /api/shortlinks': json(pageOf([link(7)], { total: 200 })) }));
     renderTool('/shortlink-manager?tab=manage&q=rfc&tag=tls&sort=title&after=c2&after=c3');
