@@ -86,6 +86,14 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
       (toast) => getComputedStyle(toast).opacity === '1',
     ),
   );
+  // A toast pushed behind a newer one fades its content out (sonner's stack), and one sliding in or
+  // out moves: axe would measure text half way. Wait until nothing in the toaster is animating.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      return animation.playState !== 'running' || !target?.closest('[data-sonner-toaster]');
+    }),
+  );
   const results = await new AxeBuilder({ page })
     // Legacy mode runs axe in the page itself. The default opens a second, blank page per check
     // to merge the results of cross-origin frames, which our pages do not have (axe's
