@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
 import { recordFigure } from './results.mjs';
 import { HeapSampler, launchChromium, newConsentedContext, requireBuild, requireChromium, startApp } from './support';
 
@@ -61,6 +62,52 @@ function openssl(algorithm: string, file: string): { digest: string; seconds: nu
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) return null;
   return { digest: result.stdout.split(' ')[0] ?? '', seconds };
+}
+
+/** hash-wasm's MD5 on bytes already in memory, in Node: what the WebAssembly the tool runs can do at best, with no file to read. */
+async function hashWasmMd5Ms(data: Buffer): Promise<number> {
+  const webRequire = createRequire(path.resolve(import.meta.dirname, '../apps/web/package.json'));
+  const { createMD5 } = (await import(pathToFileURL(webRequire.resolve('hash-wasm')).href)) as {
+    createMD5: () => Promise<{ init(): void; update(data: Uint8Array): void; digest(): string }>;
+  };
+  const hasher = await createMD5();
+  const started = performance.now();
+  hasher.init();
+  for (let offset = 0; offset < data.length; offset += 4 * MB) hasher.update(data.subarray(offset, offset + 4 * MB));
+  hasher.digest();
+  return performance.now() - started;
+}
+
+/**
+ * What this browser itself needs, measured in the same page on the same file with nothing of the tool around it:
+ * `file.arrayBuffer()` (the read the WebCrypto path cannot skip: digest takes one whole buffer) and, for SHA-256,
+ * `crypto.subtle.digest` of those bytes (which copies them before hashing). openssl reads the page cache directly,
+ * so the gap between this and openssl is the browser's, not the tool's.
+ */
+async function browserOwn(
+  page: Page,
+  filePath: string,
+  sha256: boolean,
+): Promise<{ readMs: number; digestMs: number | null }> {
+  await page.evaluate(() => {
+    if (document.getElementById('__hashFloor')) return;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = '__hashFloor';
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.locator('#__hashFloor').setInputFiles(filePath);
+  return page.evaluate(async (digest) => {
+    const chosen = (document.getElementById('__hashFloor') as HTMLInputElement).files![0]!;
+    let started = performance.now();
+    const bytes = await chosen.arrayBuffer();
+    const readMs = performance.now() - started;
+    if (!digest) return { readMs, digestMs: null };
+    started = performance.now();
+    await crypto.subtle.digest('SHA-256', bytes);
+    return { readMs, digestMs: performance.now() - started };
+  }, sha256);
 }
 
 if (!requireBuild('hash') || !requireChromium('hash')) process.exit(0);
@@ -165,6 +212,24 @@ try {
         `worker peak ${fmt(mb(sampler.workerPeak))} MB heap + ${fmt(mb(sampler.workerBuffersPeak))} MB buffers` +
         `   goal growth < ${heapGoal} MB: ${mark(heapGrowth < heapGoal)}`,
     );
+    if (run.figure && floor) {
+      // Where the gap to openssl is: the browser's own read and digest, and for MD5 the WebAssembly's own speed.
+      const own = await browserOwn(page, file, algorithm === 'sha256');
+      const ownMs = own.readMs + (own.digestMs ?? 0);
+      const parts =
+        own.digestMs === null
+          ? `file.arrayBuffer() ${Math.round(own.readMs)} ms`
+          : `file.arrayBuffer() ${Math.round(own.readMs)} ms + crypto.subtle.digest ${Math.round(own.digestMs)} ms`;
+      console.log(
+        `  browser's own ${fmt(FILE_MB / (ownMs / 1000)).padStart(7)} MB/s  (${parts}: ${fmt((floor.seconds / (ownMs / 1000)) * 100, 0)} % of openssl at best in this browser; the tool took ${fmt((wallMs / ownMs) * 100, 0)} % of that time)`,
+      );
+      if (algorithm === 'md5') {
+        const wasmMs = await hashWasmMd5Ms(data);
+        console.log(
+          `  hash-wasm ${fmt(FILE_MB / (wasmMs / 1000)).padStart(7)} MB/s  (its MD5 on bytes in memory, in Node: ${fmt((floor.seconds / (wasmMs / 1000)) * 100, 0)} % of openssl with no read at all; the browser has no native MD5)`,
+        );
+      }
+    }
     if (run.figure) {
       recordFigure(run.figure, {
         value: browserMbps,
