@@ -3,13 +3,12 @@ import {
   BLOG_DEFAULT_AUTHOR,
   BLOG_LIMITS,
   BLOG_MESSAGES,
-  blogListUrl,
-  blogPageCalls,
   isBlogSlug,
   pageFromParam,
   parsePostTags,
   slugify,
 } from './blog';
+import { blogListUrl, blogPageCalls } from './blog-urls';
 import { ZBlogListQuery, ZCategoryIdParams, ZCategoryInput, ZPostIdParams, ZPostInput } from './blog.schemas';
 import { SHORTLINK_MESSAGES } from './shortlinks';
 

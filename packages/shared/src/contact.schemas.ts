@@ -22,6 +22,21 @@ export const ZContactMessage = z.strictObject({
 });
 export type ContactMessageInput = z.infer<typeof ZContactMessage>;
 
+/** A stored message. Beside the input it extends (not in contact.ts, which this file imports: no loop). */
+export interface ContactMessage extends ContactMessageInput {
+  id: number;
+  createdAt: string;
+}
+
+/** One page of the inbox. */
+export interface ContactMessagePage {
+  items: ContactMessage[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  /** Messages in the inbox. */
+  total: number;
+}
+
 const CURSOR_MESSAGE = 'cursor must be a cursor from a previous page';
 
 /** `GET /api/contact?cursor=&limit=`: the admin's inbox, newest first, one page at a time. */

@@ -1,13 +1,7 @@
-import type { ContactMessageInput } from './contact.schemas';
 import { MAX_STORED_INTEGER } from './storage-limits';
 
 /** Length caps for the contact form; the original design has none, so these are ours (docs/decisions/0002-server-enforces-rules.md). */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
-
-export interface ContactMessage extends ContactMessageInput {
-  id: number;
-  createdAt: string;
-}
 
 /** Messages per page of the admin's inbox, and the most a client may ask for. */
 export const CONTACT_PAGE_SIZE = 20;
@@ -37,13 +31,4 @@ export function decodeContactCursor(text: string): ContactCursor | null {
   const id = Number(match[2]);
   // No message has a larger id, so this API never wrote such a cursor.
   return id <= MAX_STORED_INTEGER ? { createdAt: match[1] ?? '', id } : null;
-}
-
-/** One page of the inbox. */
-export interface ContactMessagePage {
-  items: ContactMessage[];
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
-  /** Messages in the inbox. */
-  total: number;
 }

@@ -8,7 +8,7 @@
 import type { AccountSessionList, ApiKeyList, CreatedApiKey } from './account';
 import type { AdminLoginResponse } from './auth';
 import type { BlogPost, BlogPostPage, Category } from './blog';
-import type { ContactMessage, ContactMessagePage } from './contact';
+import type { ContactMessage, ContactMessagePage } from './contact.schemas';
 import type { IpLookupResult } from './ip';
 import type {
   ClickExportRow,

@@ -8,6 +8,7 @@ export * from './api';
 export * from './audit';
 export * from './auth';
 export * from './blog';
+export * from './blog-urls';
 export * from './categories';
 export * from './contact';
 export * from './endpoints';

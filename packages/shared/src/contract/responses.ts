@@ -5,7 +5,7 @@
  */
 import type { AdminLoginResponse } from '../auth';
 import type { BlogPost, BlogPostPage, BlogPostSummary, Category } from '../blog';
-import type { ContactMessage, ContactMessagePage } from '../contact';
+import type { ContactMessage, ContactMessagePage } from '../contact.schemas';
 import { RESERVED_RANGES, type IpLookupResult } from '../ip';
 import type { PersonRef } from '../made-by';
 import {
