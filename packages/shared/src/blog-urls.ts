@@ -6,6 +6,17 @@ import { ENDPOINTS, endpointUrl } from './endpoints';
 import type { PersonFilter } from './made-by';
 import { BLOG_POPULAR_COUNT, CATEGORY_PARAM, PAGE_PARAM, pageFromParam, type BlogSort } from './blog';
 
+/** One page of the post list as the screens ask for it. */
+export interface BlogPageQuery {
+  page?: number;
+  category?: string | null;
+  sort?: BlogSort;
+  limit?: number;
+  q?: string;
+  /** The admin's list only: one person's posts. */
+  author?: PersonFilter | undefined;
+}
+
 /** The API address of one page of posts; parameters at their defaults are left out. */
 export function blogListUrl({
   page = 1,
@@ -14,15 +25,7 @@ export function blogListUrl({
   limit,
   q = '',
   author,
-}: {
-  page?: number;
-  category?: string | null;
-  sort?: BlogSort;
-  limit?: number;
-  q?: string;
-  /** The admin's list only: one person's posts. */
-  author?: PersonFilter | undefined;
-}): string {
+}: BlogPageQuery): string {
   return endpointUrl(ENDPOINTS.blogList, {
     query: {
       page: page > 1 ? page : undefined,

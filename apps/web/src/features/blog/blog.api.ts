@@ -1,18 +1,7 @@
-import { blogListUrl, ENDPOINTS, type BlogPostPage, type BlogSort, type PersonFilter } from '@toolvault/shared';
+import { blogListUrl, ENDPOINTS, type BlogPageQuery, type BlogPostPage } from '@toolvault/shared';
 import { apiFetch, callApi, type ApiResult } from '../../lib/api';
 import { err, ok } from '../../lib/result';
 import { isCategoryList, isPostPage } from './blog.service';
-
-/** One page of the post list as the screens ask for it. */
-export interface PostPageQuery {
-  page?: number;
-  category?: string | null;
-  sort?: BlogSort;
-  limit?: number;
-  q?: string;
-  /** The admin's list only: one person's posts. */
-  author?: PersonFilter | undefined;
-}
 
 /** An answer of the wrong form (a page that is not a page, a list that is not a list) counts as a failed load. */
 function checked<T>(result: ApiResult<unknown>, isRight: (value: unknown) => value is T): ApiResult<T> {
@@ -23,7 +12,7 @@ function checked<T>(result: ApiResult<unknown>, isRight: (value: unknown) => val
 /** The public blog calls (a token, when given, lets an admin see drafts). */
 export const blogApi = {
   /** One page of post summaries (never the posts' HTML). */
-  posts: async (query: PostPageQuery = {}, options: { token?: string | null; signal?: AbortSignal } = {}) =>
+  posts: async (query: BlogPageQuery = {}, options: { token?: string | null; signal?: AbortSignal } = {}) =>
     checked(await apiFetch<BlogPostPage>(blogListUrl(query), options), isPostPage),
 
   post: (slug: string, options: { token?: string | null; signal?: AbortSignal } = {}) =>

@@ -1,8 +1,8 @@
-import { BLOG_POPULAR_COUNT, blogListUrl, endpointUrl, ENDPOINTS } from '@toolvault/shared';
+import { BLOG_POPULAR_COUNT, blogListUrl, endpointUrl, ENDPOINTS, type BlogPageQuery } from '@toolvault/shared';
 import { queryOptions, type Query } from '@tanstack/react-query';
 import { takePreloaded } from '../../lib/api';
 import { fromApi } from '../../lib/query';
-import { blogApi, type PostPageQuery } from './blog.api';
+import { blogApi } from './blog.api';
 import { isCategoryList, isPostPage } from './blog.service';
 
 /**
@@ -35,13 +35,13 @@ function fromPage<T>(url: string, isRight: (value: unknown) => value is T) {
 export const blogKeys = {
   all: ['blog'] as const,
   /** `viewer`: lists and posts read with the admin token include drafts, so they are kept apart. */
-  posts: (query: PostPageQuery, viewer: 'public' | 'admin') => ['blog', 'posts', viewer, query] as const,
+  posts: (query: BlogPageQuery, viewer: 'public' | 'admin') => ['blog', 'posts', viewer, query] as const,
   post: (slug: string, viewer: 'public' | 'admin') => ['blog', 'post', viewer, slug] as const,
   categories: ['blog', 'categories'] as const,
 };
 
 /** The visitors' view of one page of posts: loaded without the admin token, so drafts never show. */
-export const postPageQuery = (query: PostPageQuery) =>
+export const postPageQuery = (query: BlogPageQuery) =>
   queryOptions({
     queryKey: blogKeys.posts(query, 'public'),
     queryFn: ({ signal }) => fromApi(blogApi.posts(query, { signal })),
