@@ -1,9 +1,8 @@
-import { CircleCheck, CircleX, FileUp, LoaderCircle, X } from 'lucide-react';
+import { FileUp, LoaderCircle, X } from 'lucide-react';
 import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/Page';
-import { ProgressBar } from '../../components/ProgressBar';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { ui } from '../../components/ui';
 import { isAbortError } from '../../lib/simulation';
@@ -14,126 +13,36 @@ import {
   ALGORITHM_LABELS,
   CLASSIC_ALGORITHMS,
   HASH_ALGORITHMS,
-  describeMethod,
-  describeProgress,
   fileMethod,
-  formatMegabytes,
   isHashAlgorithm,
   isHmacAlgorithm,
-  progressPercent,
-  throughput,
-  wholeFileBudget,
-  type Digests,
-  type FileMethod,
   type HashAlgorithm,
-  type HashProgress,
   type HmacKey,
   type KeyFormat,
 } from './hash.protocol';
 import { runHashWorker } from './hash.client';
-import { algorithmForLength, checksumList, parseExpected, verify, type Verdict } from './hash-verify';
+import {
+  batchStatus,
+  Checkbox,
+  Digest,
+  FileRows,
+  VerdictLine,
+  WHOLE_FILE_BYTES,
+  type Batch,
+  type FileRow,
+} from './hash-results';
+import { algorithmForLength, checksumList, parseExpected, verify } from './hash-verify';
 
-/** The copy toast's description, as the original design words it. */
-const COPY_DESCRIPTION = 'Hash copied to clipboard';
 const CANCELLED = 'Hashing cancelled';
 
 type TextResult = { algorithm: HashAlgorithm; hex: string; hmac: boolean };
 
-type FileRow = { name: string; size: number } & (
-  | { phase: 'queued' | 'cancelled' }
-  | { phase: 'running'; progress: HashProgress }
-  | { phase: 'done'; digests: Digests; milliseconds: number; method: FileMethod }
-  | { phase: 'failed'; message: string }
-);
-
-interface Batch {
-  rows: FileRow[];
-  /** The algorithm whose digests the checksum list copies. */
-  primary: HashAlgorithm;
-  running: boolean;
-  notice?: string;
-}
-
 const now = () => performance.now();
-
-/** How much of a file may be read whole for WebCrypto on this device (hash.protocol.ts). */
-const WHOLE_FILE_BYTES = wholeFileBudget((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory);
 
 const KEY_FORMATS: readonly SelectOption<KeyFormat>[] = [
   { value: 'text', label: 'Text (UTF-8)' },
   { value: 'hex', label: 'Hex' },
 ];
-
-function Digest({ id, label, hex }: { id: string; label: string; hex: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <textarea
-          id={id}
-          readOnly
-          value={hex}
-          rows={Math.ceil(hex.length / 64)}
-          spellCheck={false}
-          className={`${ui.input} resize-none font-mono break-all`}
-        />
-        <CopyButton text={hex} description={COPY_DESCRIPTION} />
-      </div>
-    </div>
-  );
-}
-
-function VerdictLine({ verdict, subject }: { verdict: Verdict | undefined; subject: string }) {
-  if (!verdict) return null;
-  if (verdict.kind === 'match') {
-    return (
-      <p className="flex items-center gap-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
-        <CircleCheck aria-hidden="true" className="size-4" />
-        Match: the {ALGORITHM_LABELS[verdict.algorithm]} of {subject} is the expected hash.
-      </p>
-    );
-  }
-  return (
-    <p className="flex items-center gap-2 text-sm font-semibold text-red-700 dark:text-red-400">
-      <CircleX aria-hidden="true" className="size-4" />
-      {verdict.kind === 'mismatch'
-        ? `No match: ${subject} does not have the expected hash.`
-        : `No match: the list has no line for ${subject}.`}
-    </p>
-  );
-}
-
-function Checkbox({
-  id,
-  checked,
-  disabled,
-  onChange,
-  children,
-}: {
-  id: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (checked: boolean) => void;
-  children: string;
-}) {
-  return (
-    <div className="flex items-center gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        className="size-4 rounded border-slate-400 accent-indigo-600"
-      />
-      <label htmlFor={id} className="text-sm text-slate-800 dark:text-slate-200">
-        {children}
-      </label>
-    </div>
-  );
-}
 
 /** The settings a shared address carries; the text, the key and the files never go there. */
 const HASH_URL = {
@@ -280,20 +189,11 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
     const hex = row.digests[batch.primary];
     return hex === undefined ? [] : [{ name: row.name, hex }];
   });
-  const activeIndex = batch.rows.findIndex((row) => row.phase === 'running');
-  const active = batch.rows[activeIndex];
   const hmacUnavailable = hmac && !isHmacAlgorithm(algorithm);
   const resultLabel = (value: TextResult) =>
     value.hmac ? `HMAC-${ALGORITHM_LABELS[value.algorithm]}` : `${ALGORITHM_LABELS[value.algorithm]} hash`;
 
-  let fileStatus = batch.notice ?? '';
-  if (active) {
-    fileStatus = multi
-      ? `Hashing ${active.name} (${activeIndex + 1} of ${batch.rows.length})…`
-      : `Hashing ${active.name}…`;
-  } else if (!running && !batch.notice && doneRows.length > 0) {
-    fileStatus = multi ? `Hashed ${doneRows.length} of ${batch.rows.length} files.` : `Hashed ${doneRows[0]!.name}.`;
-  }
+  const fileStatus = batchStatus(batch);
 
   return (
     <div className="space-y-6">
@@ -492,58 +392,7 @@ export default function HashGeneratorTool({ runWorker = runHashWorker }: { runWo
           </div>
         ) : null}
 
-        {batch.rows.length > 0 ? (
-          <ul className="mt-3 space-y-6">
-            {batch.rows.map((row, index) => {
-              const suffix = multi ? ` of ${row.name}` : '';
-              const verdict =
-                row.phase === 'done' && parsedFiles.ok ? verify(parsedFiles.value, row.digests, row.name) : undefined;
-              return (
-                <li key={`${index}-${row.name}`} className="space-y-3">
-                  {multi ? (
-                    <p className="text-sm font-semibold text-slate-900 dark:text-white">
-                      {row.name} · {formatMegabytes(row.size)}
-                      {row.phase === 'queued' ? ' · waiting' : ''}
-                      {row.phase === 'cancelled' ? ' · cancelled' : ''}
-                    </p>
-                  ) : null}
-                  {row.phase === 'running' ? (
-                    <ProgressBar
-                      label={`Hashing progress${suffix}`}
-                      value={progressPercent(row.progress)}
-                      valueText={describeProgress(row.progress)}
-                    />
-                  ) : null}
-                  {row.phase === 'failed' ? (
-                    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                      Could not hash {row.name}: {row.message}
-                    </p>
-                  ) : null}
-                  {row.phase === 'done' ? (
-                    <>
-                      <p className={ui.muted}>
-                        {row.name} · {formatMegabytes(row.size)} · {(row.milliseconds / 1000).toFixed(2)} s
-                        {throughput(row.size, row.milliseconds) !== undefined
-                          ? ` · ${throughput(row.size, row.milliseconds)!.toFixed(1)} MB/s`
-                          : ''}
-                      </p>
-                      <p className={ui.muted}>{describeMethod(row.method, WHOLE_FILE_BYTES)}.</p>
-                      {HASH_ALGORITHMS.filter((value) => row.digests[value] !== undefined).map((value) => (
-                        <Digest
-                          key={value}
-                          id={`${ids}-file-${index}-${value}`}
-                          label={`${ALGORITHM_LABELS[value]} hash${suffix}`}
-                          hex={row.digests[value]!}
-                        />
-                      ))}
-                      <VerdictLine verdict={verdict} subject={row.name} />
-                    </>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
+        <FileRows rows={batch.rows} expected={parsedFiles} idPrefix={`${ids}-file`} />
 
         {!running && listRows.length > 0 ? (
           <div className="mt-4 flex flex-wrap items-center gap-3">
