@@ -21,6 +21,27 @@ export function Badge({ tone, children }: { tone: Rating | 'stability'; children
   );
 }
 
+/** One rating scale: each band's range beside its badge. */
+function RatingTable({ caption, bands }: { caption: string; bands: readonly { range: string; rating: Rating }[] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="mb-1 text-left font-semibold text-slate-900 dark:text-white">{caption}</caption>
+      <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        {bands.map(({ range, rating }) => (
+          <tr key={rating}>
+            <th scope="row" className="py-1.5 pr-2 font-normal text-slate-700 dark:text-slate-300">
+              {range}
+            </th>
+            <td className="py-1.5 text-right">
+              <Badge tone={rating}>{rating}</Badge>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** What download, upload, ping and jitter mean, how they are measured, and the bands behind each rating. */
 export function SpeedTestGuide() {
   return (
@@ -63,52 +84,28 @@ export function SpeedTestGuide() {
       <Card>
         <h2 className={ui.subheading}>Ratings</h2>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <table className="w-full text-left text-sm">
-            <caption className="mb-1 text-left font-semibold text-slate-900 dark:text-white">
-              Download and upload speed
-            </caption>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {SPEED_RATINGS.map((band, i) => {
-                const above = SPEED_RATINGS[i - 1]?.atLeast;
-                const range =
-                  above === undefined
-                    ? `${band.atLeast}+ Mbps`
-                    : band.atLeast === 0
-                      ? `Under ${above} Mbps`
-                      : `${band.atLeast}–${above} Mbps`;
-                return (
-                  <tr key={band.rating}>
-                    <th scope="row" className="py-1.5 pr-2 font-normal text-slate-700 dark:text-slate-300">
-                      {range}
-                    </th>
-                    <td className="py-1.5 text-right">
-                      <Badge tone={band.rating}>{band.rating}</Badge>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <table className="w-full text-left text-sm">
-            <caption className="mb-1 text-left font-semibold text-slate-900 dark:text-white">Ping</caption>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {PING_RATINGS.map((band, i) => {
-                const range = Number.isFinite(band.under)
-                  ? `Under ${band.under} ms`
-                  : `${PING_RATINGS[i - 1]?.under ?? 0} ms or more`;
-                return (
-                  <tr key={band.rating}>
-                    <th scope="row" className="py-1.5 pr-2 font-normal text-slate-700 dark:text-slate-300">
-                      {range}
-                    </th>
-                    <td className="py-1.5 text-right">
-                      <Badge tone={band.rating}>{band.rating}</Badge>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <RatingTable
+            caption="Download and upload speed"
+            bands={SPEED_RATINGS.map((band, i) => {
+              const above = SPEED_RATINGS[i - 1]?.atLeast;
+              const range =
+                above === undefined
+                  ? `${band.atLeast}+ Mbps`
+                  : band.atLeast === 0
+                    ? `Under ${above} Mbps`
+                    : `${band.atLeast}–${above} Mbps`;
+              return { range, rating: band.rating };
+            })}
+          />
+          <RatingTable
+            caption="Ping"
+            bands={PING_RATINGS.map((band, i) => ({
+              range: Number.isFinite(band.under)
+                ? `Under ${band.under} ms`
+                : `${PING_RATINGS[i - 1]?.under ?? 0} ms or more`,
+              rating: band.rating,
+            }))}
+          />
         </div>
         <p className={`mt-4 ${ui.muted}`}>
           Jitter always carries the <Badge tone="stability">{JITTER_BADGE}</Badge> badge: the lower the number, the
