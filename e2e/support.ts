@@ -91,7 +91,9 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => {
       const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
-      return animation.playState !== 'running' || !target?.closest('[data-sonner-toaster]');
+      // A spinner turns for ever: only what ends is waited for.
+      const ends = animation.effect?.getTiming().iterations !== Infinity;
+      return animation.playState !== 'running' || !ends || !target?.closest('[data-sonner-toaster]');
     }),
   );
   const results = await new AxeBuilder({ page })
