@@ -15,7 +15,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -217,6 +217,7 @@ interface Measurement {
   other: number;
   counted: number;
   stopped: boolean;
+  cpu: CpuSplit | null;
 }
 
 /** Waits until the stored count stops moving (at most 10 s): every request the server took is written. */
@@ -233,12 +234,56 @@ async function settle(clickCount: () => Promise<number>): Promise<void> {
 /** Something to measure: where it answers, and how to stop it. */
 interface Target {
   port: number;
+  /** The server's process, whose threads' CPU time is read; absent for the cluster (nginx and two of them). */
+  pid?: number;
   stop(): Promise<void>;
+}
+
+/** CPU time (ms) of each thread of a process so far, by thread id, from /proc/<pid>/task/<tid>/stat; empty off Linux. */
+function threadCpuMs(pid: number): Map<number, number> {
+  const times = new Map<number, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return times;
+  }
+  const tickMs = 1000 / 100; // USER_HZ: 100 on every Linux this runs on
+  for (const tid of tids) {
+    try {
+      // The fields after the name (which may hold spaces) start at its closing parenthesis.
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of stat: 12 and 13 counted from the state (field 3).
+      times.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * tickMs);
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return times;
+}
+
+/** CPU per answered request over a run, in µs: the main thread's, and all the others' together (workers, V8, libuv). */
+interface CpuSplit {
+  mainUs: number;
+  otherUs: number;
+  threads: number;
+}
+
+function cpuSplit(pid: number, before: Map<number, number>, after: Map<number, number>, requests: number): CpuSplit {
+  let main = 0;
+  let other = 0;
+  for (const [tid, ms] of after) {
+    const spent = ms - (before.get(tid) ?? 0);
+    if (tid === pid) main += spent;
+    else other += spent;
+  }
+  return { mainUs: (main * 1000) / requests, otherUs: (other * 1000) / requests, threads: after.size };
 }
 
 async function oneServer(kind: Kind, dataDir: string, databaseUrl?: string): Promise<Target> {
   const { child, port } = await startServer(kind, dataDir, databaseUrl);
-  return { port, stop: () => stopServer(child) };
+  return { port, ...(child.pid === undefined ? {} : { pid: child.pid }), stop: () => stopServer(child) };
 }
 
 /** Two replicas on PostgreSQL + Redis with nginx in front, rendered from deploy/nginx.conf. */
@@ -276,7 +321,7 @@ async function measure(
   count: (code: string) => Promise<number>,
   request: RequestKind = 'json',
 ): Promise<Measurement> {
-  const { port, stop } = await start();
+  const { port, pid, stop } = await start();
   const { code, headers, ok } = REQUESTS[request];
   const clickCount = () => count(code);
   try {
@@ -289,7 +334,9 @@ async function measure(
     await settle(clickCount);
     const amount = Math.max(1000, Math.round((warm[ok] / warm.duration) * TARGET_SECONDS));
     const before = await clickCount();
+    const cpuBefore = pid === undefined ? null : threadCpuMs(pid);
     const result = await run(url, headers, { amount });
+    const cpuAfter = pid === undefined ? null : threadCpuMs(pid);
     // autocannon counts every answer but a 2xx as non2xx, the expected 302s included.
     const answered = result['2xx'] + result.non2xx;
     const stopped = answered + result.errors < amount;
@@ -306,6 +353,10 @@ async function measure(
       other: answered - result[ok] + result.errors,
       counted,
       stopped,
+      cpu:
+        pid !== undefined && cpuBefore && cpuAfter && cpuAfter.size > 0
+          ? cpuSplit(pid, cpuBefore, cpuAfter, result[ok])
+          : null,
     };
   } finally {
     await stop();
@@ -343,6 +394,17 @@ async function main(): Promise<void> {
       `ratio to SQLite app ${(m.rps / (m.request === 'direct' ? app302 : app).rps).toFixed(2)}   ` +
       `${REQUESTS[m.request].ok} ${m.ok}   other ${m.other}   clicks counted ${m.counted}   ${verdict(m)}`;
     for (const m of [app, bare, app302, bare302, ...shared]) console.log(row(m));
+    // Where the time goes: the server's CPU per answer, on its main thread and on all its other threads
+    // (the click writer's and reader's threads, V8's helpers, libuv). The load generator runs on the same
+    // cores, so what the other threads take is taken from it and from the main thread.
+    console.log('CPU per answer (server process, all cores):');
+    for (const m of [app, bare, app302, bare302, ...shared]) {
+      if (!m.cpu) continue;
+      const { mainUs, otherUs, threads } = m.cpu;
+      console.log(
+        `  ${`${LABELS[m.kind]}${m.request === 'direct' ? ', 302' : ''}`.padEnd(22)}main thread ${mainUs.toFixed(0).padStart(4)} µs + other threads ${otherUs.toFixed(0).padStart(4)} µs = ${(mainUs + otherUs).toFixed(0).padStart(4)} µs (${threads} threads)`,
+      );
+    }
     const exact = (...all: Measurement[]) => all.every((m) => m.counted === m.ok && m.other === 0);
     const counts = (...all: Measurement[]) => (exact(...all) ? 'counts exact' : 'counts NOT exact');
     recordFigure('redirect-json', { value: app.rps, floor: bare.rps, note: counts(app, bare) });
