@@ -16,7 +16,7 @@ const data = workerData as ClickWriterData;
 
 const db = new Database(data.file, { fileMustExist: true });
 configureWritingConnection(db, data.busyTimeoutMs);
-// As on the event loop's connection: checkpoints are left to the checkpointer's thread up to the same backstop.
+// As on the event loop's connection: checkpoints are left to the reader's thread up to the same backstop.
 db.pragma(`wal_autocheckpoint = ${data.autocheckpointPages}`);
 
 let write: ReturnType<typeof sqliteClickTransaction> | undefined;
