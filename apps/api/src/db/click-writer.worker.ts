@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { QueuedClick } from './click-batch';
 import type { ClickWriterData, ClickWriterReply } from './click-writer';
-import { sqliteClickTransaction } from './dialect/sqlite';
+import { sqliteClickTransaction } from './dialect/sqlite-clicks';
 import { configureWritingConnection } from './sqlite-connection';
 
 /**
