@@ -29,13 +29,12 @@ await build({
   absWorkingDir: API_DIR,
   // The sanitizer's process is its own entry: the pool starts it from a file beside the server
   // (`./html-sanitizer.worker.mjs`), which in the sources is a tsx loader shim.
-  // So are the SQLite checkpointer's and reader's (`./wal-checkpoint.worker.mjs`, `./sqlite-reader.worker.mjs`,
-  // plain JavaScript in the sources), and the click writer's (`./click-writer.worker.mjs`, a tsx
+  // So is the SQLite reader's, which also checkpoints (`./sqlite-reader.worker.mjs`, plain JavaScript
+  // in the sources), and the click writer's (`./click-writer.worker.mjs`, a tsx
   // shim in the sources, like the sanitizer's).
   entryPoints: {
     server: 'src/server.ts',
     'html-sanitizer.worker': 'src/services/html-sanitizer.worker.ts',
-    'wal-checkpoint.worker': 'src/db/wal-checkpoint.worker.mjs',
     'sqlite-reader.worker': 'src/db/sqlite-reader.worker.mjs',
     'click-writer.worker': 'src/db/click-writer.worker.ts',
   },

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { DB_FILE_NAME, openMemorySqlite } from '../src/db/database';
+import { ThreadReader } from '../src/db/sqlite-reader';
+import { handCheckpointsToReader } from '../src/db/wal-checkpointer';
 import { runSqliteScript, sqliteFolders } from './helpers';
 
 /**
- * The checkpoints of a SQLite file run on a thread of their own (src/db/wal-checkpointer.ts), not
- * inside a commit on the event loop. Seen from outside: a commit that takes the WAL past SQLite's
+ * The checkpoints of a SQLite file run on the reader's thread (src/db/wal-checkpointer.ts,
+ * sqlite-reader.ts), not inside a commit on the event loop. Seen from outside: a commit that takes the WAL past SQLite's
  * default 1,000 pages leaves the database file as it was, and the pages arrive in it shortly after.
  */
 const sqliteFiles = sqliteFolders('toolvault-checkpoint-');
@@ -14,7 +17,7 @@ const sqliteFiles = sqliteFolders('toolvault-checkpoint-');
 const PAGE = 4096;
 
 describe('a SQLite data folder', () => {
-  it('has its WAL copied into the database file by the checkpointer thread, not by the committing connection', async () => {
+  it("has its WAL copied into the database file by the reader's thread, not by the committing connection", async () => {
     const dataDir = sqliteFiles.folder();
     const sqlite = sqliteFiles.open(dataDir).sqlite!;
     // The writer checkpoints by itself only far past SQLite's default of 1,000 pages.
@@ -36,6 +39,29 @@ describe('a SQLite data folder', () => {
 
     await expect.poll(() => fs.statSync(file).size, { timeout: 10_000, interval: 50 }).toBeGreaterThan(2000 * PAGE);
     expect(sqlite.prepare('SELECT count(*) AS rows FROM filler').get()).toEqual({ rows: 2000 });
+  });
+
+  it('hands the checkpoints back to the writer when the thread dies, and stops them with the thread', async () => {
+    const dataDir = sqliteFiles.folder();
+    const file = path.join(dataDir, DB_FILE_NAME);
+    const writer = new Database(file);
+    writer.pragma('journal_mode = WAL');
+    writer.exec('CREATE TABLE t (x)');
+    const reader = new ThreadReader(file, handCheckpointsToReader(writer));
+    try {
+      expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(250_000);
+      expect(await reader.query('SELECT count(*) AS n FROM t', [])).toEqual([{ n: 0 }]);
+      await (reader as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      // The exit is heard on the event loop's next turns.
+      await expect.poll(() => writer.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+      // Reads go on, on the event loop.
+      expect(await reader.query('SELECT count(*) AS n FROM t', [])).toEqual([{ n: 0 }]);
+    } finally {
+      await reader.stop();
+      writer.close();
+    }
+    // The writer closed last: SQLite checkpointed and removed the WAL.
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
   });
 
   it('never keeps a process alive: a script that closes only its SQLite handle still ends', () => {

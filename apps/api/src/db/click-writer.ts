@@ -23,7 +23,7 @@ interface Pending {
  *
  * A write on the event loop is a system call the kernel may hold: appending to the WAL, and the
  * fsync of its header each time the WAL starts again from its beginning (several times a second
- * under clicks, since the checkpointer's thread keeps catching up). These are normally under a
+ * under clicks, since the reader's thread keeps checkpointing). These are normally under a
  * millisecond, but under write pressure on the disk the kernel held three appends of one batch for
  * 120–173 ms each, and the event loop with them, 508 ms in all (strace of the server at 1,100
  * redirects a second while another process wrote 3 GB). Here such a wait holds this thread: the

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { QueuedClick } from './click-batch';
 import type { ClickWriterData, ClickWriterReply } from './click-writer';
-import { sqliteClickTransaction } from './dialect/sqlite';
+import { sqliteClickTransaction } from './dialect/sqlite-clicks';
 import { configureWritingConnection } from './sqlite-connection';
 
 /**
@@ -16,7 +16,7 @@ const data = workerData as ClickWriterData;
 
 const db = new Database(data.file, { fileMustExist: true });
 configureWritingConnection(db, data.busyTimeoutMs);
-// As on the event loop's connection: checkpoints are left to the checkpointer's thread up to the same backstop.
+// As on the event loop's connection: checkpoints are left to the reader's thread up to the same backstop.
 db.pragma(`wal_autocheckpoint = ${data.autocheckpointPages}`);
 
 let write: ReturnType<typeof sqliteClickTransaction> | undefined;

@@ -8,7 +8,7 @@ import type { Tables } from './schema';
 import { ClickWriterThread } from './click-writer';
 import { BUSY_TIMEOUT_MS, configureWritingConnection } from './sqlite-connection';
 import { sqliteReaderDialect } from './sqlite-reader';
-import { BACKSTOP_PAGES, startWalCheckpointer } from './wal-checkpointer';
+import { BACKSTOP_PAGES, handCheckpointsToReader } from './wal-checkpointer';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -165,14 +165,17 @@ function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
   sqlite.pragma('journal_mode = WAL');
   configureWritingConnection(sqlite);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-  const checkpointer = file === undefined ? undefined : startWalCheckpointer(sqlite, file);
   const clickWriter =
     file === undefined
       ? undefined
       : new ClickWriterThread({ file, busyTimeoutMs: BUSY_TIMEOUT_MS, autocheckpointPages: BACKSTOP_PAGES });
   // Started after the writer has switched the file to WAL (a read-only handle cannot). An
-  // in-memory database has no file another connection could open: there `db` reads too.
-  const reader = file === undefined ? db : new Kysely<Tables>({ dialect: sqliteReaderDialect(file) });
+  // in-memory database has no file another connection could open: there `db` reads too, and
+  // the writer checkpoints as SQLite does by default (there is no WAL in memory anyway).
+  const reader =
+    file === undefined
+      ? db
+      : new Kysely<Tables>({ dialect: sqliteReaderDialect(file, handCheckpointsToReader(sqlite)) });
   return {
     db,
     reader,
@@ -182,8 +185,9 @@ function sqliteStorage(sqlite: Database.Database, file?: string): Storage {
     clickWriter,
     // Kysely's destroy closes the handles through the wrapper below.
     close: async () => {
-      await checkpointer?.stop();
       await clickWriter?.stop();
+      // The reader's thread closes its checkpointing connection too: the writer must close last, so
+      // that SQLite checkpoints and removes the WAL.
       if (reader !== db) await reader.destroy();
       await db.destroy();
     },

@@ -8,8 +8,8 @@ export const BUSY_TIMEOUT_MS = 5000;
  * (database.ts) and the click writer's thread (click-writer.worker.ts) alike.
  */
 export function configureWritingConnection(sqlite: Database.Database, busyTimeoutMs = BUSY_TIMEOUT_MS): void {
-  // A commit writes the WAL without an fsync; the checkpointer's thread syncs before it copies. Said
-  // here, not left to the build's default for WAL files (NORMAL in better-sqlite3's, FULL in
+  // A commit writes the WAL without an fsync; the checkpoints (on the reader's thread) sync before
+  // they copy. Said here, not left to the build's default for WAL files (NORMAL in better-sqlite3's, FULL in
   // SQLite's own, which would fsync at every commit).
   sqlite.pragma('synchronous = NORMAL');
   // Wait for a competing writer instead of failing with SQLITE_BUSY at once.

@@ -1,15 +1,14 @@
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 
 /**
- * How often the checkpointer copies the WAL into the database file. A few hundred milliseconds of
- * writes is at most a few megabytes of WAL, which a checkpoint copies in a few milliseconds.
+ * How often the reader's thread copies the WAL into the database file. A few hundred milliseconds
+ * of writes is at most a few megabytes of WAL, which a checkpoint copies in a few milliseconds.
  */
-const CHECKPOINT_INTERVAL_MS = 250;
+export const CHECKPOINT_INTERVAL_MS = 250;
 
 /**
  * The WAL size (in 4 KiB pages, 1 GB) at which the writing connection checkpoints by itself after
- * all, so the WAL stays bounded should the checkpointer's thread fall behind or stop. That
+ * all, so the WAL stays bounded should the checkpoints' thread fall behind or stop. That
  * checkpoint runs inside a commit on the event loop, where every request waits for it, so the bound
  * sits well above what normal work writes between two restarts of the WAL.
  *
@@ -29,10 +28,11 @@ const CHECKPOINT_INTERVAL_MS = 250;
  */
 export const BACKSTOP_PAGES = 250_000;
 
-export interface WalCheckpointer {
-  /** The last checkpoint that found pages to copy: WAL frames, and how many it copied. */
-  readonly last: { log: number; checkpointed: number } | undefined;
-  stop(): Promise<void>;
+/** What the reader's thread needs to checkpoint for the writer, and what to do should it be lost. */
+export interface WalCheckpoints {
+  intervalMs: number;
+  /** Called once if the thread dies or never starts: the writer checkpoints for itself again. */
+  fallBack(): void;
 }
 
 /**
@@ -40,43 +40,24 @@ export interface WalCheckpointer {
  * WAL past 1,000 pages copies them into the database file and flushes it, inside that commit: on
  * a busy server one redirect's click (or one transaction of an import's indexing) in every few
  * hundred waited 10–30 ms for it, and every other request with it, since better-sqlite3 runs on
- * the event loop. Here a worker thread with a connection of its own checkpoints every
- * CHECKPOINT_INTERVAL_MS (PASSIVE: it never waits for the writer or for readers), and the
- * writing connection checkpoints itself only past BACKSTOP_PAGES.
+ * the event loop. Instead the reader's thread (sqlite-reader.ts), with a read-write connection of
+ * its own for this alone, checkpoints every CHECKPOINT_INTERVAL_MS (PASSIVE: it never waits for the
+ * writer or for readers), and the writing connection checkpoints itself only past BACKSTOP_PAGES.
+ *
+ * The checkpoints once had a thread of their own; sharing the reader's saves a V8 isolate (about
+ * 9 MB of the server's memory). A checkpoint of a few milliseconds may now delay an admin's read by
+ * as much, and a long read delays a checkpoint, which the backstop bounds.
  */
-export function startWalCheckpointer(writer: Database.Database, file: string): WalCheckpointer {
+export function handCheckpointsToReader(writer: Database.Database): WalCheckpoints {
   writer.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const worker = new Worker(new URL('./wal-checkpoint.worker.mjs', import.meta.url), {
-    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
-  });
-  let last: WalCheckpointer['last'];
-  let failed = false;
-  const fallBack = () => {
-    if (failed) return;
-    failed = true;
-    // Without the thread, the writer checkpoints as SQLite does by default: slower, never unbounded.
-    if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
-  };
-  worker.on('message', (message: { log: number; checkpointed: number } | { error: string }) => {
-    if ('error' in message) return;
-    last = message;
-  });
-  worker.on('error', fallBack);
-  // Never what keeps a process alive (a script that forgot to close its database still ends).
-  // After the listeners: adding a 'message' listener holds the worker's port open again.
-  worker.unref();
+  let fellBack = false;
   return {
-    get last() {
-      return last;
-    },
-    async stop() {
-      if (failed) return;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      // Held open again until the thread has closed its connection: the writer must close last,
-      // so that SQLite checkpoints and removes the WAL.
-      worker.ref();
-      worker.postMessage('stop');
-      await exited;
+    intervalMs: CHECKPOINT_INTERVAL_MS,
+    fallBack() {
+      if (fellBack) return;
+      fellBack = true;
+      // Without the thread, the writer checkpoints as SQLite does by default: slower, never unbounded.
+      if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
     },
   };
 }

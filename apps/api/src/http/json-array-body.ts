@@ -1,4 +1,4 @@
-import { JSONParser, TokenType } from '@streamparser/json';
+import type * as StreamParser from '@streamparser/json';
 import contentType from 'content-type';
 import express, { type RequestHandler } from 'express';
 import { timeSlices } from '../event-loop';
@@ -65,6 +65,9 @@ export function jsonArrayBody({
  * array, or that nests objects and arrays deeper than `maxDepth`.
  */
 export async function parseJsonArray(body: Buffer, decoder: TextDecoder, maxDepth: number): Promise<unknown[]> {
+  // Loaded on the first array body (an import), not as the server starts: it is heap for the life
+  // of a process that may never import anything.
+  const { JSONParser, TokenType }: typeof StreamParser = await import('@streamparser/json');
   const rows: unknown[] = [];
   // '$.*': each element of the top-level array, handed over once complete; keepStack false lets the
   // parser forget an element once it is handed over.

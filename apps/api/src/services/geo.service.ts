@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Reader, type Response } from 'maxmind';
+import type { Reader as MaxmindReader, Response } from 'maxmind';
 import type { Coordinates } from '@toolvault/shared';
 import { AsnTable, addressWords, type AutonomousSystem } from './geo-asn';
 
@@ -73,6 +73,9 @@ interface CityRecord {
  * use the flat format above, so the record is read as that.
  */
 function cityReader(database: Buffer): (ip: string) => CityRecord | null {
+  // Required here, with the first city database, not as the server starts: a server whose clicks
+  // come from private addresses never reads one.
+  const { Reader } = createRequire(import.meta.url)('maxmind') as { Reader: typeof MaxmindReader };
   const reader = new Reader<Response>(database);
   return (ip) => reader.get(ip) as CityRecord | null;
 }

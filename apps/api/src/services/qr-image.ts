@@ -5,12 +5,19 @@
  * code is about half a megabyte before compression instead of 16 MB of RGBA), and its compression runs
  * on libuv's threads, so the event loop only sets bits.
  */
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import qrcode from 'qrcode';
+import type QrCode from 'qrcode';
 import { QR_QUIET_ZONE, type QrEccLevel } from '@toolvault/shared';
 
 const deflate = promisify(zlib.deflate);
+
+/**
+ * Loaded on the first QR code, not as the server starts: about 1.2 MB of heap for the life of a
+ * process that may never draw one (pnpm bench memory).
+ */
+let qrcode: typeof QrCode | undefined;
 
 export interface QrSymbol {
   /** Modules per side, without the quiet zone (21 for version 1, 4 more per version). */
@@ -25,6 +32,7 @@ export interface QrSymbol {
  * characters): that would be a bug.
  */
 export function qrSymbol(text: string, ecc: QrEccLevel): QrSymbol {
+  qrcode ??= createRequire(import.meta.url)('qrcode') as typeof QrCode;
   const qr = qrcode.create(text, { errorCorrectionLevel: ecc });
   return { moduleCount: qr.modules.size, modules: Uint8Array.from(qr.modules.data, (dark) => (dark ? 1 : 0)) };
 }
