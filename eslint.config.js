@@ -27,6 +27,18 @@ export default tseslint.config(
     },
   },
   {
+    // Importing lib/toast.tsx is what mounts the toaster: a toast from 'sonner' directly could
+    // fire on a page where no toaster was ever mounted (the home page loads no sonner).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sonner', message: 'Import toast from lib/toast.tsx, which also mounts the toaster.' }] },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'e2e/**', 'bench/**', '**/*.config.{js,ts}'],
     rules: { 'no-console': 'off' },
   },

@@ -10,3 +10,15 @@ afterEach(() => {
   // A request that failed in one test must not leave the next one "offline".
   noteNetworkSuccess();
 });
+
+// jsdom has no media queries, and the layout's toaster follows the system's colour scheme: every
+// query answers "no match", as in a browser in light mode.
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
+}

@@ -25,6 +25,7 @@ import type {
 } from './shortlinks';
 import type { SpeedtestPing, SpeedtestUpload } from './speedtest';
 import type { AuditPage } from './audit';
+import { API_DOCS_PATH, RSS_FEED_PATH } from './routes';
 import type { ShortlinkBulkResponse, ShortlinkFolder, ShortlinkFoldersResponse } from './shortlink-folders';
 import type { Account, CreatedInvitation, InvitationList, Person, PublicInvitation, TeamList } from './team';
 import type { Webhook, WebhookDelivery, WebhookDeliveryPage, WebhookList } from './webhooks';
@@ -55,7 +56,7 @@ type Text = string;
 export const ENDPOINTS = {
   health: endpoint<{ status: 'ok'; checks: Record<string, 'ok' | 'down'> }>()('get', '/api/health'),
   openapi: endpoint<Record<string, unknown>>()('get', '/api/openapi.json'),
-  docs: endpoint<Text>()('get', '/api/docs'),
+  docs: endpoint<Text>()('get', API_DOCS_PATH),
   adminLogin: endpoint<AdminLoginResponse>()('post', '/api/admin/login'),
   adminLogout: endpoint<null>()('post', '/api/admin/logout'),
   accountMe: endpoint<Account>()('get', '/api/account'),
@@ -121,7 +122,7 @@ export const ENDPOINTS = {
   categoryCreate: endpoint<Category>()('post', '/api/categories'),
   categoryUpdate: endpoint<Category>()('put', '/api/categories/:id'),
   categoryDelete: endpoint<null>()('delete', '/api/categories/:id'),
-  rss: endpoint<Text>()('get', '/blog/rss.xml'),
+  rss: endpoint<Text>()('get', RSS_FEED_PATH),
   sitemap: endpoint<Text>()('get', '/sitemap.xml'),
   sitemapPages: endpoint<Text>()('get', '/sitemap-pages.xml'),
   sitemapPosts: endpoint<Text>()('get', '/sitemap-posts-:part.xml'),

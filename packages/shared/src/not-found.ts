@@ -1,4 +1,9 @@
-import { SHORTLINK_MESSAGES } from './shortlinks';
+/**
+ * An unknown short code's message: the API's (SHORTLINK_MESSAGES.notFound) and the 404 page's. Kept
+ * here because this module is on every first load and shortlinks.ts, with all the shortlink area's
+ * messages and limits, is not.
+ */
+export const SHORTLINK_NOT_FOUND = 'Shortlink not found';
 
 /**
  * The 404 page's words, the same in the app and in the HTML the server sends before any script runs.
@@ -13,8 +18,8 @@ export const NOT_FOUND_PAGES = {
     text: 'The page you are looking for does not exist or has moved.',
   },
   shortlink: {
-    title: SHORTLINK_MESSAGES.notFound,
-    heading: SHORTLINK_MESSAGES.notFound,
+    title: SHORTLINK_NOT_FOUND,
+    heading: SHORTLINK_NOT_FOUND,
     text: 'No page or short link has this address. It may have been removed or mistyped.',
   },
 } as const;

@@ -51,6 +51,14 @@ export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
 export const API_PRELOAD_ID = 'api-preload';
 
 /**
+ * The two pages the server writes that every page links to (the footer): the API reference and the
+ * blog's feed. Their ENDPOINTS entries are built from these; named here because this module is on
+ * every first load and endpoints.ts, with the whole API table, is not.
+ */
+export const API_DOCS_PATH = '/api/docs';
+export const RSS_FEED_PATH = '/blog/rss.xml';
+
+/**
  * First segments the server keeps for itself: the API, the hashed assets and vendored files of the
  * build, and 'admin', where a link would pass for the site's own admin area.
  */

@@ -1,4 +1,5 @@
 import type { PersonRef } from './made-by';
+import { SHORTLINK_NOT_FOUND } from './not-found';
 import { RESERVED_SEGMENTS, SHORT_CODE_PATTERN } from './routes';
 import type { ShortlinkRules } from './shortlink-rules';
 
@@ -17,7 +18,7 @@ export const SHORTLINK_MESSAGES = {
   /** Toast title beside `guestRateLimited`. */
   guestRateLimitedTitle: 'Rate Limited',
   /** 404 of the API and the redirect page's error state. */
-  notFound: 'Shortlink not found',
+  notFound: SHORTLINK_NOT_FOUND,
   /** 400 for an import body that is not a JSON array. */
   invalidImport: 'Invalid JSON file format',
   /** 400, code VALIDATION, for an import whose clickCounts would take the total past SHORTLINK_LIMITS.importedClicksTotal. */

@@ -1,9 +1,9 @@
-import { TOOL_CATEGORIES } from '@toolvault/shared';
+import { API_DOCS_PATH, RSS_FEED_PATH, TOOL_CATEGORIES } from '@toolvault/shared';
 import { AtSign, Code2, Mail, Rss, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { openConsentPreferences } from './consent/consent';
 import { LEGAL_LINKS, QUICK_LINKS, SIGN_IN_LINK, type HomeNavigationState } from './nav';
-import { API_DOCS_PATH, EXTERNAL_LINKS, RSS_FEED_PATH, type ExternalLinks } from './site-links';
+import { EXTERNAL_LINKS, type ExternalLinks } from './site-links';
 
 interface SocialLink {
   label: string;

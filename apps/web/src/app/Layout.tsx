@@ -1,12 +1,15 @@
-import { useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { useToasterRequested } from '../lib/toaster-request';
 import { AdSlot } from './ads/AdSlot';
 import { CookieConsent } from './consent/CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PwaUpdater } from './pwa/PwaUpdater';
 import { PageBoundary } from './PageBoundary';
+
+// Sonner loads with the first module that can show a toast, not with every first load (lib/toast.tsx).
+const AppToaster = lazy(() => import('../lib/toast').then(({ AppToaster }) => ({ default: AppToaster })));
 
 /** A new page starts at the top; Back and Forward leave the position to the browser. */
 function ScrollToTop({ pathname }: { pathname: string }) {
@@ -25,6 +28,7 @@ function ScrollToTop({ pathname }: { pathname: string }) {
 /** Every page sits inside the shared header and footer. */
 export function Layout() {
   const { pathname } = useLocation();
+  const toasterRequested = useToasterRequested();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -47,16 +51,12 @@ export function Layout() {
       <Footer />
       <CookieConsent />
       <PwaUpdater />
-      {/* Notifications: one visible at a time, 5 s, Alt+T, region "Notifications". */}
-      <Toaster
-        visibleToasts={1}
-        duration={5000}
-        hotkey={['altKey', 'KeyT']}
-        containerAriaLabel="Notifications"
-        closeButton
-        theme="system"
-        position="bottom-right"
-      />
+      {/* Notifications: fixed in a corner, so mounting it later moves nothing on the page. */}
+      {toasterRequested && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
       <ScrollToTop pathname={pathname} />
     </div>
   );

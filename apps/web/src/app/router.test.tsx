@@ -1,23 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tools } from '../tools';
 import { AppRoutes } from './router';
 
 // The service worker's module exists only in a Vite build; the routes do not need it.
 vi.mock('./pwa/PwaUpdater', () => ({ PwaUpdater: () => null }));
-
-// The layout's toaster follows the system's colour scheme; jsdom has no media queries.
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  return () => vi.unstubAllGlobals();
-});
 
 let location: Location;
 let navigationType: NavigationType;

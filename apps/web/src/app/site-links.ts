@@ -5,15 +5,6 @@
  * README). An icon whose address is unset or not http(s) is not shown, so the
  * footer never offers a link that leads nowhere.
  */
-
-import { ENDPOINTS } from '@toolvault/shared';
-
-/** The blog's RSS feed, answered by the server (not a page of the app). */
-export const RSS_FEED_PATH = ENDPOINTS.rss.path;
-
-/** The API reference, a page the server writes from the API contract (not a page of the app). */
-export const API_DOCS_PATH = ENDPOINTS.docs.path;
-
 export interface ExternalLinks {
   sourceCode?: string;
   followUs?: string;

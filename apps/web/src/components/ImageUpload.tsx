@@ -1,6 +1,6 @@
 import { ImageUp, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { formatBytes, INVALID_IMAGE_MESSAGE, isImageFile, UPLOAD_HINT } from '../lib/image-file';
 import { useObjectUrl } from '../lib/use-object-url';
 import { ui } from './ui';

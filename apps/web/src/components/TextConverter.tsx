@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { Result } from '../lib/result';
 import { Card } from './Page';
 import { TextOutputCard } from './TextOutputCard';

@@ -12,7 +12,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card, Page } from '../../components/Page';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { ui } from '../../components/ui';

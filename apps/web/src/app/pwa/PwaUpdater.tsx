@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toasterMounted } from '../../lib/toaster-request';
 
 /**
  * Registers the service worker from the bundle (no inline script: CSP) and,
@@ -14,7 +14,11 @@ export function PwaUpdater() {
       .then(({ registerSW }) => {
         if (cancelled) return;
         const updateSW = registerSW({
-          onNeedRefresh() {
+          async onNeedRefresh() {
+            // The toaster is not on every page yet (lib/toast.tsx): loading it mounts it, and the
+            // offer waits for its region, so a screen reader announces it.
+            const { toast } = await import('../../lib/toast');
+            await toasterMounted();
             toast('New version available — reload', {
               duration: Infinity,
               action: { label: 'Reload', onClick: () => void updateSW(true) },

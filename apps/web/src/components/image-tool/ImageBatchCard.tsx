@@ -6,7 +6,7 @@
  */
 import { Download, FolderDown, Images, LoaderCircle, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card } from '../Page';
 import { ui } from '../ui';
 import { downloadBlob } from '../../lib/download';

@@ -4,7 +4,7 @@
  */
 import { Download, LoaderCircle, X } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card } from '../Page';
 import { ui } from '../ui';
 import { downloadBlob } from '../../lib/download';

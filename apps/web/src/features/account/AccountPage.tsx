@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Meta } from '../../components/Head';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Page } from '../../components/Page';

@@ -9,7 +9,7 @@ import {
 } from '@toolvault/shared';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_LIMITS } from '@toolvault/shared';
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { TextField } from '../../components/FormField';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/reac
 import { ACCOUNT_LIMITS, ROLE_LABELS, type Account } from '@toolvault/shared';
 import { Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { TextField } from '../../components/FormField';
 import { LoadError } from '../../components/LoadError';
 import { Card } from '../../components/Page';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/reac
 import type { AccountSession, AccountSessionList } from '@toolvault/shared';
 import { Monitor, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download, LoaderCircle, ScrollText } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Meta } from '../../components/Head';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Card, Page } from '../../components/Page';

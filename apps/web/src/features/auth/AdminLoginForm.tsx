@@ -1,6 +1,6 @@
 import { LockKeyhole, LogIn } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { setAdminToken } from './admin-session';

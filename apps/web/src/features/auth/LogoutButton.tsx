@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ui } from '../../components/ui';
 import { logout } from './login';
 

@@ -10,7 +10,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { ui } from '../../components/ui';

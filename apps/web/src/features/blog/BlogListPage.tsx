@@ -2,6 +2,7 @@ import {
   CATEGORY_PARAM,
   PAGE_PARAM,
   pageFromParam,
+  RSS_FEED_PATH,
   type BlogPostPage,
   type BlogPostSummary,
   type Category,
@@ -13,7 +14,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Card, Page } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { RSS_FEED_PATH } from '../../app/site-links';
 import {
   blogPageHref,
   categoryHref,

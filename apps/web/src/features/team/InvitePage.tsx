@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { RotateCw, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { TextField } from '../../components/FormField';
 import { Meta } from '../../components/Head';
 import { OfflineNotice } from '../../components/OfflineNotice';

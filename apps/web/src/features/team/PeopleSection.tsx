@@ -2,7 +2,7 @@ import { ROLE_LABELS, type Account, type Person, type Role } from '@toolvault/sh
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ui } from '../../components/ui';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { WEBHOOK_EVENT_LABELS, type Webhook } from '@toolvault/shared';
 import { ui } from '../../components/ui';
 import { fromApi, unlessUnauthorized } from '../../lib/query';

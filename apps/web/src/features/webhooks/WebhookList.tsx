@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { WEBHOOK_EVENT_LABELS, type Webhook } from '@toolvault/shared';
 import { ui } from '../../components/ui';
 import { fromApi, unlessUnauthorized } from '../../lib/query';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { downloadBlob } from '../download';
 import { isImageFile } from '../image-file';
 import { isAbortError } from '../simulation';

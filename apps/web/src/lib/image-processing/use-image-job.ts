@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { isAbortError } from '../simulation';
 import { useCancellableRun } from '../use-cancellable-run';
 import { processImage, type ProcessImage } from './image.client';

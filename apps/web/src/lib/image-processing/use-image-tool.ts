@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import type { ProcessImage } from './image.client';
 import type { ImageOperation, ImageOutput } from './operations';
 import { useImageJob, type ImageJob } from './use-image-job';

@@ -1,6 +1,6 @@
 import { FileUp, LoaderCircle, X } from 'lucide-react';
 import { useId, useState, type DragEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/Page';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';

@@ -1,6 +1,6 @@
 import { Download, LoaderCircle, ScanText, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CopyButton } from '../../components/CopyButton';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Card } from '../../components/Page';

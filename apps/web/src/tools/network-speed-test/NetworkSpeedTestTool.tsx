@@ -1,7 +1,7 @@
 import { SPEEDTEST_HISTORY_LIMIT } from '@toolvault/shared';
 import { ArrowDown, ArrowUp, Activity, Play, Square, Timer, Trash2, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { OfflineNotice } from '../../components/OfflineNotice';

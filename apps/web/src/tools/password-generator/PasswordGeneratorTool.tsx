@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CopyButton } from '../../components/CopyButton';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { Card } from '../../components/Page';

@@ -1,6 +1,6 @@
 import { Download, QrCode } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { downloadBlob, downloadText } from '../../lib/download';

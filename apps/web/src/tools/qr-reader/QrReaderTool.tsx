@@ -1,6 +1,6 @@
 import { ExternalLink, ScanLine, TriangleAlert, Wifi } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CopyButton } from '../../components/CopyButton';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Card } from '../../components/Page';

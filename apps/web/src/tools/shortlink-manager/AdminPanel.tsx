@@ -10,7 +10,7 @@ import {
 import { BarChart3, LayoutDashboard, List, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { clearAdminToken } from '../../features/auth/admin-session';
 import type { ApiFailure } from '../../lib/api';
 import { fromApi, unlessUnauthorized, type ApiError } from '../../lib/query';

@@ -2,7 +2,7 @@ import type { ImportDryRunResponse } from '@toolvault/shared';
 import { CheckCircle2, ListChecks, Upload, X } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ui } from '../../components/ui';
 import type { ApiFailure, Result } from '../../lib/result';
 import { formatCount } from '../../lib/format';

@@ -8,7 +8,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound, LoaderCircle, Plus, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { fromApi } from '../../lib/query';

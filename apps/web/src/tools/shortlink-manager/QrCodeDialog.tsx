@@ -3,7 +3,7 @@ import { QR_ECC_LABELS, QR_ECC_LEVELS, QR_SIZE, qrCodeUrl, type QrFormat, type S
 import { Download, QrCode, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ui } from '../../components/ui';
 import { clearAdminToken, useAdminToken } from '../../features/auth/admin-session';
 import { downloadBlob } from '../../lib/download';

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type Account } from '@toolvault/shared';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card } from '../../components/Page';
 import { ui } from '../../components/ui';
 import { AccountGate } from '../../features/auth/AccountGate';

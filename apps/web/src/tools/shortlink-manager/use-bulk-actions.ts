@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ExportFormat } from '@toolvault/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ApiFailure } from '../../lib/api';
 import { isCsvFile, parseCsv, type CsvTable } from './csv-import.service';
 import { downloadBlob } from '../../lib/download';

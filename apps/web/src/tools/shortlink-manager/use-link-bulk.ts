@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShortlinkFolder } from '@toolvault/shared';
 import type { ShortlinkBulkBodyInput } from '@toolvault/shared/schemas';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ApiFailure } from '../../lib/api';
 import { fromApi } from '../../lib/query';
 import { bulkDoneMessage } from './bulk-actions.service';

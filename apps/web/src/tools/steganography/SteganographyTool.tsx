@@ -1,7 +1,7 @@
 import { Download, EyeOff, Info, ScanSearch } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CopyButton } from '../../components/CopyButton';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Card } from '../../components/Page';
