@@ -173,10 +173,18 @@ export async function runImageOperation(
   operation: ImageOperation,
   surface: Surface,
   signal?: AbortSignal,
+  /** `file` decoded already, by a preload (image.worker.ts). */
+  decoded?: Promise<DecodedImage>,
 ): Promise<Result<ImageOutput>> {
+  if (operation.kind === 'resize') {
+    // pica's set-up (its feature checks, which decode and draw test images, and compiling its
+    // WebAssembly) runs while the file decodes instead of after it; a failure shows in the resize.
+    const setUp = getResizer().init();
+    setUp.catch(() => {});
+  }
   let source: DecodedImage;
   try {
-    source = await surface.decode(file);
+    source = await (decoded ?? surface.decode(file));
   } catch {
     return err(LOAD_FAILED_MESSAGE);
   }

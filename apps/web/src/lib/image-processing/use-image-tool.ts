@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { ProcessImage } from './image.client';
 import type { ImageOperation, ImageOutput } from './operations';
@@ -46,18 +46,24 @@ export function useImageTool<R extends ImageRequest = ImageRequest>(process: Pro
   const [ran, setRan] = useState<R | null>(null);
   const { job, run, cancel, reset, running } = useImageJob(process);
 
+  // The run's worker is started as soon as there is a file, and again after each run for the next
+  // one, so pressing the button does not wait for it (image.client.ts); it goes with the screen.
+  useEffect(() => () => process.release?.(), [process]);
+
   const chooseFile = useCallback(
     (next: File | null) => {
       reset();
       setFile(next);
+      if (next) process.prepare?.(next);
     },
-    [reset],
+    [reset, process],
   );
 
   const start = async (request: R | null, successMessage?: string) => {
     if (!file || !request || running) return;
     setRan(request);
     const output = await run(file, request.operation);
+    process.prepare?.(file);
     if (output && successMessage) toast.success(successMessage);
   };
 
