@@ -100,7 +100,12 @@ let resizer: Pica | undefined;
 /**
  * pica with its math in JavaScript and its inlined WebAssembly only: no
  * nested workers and nothing fetched, so it runs inside the image worker
- * under the app's CSP (script-src 'self' 'wasm-unsafe-eval').
+ * under the app's CSP (script-src 'self' 'wasm-unsafe-eval'). pica 10 can
+ * run tiles in workers of its own loaded from a same-origin file (`workerURL`
+ * with pica/pica_main), but on the shared 2-core bench machine two such
+ * workers resized 4000 × 2250 → 1920 × 1080 slower than this one thread
+ * (median 1,270 ms against 925 ms, 8 runs each, alternating, load average
+ * 10): tiles go through a canvas and a transfer each way, so it stays here.
  */
 function getResizer(): Pica {
   resizer ??= pica({ features: ['js', 'wasm'], concurrency: 1 });
@@ -145,9 +150,10 @@ async function draw(plan: ImagePlan, source: DecodedImage, surface: Surface, con
   }
 
   // pica resamples with a Lanczos-like filter into a canvas of the exact size. It reads pixels
-  // from a canvas (in a worker it cannot make one of its own for a bitmap), so the source, or
-  // its cropped part, is drawn onto one first. (Handing pica 10 the ImageBitmap itself, to skip
-  // this full-size draw, failed in the image worker in Chromium 156: the run ended in an error.)
+  // from a canvas, so the source, or its cropped part, is drawn onto one first. Handing it the
+  // ImageBitmap would not skip this draw: in Chromium 156 pica finds its "bitmap region after
+  // orientation" bug and draws the bitmap onto a full-size canvas itself, which in a worker
+  // without its own workers it cannot make (the run ended in an error).
   const piece = surface.createCanvas(crop.width, crop.height);
   piece.context.drawImage(source.image, crop.x, crop.y, crop.width, crop.height, 0, 0, crop.width, crop.height);
   if (plan.background || plan.place) {
