@@ -46,15 +46,18 @@ export function useImageTool<R extends ImageRequest = ImageRequest>(process: Pro
   const [ran, setRan] = useState<R | null>(null);
   const { job, run, cancel, reset, running } = useImageJob(process);
 
-  // The run's worker is started as soon as there is a file, and again after each run for the next
-  // one, so pressing the button does not wait for it (image.client.ts); it goes with the screen.
+  // The run's worker is started, decoding the file, as soon as there is a file, so pressing the
+  // button does not wait for either (image.client.ts); it goes with the screen. Not again after a
+  // run: decoding the file once more for a run that may never come is not worth its CPU and memory.
   useEffect(() => () => process.release?.(), [process]);
 
   const chooseFile = useCallback(
     (next: File | null) => {
       reset();
       setFile(next);
+      // A removed file's decoded pixels are let go at once.
       if (next) process.prepare?.(next);
+      else process.release?.();
     },
     [reset, process],
   );
@@ -63,7 +66,6 @@ export function useImageTool<R extends ImageRequest = ImageRequest>(process: Pro
     if (!file || !request || running) return;
     setRan(request);
     const output = await run(file, request.operation);
-    process.prepare?.(file);
     if (output && successMessage) toast.success(successMessage);
   };
 
