@@ -104,8 +104,9 @@ let resizer: Pica | undefined;
  * run tiles in workers of its own loaded from a same-origin file (`workerURL`
  * with pica/pica_main), but on the shared 2-core bench machine two such
  * workers resized 4000 × 2250 → 1920 × 1080 slower than this one thread
- * (median 1,270 ms against 925 ms, 8 runs each, alternating, load average
- * 10): tiles go through a canvas and a transfer each way, so it stays here.
+ * (medians of 8 runs each, alternating: 1,270 ms against 925 ms at a load
+ * average of 10, 320 ms against 265 ms at 5): every tile goes through a
+ * canvas and a transfer each way, so it stays here.
  */
 function getResizer(): Pica {
   resizer ??= pica({ features: ['js', 'wasm'], concurrency: 1 });
