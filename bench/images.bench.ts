@@ -302,12 +302,13 @@ try {
     if (step.figure && step.floor) {
       const [width, height] = (/(\d+)\s*×\s*(\d+)/.exec(dimensions ?? '') ?? []).slice(1).map(Number);
       if (width && height) {
-        // What the tool wrote, from its download's file name: the floor must write the same.
+        // What the tool wrote, from the file name shown beside its Download button: the floor must write the same.
         const saved =
           (await page
-            .locator('a[download]')
+            .getByRole('button', { name: /^Download/ })
             .last()
-            .getAttribute('download', { timeout: 2000 })
+            .locator('xpath=following-sibling::span')
+            .textContent({ timeout: 2000 })
             .catch(() => null)) ?? '';
         const toolType = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' }[saved.split('.').pop() ?? ''];
         const floor = await floorRun(page, photoPath, width, height, step.floor);

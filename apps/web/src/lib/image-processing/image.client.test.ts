@@ -1,9 +1,22 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeWorker as SharedFakeWorker } from '../fake-worker';
-import { createBatchProcessor, needsMainThread, runImageWorker, runOnMainThread, workerCanDraw } from './image.client';
-import type { ImageOperation, ImageOutput, ImageWorkerRequest, ImageWorkerResponse } from './operations';
+import {
+  createBatchProcessor,
+  needsMainThread,
+  processImage,
+  runImageWorker,
+  runOnMainThread,
+  workerCanDraw,
+} from './image.client';
+import type {
+  ImageOperation,
+  ImageOutput,
+  ImageWorkerPreload,
+  ImageWorkerRequest,
+  ImageWorkerResponse,
+} from './operations';
 
-class FakeWorker extends SharedFakeWorker<ImageWorkerRequest, ImageWorkerResponse> {}
+class FakeWorker extends SharedFakeWorker<ImageWorkerRequest | ImageWorkerPreload, ImageWorkerResponse> {}
 
 const request: ImageWorkerRequest = { file: new Blob(['x'], { type: 'image/png' }), operation: { kind: 'grayscale' } };
 const output: ImageOutput = { blob: new Blob(['png']), width: 1, height: 1, sourceWidth: 1, sourceHeight: 1 };
@@ -138,5 +151,74 @@ describe('createBatchProcessor', () => {
 
   it('runs one file at a time where workers cannot draw', () => {
     expect(createBatchProcessor({ size: 4, canDraw: false }).concurrency).toBe(1);
+  });
+});
+
+describe('processImage with a worker started when the file is chosen', () => {
+  /** A browser whose workers can draw; every Worker it makes is a FakeWorker, in `started`. */
+  function drawingBrowser() {
+    const started: FakeWorker[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class extends FakeWorker {
+        constructor() {
+          super();
+          started.push(this);
+        }
+      },
+    );
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        convertToBlob() {}
+      },
+    );
+    return started;
+  }
+  const answer = (worker: FakeWorker) => worker.reply({ type: 'result', result: { ok: true, value: output } });
+
+  afterEach(() => {
+    processImage.release?.();
+    vi.unstubAllGlobals();
+  });
+
+  it('starts the worker on the file at once, and the run on that file takes it, told the file is decoding', async () => {
+    const started = drawingBrowser();
+    const file = png('a.png');
+    processImage.prepare?.(file);
+    processImage.prepare?.(file);
+    expect(started).toHaveLength(1);
+    expect(started[0]!.sent).toEqual([{ preload: file }]);
+
+    const run = processImage(file, grayscale);
+    expect(started).toHaveLength(1);
+    expect(started[0]!.sent[1]).toEqual({ file, operation: grayscale, preloaded: true });
+    answer(started[0]!);
+    await expect(run).resolves.toEqual({ ok: true, value: output });
+    expect(started[0]!.terminate).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the waiting worker go when another file is chosen or the screen goes, and runs another file in a new one', async () => {
+    const started = drawingBrowser();
+    const [first, second] = [png('a.png'), png('b.png')];
+    processImage.prepare?.(first);
+    processImage.prepare?.(second);
+    expect(started[0]!.terminate).toHaveBeenCalledTimes(1);
+    expect(started[1]!.sent).toEqual([{ preload: second }]);
+
+    const run = processImage(first, grayscale);
+    expect(started).toHaveLength(3);
+    expect(started[2]!.sent).toEqual([{ file: first, operation: grayscale }]);
+    answer(started[2]!);
+    await run;
+
+    processImage.release?.();
+    expect(started[1]!.terminate).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts nothing ahead for SVG, which is drawn on the main thread', () => {
+    const started = drawingBrowser();
+    processImage.prepare?.(new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' }));
+    expect(started).toHaveLength(0);
   });
 });

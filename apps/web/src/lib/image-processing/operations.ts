@@ -213,6 +213,13 @@ export function planImage(operation: ImageOperation, source: Size & { type?: str
 export interface ImageWorkerRequest {
   file: Blob;
   operation: ImageOperation;
+  /** The worker was sent `file` as an ImageWorkerPreload and decodes it already. */
+  preloaded?: boolean;
+}
+
+/** Sent to a worker started ahead of its run, when the file is chosen: decode it now, the run will ask. */
+export interface ImageWorkerPreload {
+  preload: Blob;
 }
 
 export type ImageWorkerResponse = WorkerAnswer<ImageOutput>;

@@ -118,6 +118,23 @@ describe('runImageOperation', () => {
     ]);
   });
 
+  it('starts from the decoded image it is given (a preload) instead of decoding the file', async () => {
+    const { surface, calls } = fakeSurface({ decodeFails: true });
+    const image = { tag: 'preloaded' } as unknown as ImageBitmap;
+    const close = vi.fn();
+    const decoded = Promise.resolve({ image, width: 4, height: 2, close } satisfies DecodedImage);
+    const result = await runImageOperation(file, { kind: 'rotate', degrees: 0 }, surface, undefined, decoded);
+    expect(result).toMatchObject({ ok: true, value: { width: 4, height: 2 } });
+    expect(calls).toContainEqual(['drawImage', image, 0, 0]);
+    expect(close).toHaveBeenCalledTimes(1);
+    // A preload that failed is the same user error as a file that cannot be decoded.
+    const failed = Promise.reject(new DOMException('bad', 'EncodingError'));
+    expect(await runImageOperation(file, { kind: 'grayscale' }, surface, undefined, failed)).toEqual({
+      ok: false,
+      error: LOAD_FAILED_MESSAGE,
+    });
+  });
+
   it('answers "Failed to load image" for a file the browser cannot decode', async () => {
     const { surface, calls } = fakeSurface({ decodeFails: true });
     expect(await runImageOperation(file, { kind: 'grayscale' }, surface)).toEqual({

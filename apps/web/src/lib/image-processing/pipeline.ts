@@ -100,7 +100,13 @@ let resizer: Pica | undefined;
 /**
  * pica with its math in JavaScript and its inlined WebAssembly only: no
  * nested workers and nothing fetched, so it runs inside the image worker
- * under the app's CSP (script-src 'self' 'wasm-unsafe-eval').
+ * under the app's CSP (script-src 'self' 'wasm-unsafe-eval'). pica 10 can
+ * run tiles in workers of its own loaded from a same-origin file (`workerURL`
+ * with pica/pica_main), but on the shared 2-core bench machine two such
+ * workers resized 4000 × 2250 → 1920 × 1080 slower than this one thread
+ * (medians of 8 runs each, alternating: 1,270 ms against 925 ms at a load
+ * average of 10, 320 ms against 265 ms at 5): every tile goes through a
+ * canvas and a transfer each way, so it stays here.
  */
 function getResizer(): Pica {
   resizer ??= pica({ features: ['js', 'wasm'], concurrency: 1 });
@@ -145,9 +151,10 @@ async function draw(plan: ImagePlan, source: DecodedImage, surface: Surface, con
   }
 
   // pica resamples with a Lanczos-like filter into a canvas of the exact size. It reads pixels
-  // from a canvas (in a worker it cannot make one of its own for a bitmap), so the source, or
-  // its cropped part, is drawn onto one first. (Handing pica 10 the ImageBitmap itself, to skip
-  // this full-size draw, failed in the image worker in Chromium 156: the run ended in an error.)
+  // from a canvas, so the source, or its cropped part, is drawn onto one first. Handing it the
+  // ImageBitmap would not skip this draw: in Chromium 156 pica finds its "bitmap region after
+  // orientation" bug and draws the bitmap onto a full-size canvas itself, which in a worker
+  // without its own workers it cannot make (the run ended in an error).
   const piece = surface.createCanvas(crop.width, crop.height);
   piece.context.drawImage(source.image, crop.x, crop.y, crop.width, crop.height, 0, 0, crop.width, crop.height);
   if (plan.background || plan.place) {
@@ -173,10 +180,18 @@ export async function runImageOperation(
   operation: ImageOperation,
   surface: Surface,
   signal?: AbortSignal,
+  /** `file` decoded already, by a preload (image.worker.ts). */
+  decoded?: Promise<DecodedImage>,
 ): Promise<Result<ImageOutput>> {
+  if (operation.kind === 'resize') {
+    // pica's set-up (its feature checks, which decode and draw test images, and compiling its
+    // WebAssembly) runs while the file decodes instead of after it; a failure shows in the resize.
+    const setUp = getResizer().init();
+    setUp.catch(() => {});
+  }
   let source: DecodedImage;
   try {
-    source = await surface.decode(file);
+    source = await (decoded ?? surface.decode(file));
   } catch {
     return err(LOAD_FAILED_MESSAGE);
   }

@@ -103,4 +103,31 @@ describe('useImageTool', () => {
     expect(hook.result.current.job).toEqual({ phase: 'idle' });
     expect(hook.result.current.file).toBeNull();
   });
+
+  it("gets the run's worker ready when a file is chosen (not again after a run), and lets it go with the file or the screen", async () => {
+    const fake = fakeProcess();
+    const process = Object.assign(fake.process, { prepare: vi.fn(), release: vi.fn() });
+    const hook = renderHook(() => useImageTool<Request>(process));
+    const file = imageFile('a.png');
+    act(() => hook.result.current.chooseFile(file));
+    expect(process.prepare).toHaveBeenCalledWith(file);
+    act(() => hook.result.current.chooseFile(null));
+    expect(process.prepare).toHaveBeenCalledTimes(1);
+    expect(process.release).toHaveBeenCalledTimes(1);
+
+    act(() => hook.result.current.chooseFile(file));
+    let started!: Promise<void>;
+    act(() => {
+      started = hook.result.current.start(rotate(90));
+    });
+    expect(process.prepare).toHaveBeenCalledTimes(2);
+    await act(async () => {
+      fake.calls[0]!.resolve({ ok: true, value: output(1, 1, 1) });
+      await started;
+    });
+    expect(process.prepare).toHaveBeenCalledTimes(2);
+    expect(process.release).toHaveBeenCalledTimes(1);
+    hook.unmount();
+    expect(process.release).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../toast';
 import type { ProcessImage } from './image.client';
 import type { ImageOperation, ImageOutput } from './operations';
@@ -46,12 +46,20 @@ export function useImageTool<R extends ImageRequest = ImageRequest>(process: Pro
   const [ran, setRan] = useState<R | null>(null);
   const { job, run, cancel, reset, running } = useImageJob(process);
 
+  // The run's worker is started, decoding the file, as soon as there is a file, so pressing the
+  // button does not wait for either (image.client.ts); it goes with the screen. Not again after a
+  // run: decoding the file once more for a run that may never come is not worth its CPU and memory.
+  useEffect(() => () => process.release?.(), [process]);
+
   const chooseFile = useCallback(
     (next: File | null) => {
       reset();
       setFile(next);
+      // A removed file's decoded pixels are let go at once.
+      if (next) process.prepare?.(next);
+      else process.release?.();
     },
-    [reset],
+    [reset, process],
   );
 
   const start = async (request: R | null, successMessage?: string) => {
