@@ -23,6 +23,7 @@ function fakeEngine() {
           options.signal?.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')));
         }),
     ),
+    prepare: vi.fn(),
     dispose: vi.fn(async () => {}),
   };
   const create = vi.fn(() => engine);
@@ -79,7 +80,7 @@ beforeEach(() => {
 
 describe('ImageOcrTool', () => {
   it('offers the designed languages, English by default, and needs an image before extracting', () => {
-    const { create } = renderTool();
+    const { create, engine } = renderTool();
     expect(language()).toHaveValue('eng');
     expect(
       within(language())
@@ -88,10 +89,13 @@ describe('ImageOcrTool', () => {
     ).toEqual(['English', 'Spanish', 'French', 'German', 'Chinese', 'Japanese', 'Korean', 'Auto Detect']);
     expect(extract()).toHaveTextContent('Extract Text');
     expect(extract()).toBeDisabled();
+    // Nothing of the engine loads before an image is chosen.
+    expect(create).not.toHaveBeenCalled();
     choose(png());
     expect(extract()).toBeEnabled();
-    // Nothing is loaded before the first extraction.
-    expect(create).not.toHaveBeenCalled();
+    // Then its script only: its worker and data wait for the first extraction.
+    expect(engine.prepare).toHaveBeenCalledTimes(1);
+    expect(engine.recognize).not.toHaveBeenCalled();
   });
 
   it('reads the image with the engine, shows progress, then the text with its confidence band', async () => {
@@ -140,7 +144,10 @@ describe('ImageOcrTool', () => {
 
   it('keeps one engine for the page across runs and disposes it when the page is left', async () => {
     const { calls, create, engine, unmount } = renderTool();
+    expect(create).not.toHaveBeenCalled();
     choose(png());
+    // Choosing an image starts loading the engine's script, so the run does not wait for it.
+    expect(engine.prepare).toHaveBeenCalledTimes(1);
     fireEvent.click(extract());
     await act(async () => calls[0]!.resolve({ ok: true, value: { text: 'one', confidence: 95 } }));
     fireEvent.click(extract());

@@ -199,6 +199,7 @@ export default function ImageOcrTool({
             onFileChange={(chosen) => {
               setFile(chosen);
               setRun({ phase: 'idle' });
+              if (chosen) (engine.current ??= createEngine()).prepare();
             }}
           />
           <div className="sm:w-64">

@@ -94,6 +94,19 @@ describe('createOcrEngine', () => {
     expect(start.worker.recognize).toHaveBeenCalledWith(expect.objectContaining({ width: 40, height: 20 }));
   });
 
+  it('prepares by loading the script only: no worker starts until the first run', async () => {
+    const engine = createOcrEngine();
+    engine.prepare();
+    engine.prepare();
+    await nextTick();
+    await nextTick();
+    expect(createWorker).not.toHaveBeenCalled();
+    const run = engine.recognize(image(), { language: 'eng' });
+    (await startedWorker()).resolve();
+    expect(await run).toMatchObject({ ok: true });
+    expect(createWorker).toHaveBeenCalledTimes(1);
+  });
+
   it('hands a plain PNG to the engine as it is: no decode, no canvas, no re-encode', async () => {
     const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
     const chunk = (type: string) => [0, 0, 0, 0, ...[...type].map((char) => char.charCodeAt(0)), 0, 0, 0, 0];

@@ -35,6 +35,11 @@ export interface OcrEngine {
    * AbortError when `signal` fires (the worker is terminated at once).
    */
   recognize(image: Blob, options: RecognizeOptions): Promise<Result<RecognizedText>>;
+  /**
+   * Starts loading the engine's script (not its worker or data), when an image is chosen: the first
+   * run then starts with it in hand, where it waited for the import before fetching anything else.
+   */
+  prepare(): void;
   /** Terminates the worker, if one is running. */
   dispose(): Promise<void>;
 }
@@ -159,6 +164,10 @@ export function createOcrEngine(): OcrEngine {
   };
 
   return {
+    prepare() {
+      // The same import as start()'s: the module loader runs it once. A failure shows at the run.
+      import('tesseract.js').catch(() => {});
+    },
     async recognize(image, { language, signal, onProgress }) {
       if (signal?.aborted) throw abortError();
       let input: Blob | OffscreenCanvas;
