@@ -1,12 +1,5 @@
 import { NO_FOLDER, type Shortlink, type ShortlinkSort } from '@toolvault/shared';
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SelectQueryBuilder,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from './dialect';
 import type { ShortlinksTable, Tables } from './schema';
 import { isRowId } from './row-id';
@@ -28,14 +21,11 @@ import {
   type SearchLimits,
 } from './shortlink-search-plan';
 import { tagShare } from './shortlink-tags.repo';
+import { archivedIs, inSortOrder, keyset, type ShortlinkPosition } from './shortlink-list-order';
+
+export type { ShortlinkPosition } from './shortlink-list-order';
 
 /* The lists of links: keyset pages with search and tag filter, the newest, the top, all in batches. */
-
-/** Where the previous page ended: the sort key and id of its last link. */
-export type ShortlinkPosition =
-  | { sort: 'newest'; createdAt: string; id: number }
-  | { sort: 'clicks'; clicks: number; id: number }
-  | { sort: 'title'; title: string; id: number };
 
 export interface ShortlinkPageQuery {
   sort: ShortlinkSort;
@@ -63,9 +53,6 @@ export interface ShortlinkListsRepo {
   page(query: ShortlinkPageQuery): Promise<{ items: Shortlink[]; total: number; totalCapped?: true }>;
 }
 
-/** A query of the links under the alias `s`, answering rows of type O. */
-type LinkQuery<O> = SelectQueryBuilder<Tables & { s: ShortlinksTable }, 's', O>;
-
 /** Reads through `reader` (see createShortlinksRepo); an import's pending rows are never listed. */
 export function createShortlinkListsRepo(
   reader: Kysely<Tables>,
@@ -88,14 +75,6 @@ export function createShortlinkListsRepo(
       // How the page is read and counted is the planner's choice (shortlink-search-plan.ts); the
       // reads it names are written here.
       const shape = { sort, search: terms !== undefined, tag: tag !== undefined, maker: createdBy !== undefined };
-      /**
-       * The archive flag as a condition. Archived links (a few, as a rule) are read through their
-       * (archived, created_at, id) index; the links not archived, most of them, are checked one by
-       * one as the sort's own index is walked: the unary plus keeps the flag's index out of SQLite's
-       * choice, which would otherwise read every link through it and sort them all.
-       */
-      const archivedIs = (eb: ExpressionBuilder<Tables & { s: ShortlinksTable }, 's'>, archive: 0 | 1) =>
-        archive === 1 ? eb('s.archived', '=', 1) : eb(sql<number>`+s.archived`, '=', 0);
       /** A folder, or the archived links: a part of the links whose count no aggregate keeps. */
       const narrowed = folder !== undefined || archived;
       const tagged = needsTagShare(shape) ? await tagShare(reader, tag!) : undefined;
@@ -163,34 +142,7 @@ export function createShortlinkListsRepo(
 
       const matches = matchesBy(false);
 
-      /**
-       * Where `position` lies in the sort's order, as a condition on the links: 'after' is strictly
-       * past it (the keyset of the next page), 'through' is up to it and itself (the end of a walk).
-       */
-      const keyset = (position: ShortlinkPosition, side: 'after' | 'through') => {
-        if (position.sort === 'title') {
-          // Spelled out, not a row value: SQLite reads no index range for a row value whose first
-          // column has a COLLATE, so a page deep in the title order scanned the index from its start
-          // (200 ms at a million links). The first term here is a range of the title index.
-          const key = dialect.noCase('s.title');
-          const value = dialect.noCaseValue(position.title);
-          return side === 'after'
-            ? sql<SqlBool>`(${key} >= ${value} AND (${key} > ${value} OR s.id > ${position.id}))`
-            : sql<SqlBool>`(${key} <= ${value} AND (${key} < ${value} OR s.id <= ${position.id}))`;
-        }
-        const op = sql.raw(side === 'after' ? '<' : '>=');
-        return position.sort === 'newest'
-          ? sql<SqlBool>`(s.created_at, s.id) ${op} (${position.createdAt}, ${position.id})`
-          : sql<SqlBool>`(s.click_count, s.id) ${op} (${position.clicks}, ${position.id})`;
-      };
       const from = after?.sort === sort ? after : undefined;
-
-      const inSortOrder = <O>(query: LinkQuery<O>): LinkQuery<O> =>
-        sort === 'newest'
-          ? query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc')
-          : sort === 'clicks'
-            ? query.orderBy('s.click_count', 'desc').orderBy('s.id', 'desc')
-            : query.orderBy(dialect.noCase('s.title')).orderBy('s.id');
 
       /**
        * The links in the sort's order after `start` (the cursor's link), through `through` if given,
@@ -202,14 +154,16 @@ export function createShortlinkListsRepo(
         // gather (the newest, or in the clicks and title orders wherever theirs fall).
         const links = reader.selectFrom('shortlinks as s');
         let query = inSortOrder(
+          dialect,
+          sort,
           (terms === undefined && tag === undefined ? pendingBlocks.skip(links, 's.id') : links)
             .selectAll('s')
             .where(matchesBy(walk, days))
             .where('s.import_pending', 'is', null)
             .limit(limit),
         );
-        if (start) query = query.where(keyset(start, 'after'));
-        if (through) query = query.where(keyset(through, 'through'));
+        if (start) query = query.where(keyset(dialect, start, 'after'));
+        if (through) query = query.where(keyset(dialect, through, 'through'));
         // created_at is ISO 8601 text: the day's times are the texts from "YYYY-MM-DD" up to
         // "YYYY-MM-DDU" ("T" follows the date in each of them, and "U" sorts after "T").
         const day = walk ? days?.[0] : undefined;
@@ -290,7 +244,7 @@ export function createShortlinkListsRepo(
        */
       const walkEnd = async (): Promise<ShortlinkPosition | undefined> => {
         const links = reader.selectFrom('shortlinks as s').select(['s.id', 's.created_at', 's.click_count', 's.title']);
-        const row = await inSortOrder(from ? links.where(keyset(from, 'after')) : links)
+        const row = await inSortOrder(dialect, sort, from ? links.where(keyset(dialect, from, 'after')) : links)
           .limit(1)
           .offset(walkLength(sort, limits) - 1)
           .executeTakeFirst();
