@@ -27,7 +27,7 @@ describe('planImage', () => {
         grayscale: true,
         format: 'png',
         background: null,
-        draw: { kind: 'scale', resampler: 'native' },
+        draw: { kind: 'scale' },
       },
     ],
     [
@@ -41,13 +41,13 @@ describe('planImage', () => {
       { width: 4000, height: 3000, quality: 0.1 },
     ],
     [
-      'resize cover (presets): exact size, centre crop, pica',
+      'resize cover (presets): exact size, centre crop, scaled',
       { kind: 'resize', width: 1920, height: 1080, fit: 'cover' },
       {
         width: 1920,
         height: 1080,
         crop: { x: 0, y: 375, width: 4000, height: 2250 },
-        draw: { kind: 'scale', resampler: 'pica' },
+        draw: { kind: 'scale' },
         format: 'png',
       },
     ],
@@ -85,7 +85,7 @@ describe('planImage', () => {
         crop: whole,
         place: { x: 240, y: 0, width: 1440, height: 1080 },
         background: '#102030',
-        draw: { kind: 'scale', resampler: 'pica' },
+        draw: { kind: 'scale' },
         format: 'png',
       },
     ],

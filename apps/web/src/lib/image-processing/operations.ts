@@ -1,7 +1,7 @@
 /**
  * What the image tools ask the image worker to do, and the plan each request
  * turns into once the source size is known. Shared by the screens, the worker
- * and the main-thread fallback; no DOM and no pica here, so the screens'
+ * and the main-thread fallback; no DOM here, so the screens'
  * chunks stay small (heavy work stays off the screen chunk: docs/decisions/0012-code-habits.md).
  */
 import { err, ok, type Result } from '../result';
@@ -73,8 +73,6 @@ export const PROCESS_FAILED_MESSAGE = 'Error processing image';
 export const MAX_SIDE = 16_384;
 export const MAX_PIXELS = 64_000_000;
 
-export type Resampler = 'native' | 'pica';
-
 /** One drawing pass, from a decoded source to an encoded file. */
 export interface ImagePlan {
   width: number;
@@ -83,7 +81,11 @@ export interface ImagePlan {
   crop: Rect;
   /** Where in the output it is drawn, when not over the whole output (padding around it). */
   place?: Rect;
-  draw: { kind: 'transform'; matrix: Matrix } | { kind: 'scale'; resampler: Resampler };
+  /**
+   * A rotation's matrix, or a scale of `crop` onto `place` by the browser's own high-quality
+   * smoothing (pipeline.ts says why no resampler of our own).
+   */
+  draw: { kind: 'transform'; matrix: Matrix } | { kind: 'scale' };
   grayscale: boolean;
   /** Painted under the image first: JPEG has no transparency, so it is flattened onto white. */
   background: string | null;
@@ -143,7 +145,7 @@ export function planImage(operation: ImageOperation, source: Size & { type?: str
       plan = {
         ...source,
         crop: whole,
-        draw: { kind: 'scale', resampler: 'native' },
+        draw: { kind: 'scale' },
         grayscale: true,
         background: null,
         format: 'png',
@@ -156,8 +158,7 @@ export function planImage(operation: ImageOperation, source: Size & { type?: str
       plan = {
         ...size,
         crop: whole,
-        // Native high-quality smoothing: one fast pass, so compression stays within its time goal.
-        draw: { kind: 'scale', resampler: 'native' },
+        draw: { kind: 'scale' },
         grayscale: false,
         background: WHITE,
         format: 'jpeg',
@@ -181,7 +182,7 @@ export function planImage(operation: ImageOperation, source: Size & { type?: str
         ...size,
         crop,
         ...(operation.fit === 'pad' ? { place: padPlacement(source, box) } : {}),
-        draw: { kind: 'scale', resampler: 'pica' },
+        draw: { kind: 'scale' },
         grayscale: false,
         background,
         format,
@@ -195,7 +196,7 @@ export function planImage(operation: ImageOperation, source: Size & { type?: str
       plan = {
         ...source,
         crop: whole,
-        draw: { kind: 'scale', resampler: 'native' },
+        draw: { kind: 'scale' },
         grayscale: false,
         background: format === 'jpeg' ? WHITE : null,
         format,

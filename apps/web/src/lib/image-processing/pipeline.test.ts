@@ -103,6 +103,20 @@ describe('runImageOperation', () => {
     expect(calls).toContainEqual(['drawImage', image, 0, 0, 4, 2, 0, 0, 4, 2]);
   });
 
+  it('scales a cover-crop in one high-quality draw straight onto the output canvas', async () => {
+    const { surface, calls, image } = fakeSurface({ width: 4000, height: 3000 });
+    const result = await runImageOperation(file, { kind: 'resize', width: 1920, height: 1080, fit: 'cover' }, surface);
+    expect(result).toMatchObject({ ok: true, value: { width: 1920, height: 1080 } });
+    // One canvas (no intermediate copy of the source) and one draw of the centred band.
+    expect(calls).toEqual([
+      ['createCanvas', 1920, 1080],
+      ['drawImage', image, 0, 375, 4000, 2250, 0, 0, 1920, 1080],
+      ['encode', 'image/png', undefined],
+    ]);
+    const context = surface.createCanvas(1, 1).context as unknown as Record<string, unknown>;
+    expect(context).toMatchObject({ imageSmoothingEnabled: true, imageSmoothingQuality: 'high' });
+  });
+
   it('pads: fills the whole box with the colour, then draws the image at its centred place', async () => {
     const { surface, calls, image } = fakeSurface();
     const result = await runImageOperation(

@@ -1,9 +1,7 @@
 /**
  * Decode → draw → encode, for the image worker (OffscreenCanvas) and for the
- * main-thread fallback (a <canvas>, only where workers cannot draw). pica is
- * imported here and nowhere else the screens load eagerly.
+ * main-thread fallback (a <canvas>, only where workers cannot draw).
  */
-import pica, { type Pica } from 'pica';
 import { err, ok, type Result } from '../result';
 import {
   FORMAT_LABEL,
@@ -96,35 +94,25 @@ export const documentSurface: Surface = {
     ),
 };
 
-let resizer: Pica | undefined;
-/**
- * pica with its math in JavaScript and its inlined WebAssembly only: no
- * nested workers and nothing fetched, so it runs inside the image worker
- * under the app's CSP (script-src 'self' 'wasm-unsafe-eval'). pica 10 can
- * run tiles in workers of its own loaded from a same-origin file (`workerURL`
- * with pica/pica_main), but on the shared 2-core bench machine two such
- * workers resized 4000 × 2250 → 1920 × 1080 slower than this one thread
- * (medians of 8 runs each, alternating: 1,270 ms against 925 ms at a load
- * average of 10, 320 ms against 265 ms at 5): every tile goes through a
- * canvas and a transfer each way, so it stays here.
- */
-function getResizer(): Pica {
-  resizer ??= pica({ features: ['js', 'wasm'], concurrency: 1 });
-  return resizer;
-}
-
 function throwIfAborted(signal: AbortSignal | undefined) {
   if (signal?.aborted) throw new DOMException('Image processing was cancelled', 'AbortError');
 }
 
-async function draw(plan: ImagePlan, source: DecodedImage, surface: Surface, context: AnyContext, target: AnyCanvas) {
+/**
+ * Draws the plan's source onto the output canvas. Every scale is one `drawImage` with the browser's
+ * high-quality smoothing (mipmapped, so a large reduction does not alias), the Compressor's and the
+ * Resizer's alike. The Resizer used pica's Lanczos filter until issue 38: on a 12 MP photo →
+ * 1920 × 1080 it took 265–350 ms on the worker's one thread (its own tile workers were slower still
+ * here), where the browser's draw takes 25–30 ms, and the two results differ by 38.1 dB PSNR, a
+ * difference no one sees at that size. The trade is recorded in docs/decisions/0013-performance-goals.md.
+ */
+function draw(plan: ImagePlan, source: DecodedImage, context: AnyContext) {
   if (plan.background) {
     context.fillStyle = plan.background;
     context.fillRect(0, 0, plan.width, plan.height);
   }
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = 'high';
-  const { crop } = plan;
 
   if (plan.draw.kind === 'transform') {
     context.setTransform(...plan.draw.matrix);
@@ -133,41 +121,9 @@ async function draw(plan: ImagePlan, source: DecodedImage, surface: Surface, con
     return;
   }
 
+  const { crop } = plan;
   const place = plan.place ?? { x: 0, y: 0, width: plan.width, height: plan.height };
-  const sameSize = crop.width === place.width && crop.height === place.height;
-  if (plan.draw.resampler === 'native' || sameSize) {
-    context.drawImage(
-      source.image,
-      crop.x,
-      crop.y,
-      crop.width,
-      crop.height,
-      place.x,
-      place.y,
-      place.width,
-      place.height,
-    );
-    return;
-  }
-
-  // pica resamples with a Lanczos-like filter into a canvas of the exact size. It reads pixels
-  // from a canvas, so the source, or its cropped part, is drawn onto one first. Handing it the
-  // ImageBitmap would not skip this draw: in Chromium 156 pica finds its "bitmap region after
-  // orientation" bug and draws the bitmap onto a full-size canvas itself, which in a worker
-  // without its own workers it cannot make (the run ended in an error).
-  const piece = surface.createCanvas(crop.width, crop.height);
-  piece.context.drawImage(source.image, crop.x, crop.y, crop.width, crop.height, 0, 0, crop.width, crop.height);
-  if (plan.background || plan.place) {
-    // Resample onto a transparent canvas of the drawn part's size, then lay it over the
-    // background (and the padding) at its place.
-    const scaled = surface.createCanvas(place.width, place.height);
-    await getResizer().resize(piece.canvas, scaled.canvas);
-    context.drawImage(scaled.canvas, place.x, place.y);
-    scaled.canvas.width = 0;
-  } else {
-    await getResizer().resize(piece.canvas, target);
-  }
-  piece.canvas.width = 0;
+  context.drawImage(source.image, crop.x, crop.y, crop.width, crop.height, place.x, place.y, place.width, place.height);
 }
 
 /**
@@ -183,12 +139,6 @@ export async function runImageOperation(
   /** `file` decoded already, by a preload (image.worker.ts). */
   decoded?: Promise<DecodedImage>,
 ): Promise<Result<ImageOutput>> {
-  if (operation.kind === 'resize') {
-    // pica's set-up (its feature checks, which decode and draw test images, and compiling its
-    // WebAssembly) runs while the file decodes instead of after it; a failure shows in the resize.
-    const setUp = getResizer().init();
-    setUp.catch(() => {});
-  }
   let source: DecodedImage;
   try {
     source = await (decoded ?? surface.decode(file));
@@ -201,7 +151,7 @@ export async function runImageOperation(
     if (!planned.ok) return planned;
     const plan = planned.value;
     const { canvas, context } = surface.createCanvas(plan.width, plan.height);
-    await draw(plan, source, surface, context, canvas);
+    draw(plan, source, context);
     throwIfAborted(signal);
     if (plan.grayscale) {
       const pixels = context.getImageData(0, 0, plan.width, plan.height);
