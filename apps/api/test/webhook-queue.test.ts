@@ -13,7 +13,7 @@ import {
 } from '../src/db';
 import { silentLogger } from '../src/logger';
 import { createDeliveryWorker, type DeliveryWorkerDeps } from '../src/services/webhooks/delivery-worker';
-import { createWebhookEvents } from '../src/services/webhooks/webhook-events';
+import { CLICK_BATCH_MAX, CLICK_BUFFER_MAX, createWebhookEvents } from '../src/services/webhooks/webhook-events';
 import { webhookSignature } from '../src/services/webhooks/signing';
 import type { OutgoingDelivery, Transport } from '../src/services/webhooks/transport';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
@@ -227,6 +227,30 @@ describe.each(ENGINES)('webhook delivery queue on %s', (engine: Engine) => {
     await worker(t.db, transport).runOnce();
     expect(sent.map((d) => (JSON.parse(d.body) as { data: { clicks: unknown[] } }).data.clicks.length)).toEqual([
       100, 50,
+    ]);
+  });
+
+  it('keeps the newest 10,000 clicks when deliveries fall behind, and says how many it let go', async () => {
+    const e = events(t.db);
+    for (let i = 0; i < CLICK_BUFFER_MAX + 5; i++) {
+      e.clicked({
+        shortCode: `c${i}`,
+        clickedAt: now.toISOString(),
+        referrerHost: null,
+        country: null,
+        device: 'mobile',
+      });
+    }
+    await e.flushClicks();
+    await e.flushClicks();
+    const { sent, transport } = recorder(async () => ({ status: 200 }));
+    await worker(t.db, transport).runOnce();
+    const batches = sent.map(
+      (d) => (JSON.parse(d.body) as { data: { clicks: { shortCode: string }[]; dropped?: number } }).data,
+    );
+    expect(batches.map((b) => [b.clicks[0]!.shortCode, b.clicks.length, b.dropped])).toEqual([
+      ['c5', CLICK_BATCH_MAX, 5],
+      [`c${5 + CLICK_BATCH_MAX}`, CLICK_BATCH_MAX, undefined],
     ]);
   });
 

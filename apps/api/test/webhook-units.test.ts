@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_RETRY_MS, LONGEST_WAIT_MS, nextAttemptAt, nominalWait } from '../src/services/webhooks/backoff';
+import { DroppingBuffer } from '../src/services/webhooks/click-buffer';
 import { newWebhookSecret, webhookSignature } from '../src/services/webhooks/signing';
 import { checkTarget, refusedAddress, type TargetPolicy } from '../src/services/webhooks/target-guard';
 
@@ -130,5 +131,43 @@ describe('webhook target addresses', () => {
     ['not a url', { ok: false, error: 'not a URL' }],
   ])('checkTarget(%s)', async (url, expected) => {
     expect(await checkTarget(url, strict, dns)).toEqual(expected);
+  });
+});
+
+describe('DroppingBuffer (the clicks waiting for a delivery)', () => {
+  const filled = (capacity: number, pushes: number) => {
+    const buffer = new DroppingBuffer<number>(capacity);
+    for (let i = 1; i <= pushes; i++) buffer.push(i);
+    return buffer;
+  };
+
+  it.each([
+    // capacity, pushes, take → items, dropped, left
+    [3, 0, 2, [], 0, 0],
+    [3, 2, 5, [1, 2], 0, 0],
+    [3, 3, 2, [1, 2], 0, 1],
+    [3, 4, 3, [2, 3, 4], 1, 0],
+    [3, 10, 2, [8, 9], 7, 1],
+    [1, 5, 1, [5], 4, 0],
+  ])(
+    'capacity %i after %i pushes, take(%i): %j, %i dropped, %i left',
+    (capacity, pushes, max, items, dropped, left) => {
+      const buffer = filled(capacity, pushes);
+      expect(buffer.take(max)).toEqual({ items, dropped });
+      expect(buffer.size).toBe(left);
+    },
+  );
+
+  it("keeps its order across the ring's end, and counts drops afresh after each take", () => {
+    const buffer = filled(3, 5); // holds 3, 4, 5; 2 dropped
+    expect(buffer.take(1)).toEqual({ items: [3], dropped: 2 });
+    buffer.push(6);
+    buffer.push(7); // full again: 4 goes
+    expect(buffer.take(10)).toEqual({ items: [5, 6, 7], dropped: 1 });
+    expect(buffer.take(10)).toEqual({ items: [], dropped: 0 });
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('refuses a capacity of %d', (capacity) => {
+    expect(() => new DroppingBuffer(capacity)).toThrow(RangeError);
   });
 });

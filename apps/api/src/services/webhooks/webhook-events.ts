@@ -4,6 +4,7 @@ import type { WebhooksRepo } from '../../db/webhooks.repo';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../logger';
 import { RETRY_WINDOW_MS } from './backoff';
+import { DroppingBuffer } from './click-buffer';
 
 /** A link as the API answers it: what link events carry. */
 export type LinkRecord = { id: number } & object;
@@ -96,18 +97,14 @@ export function createWebhookEvents({
   };
   const queue = (event: WebhookEvent, data: object) => queueAll(event, [data]);
 
-  let waiting: ClickNotice[] = [];
-  let dropped = 0;
+  const waiting = new DroppingBuffer<ClickNotice>(CLICK_BUFFER_MAX);
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
   const flushClicks = async () => {
-    if (waiting.length === 0) return;
-    const clicks = waiting.slice(0, CLICK_BATCH_MAX);
-    waiting = waiting.slice(CLICK_BATCH_MAX);
-    const lost = dropped;
-    dropped = 0;
-    await queue('click', lost > 0 ? { clicks, dropped: lost } : { clicks });
+    if (waiting.size === 0) return;
+    const { items: clicks, dropped } = waiting.take(CLICK_BATCH_MAX);
+    await queue('click', dropped > 0 ? { clicks, dropped } : { clicks });
   };
 
   return {
@@ -130,10 +127,6 @@ export function createWebhookEvents({
     },
     clicked(click) {
       waiting.push(click);
-      if (waiting.length > CLICK_BUFFER_MAX) {
-        dropped += waiting.length - CLICK_BUFFER_MAX;
-        waiting = waiting.slice(-CLICK_BUFFER_MAX);
-      }
     },
     flushClicks,
     start() {
