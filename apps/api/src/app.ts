@@ -4,6 +4,7 @@ import { API_ROUTES, JSON_BODY_LIMIT } from '@toolvault/shared/contract';
 import { memoryCounterStore, type CounterStore } from './counters/counter-store';
 import type { Repositories } from './db';
 import { publicOrigin, type Config } from './env';
+import { answerAheadOfRouter } from './http/ahead-of-router';
 import { jsonBody } from './http/body-limit';
 import { errorHandler, notFound, noTrailingSlash } from './http/error-handler';
 import { methodNotAllowed } from './http/method-not-allowed';
@@ -193,8 +194,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   // A click (the redirect page's JSON request, or a page request for a link that redirects at
-  // once) is the hot path: the first middleware answers it, with the same security headers.
-  app.use(shortlinkVisits({ clicks: shortlinkClickService, webDist: deps.webDist, locks: services.linkPasswords }));
+  // once) is the hot path: answered before the router, with the same security headers.
+  answerAheadOfRouter(
+    app,
+    shortlinkVisits({ clicks: shortlinkClickService, webDist: deps.webDist, locks: services.linkPasswords }),
+  );
   app.use(requestLog(logger));
   app.use(securityHeaders());
   app.use(API_BASE, noTrailingSlash);

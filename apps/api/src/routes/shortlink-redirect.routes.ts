@@ -19,9 +19,10 @@ import type { ShortlinkService } from '../services/shortlink.service';
 import { LOCKED_PREVIEW, type LinkPasswordService } from '../services/link-password.service';
 
 /**
- * `GET /{shortCode}`: the product's hottest path, so this is the app's first middleware. It answers
- * the two requests that count a click before the request log, helmet, compression and the body
- * parsers run, with the app's security headers computed once. `bench/redirect.bench.ts` measures it
+ * `GET /{shortCode}`: the product's hottest path, so the app runs this ahead of its router
+ * (http/ahead-of-router.ts). It answers the two requests that count a click before the router, the
+ * request log, helmet, compression and the body parsers run, with the app's security headers
+ * computed once. `bench/redirect.bench.ts` measures it
  * against a bare node:http server, `bench/scale.bench.ts` under an admin's load.
  *
  * - With a JSON Accept header: the redirect page's background request
@@ -39,8 +40,8 @@ import { LOCKED_PREVIEW, type LinkPasswordService } from '../services/link-passw
  *   the route's JSON 404, as for a code that names no link, and never the HTML 404 page.
  *
  * Every other request — a link that shows the preview page, HEAD, other methods, fixed routes,
- * static files, page requests for unknown codes — goes on down the app untouched. The 302 used to be answered after
- * the rest of the app's middleware (request log, helmet, compression, body parsers, the API
+ * static files, page requests for unknown codes — goes on down the app untouched. The 302 used to be
+ * answered after the rest of the app's middleware (request log, helmet, compression, body parsers, the API
  * router): here, one server on two cores beside an admin's requests serves 2,350–2,950 of them a
  * second flat out, where it served 1,820–1,960.
  */
