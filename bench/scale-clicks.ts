@@ -28,6 +28,9 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { migrateSqlite, MIGRATIONS, openMemorySqlite } from '../apps/api/src/db';
 
+/** The raw click's columns up to migration 5, which the aggregates check migrates its copy to. */
+const V4_CLICK_COLUMNS = 'id, shortlink_id, clicked_at, referrer_host, country, device';
+
 type Sqlite = NonNullable<ReturnType<typeof openMemorySqlite>['sqlite']>;
 
 const DAY = 86_400;
@@ -346,14 +349,17 @@ export function checkAggregates(
     check,
     MIGRATIONS.filter((migration) => migration.version < 5),
   );
-  // One statement per day and per link, each a range of its index (clicked_at, shortlink_id).
+  // One statement per day and per link, each a range of its index (clicked_at, shortlink_id). The
+  // columns by name: this copy is at version 4, the seeded table has the later ones too.
   const copyDay = check.prepare(
-    'INSERT INTO shortlink_clicks SELECT * FROM seeded.shortlink_clicks WHERE clicked_at >= ? AND clicked_at < ?',
+    `INSERT INTO shortlink_clicks (${V4_CLICK_COLUMNS}) SELECT ${V4_CLICK_COLUMNS} FROM seeded.shortlink_clicks
+     WHERE clicked_at >= ? AND clicked_at < ?`,
   );
   for (const day of days) copyDay.run(day, new Date(Date.parse(day) + DAY * 1000).toISOString().slice(0, 10));
   const dayClicks = value('SELECT count(*) FROM shortlink_clicks');
   const copyLink = check.prepare(
-    'INSERT OR IGNORE INTO shortlink_clicks SELECT * FROM seeded.shortlink_clicks WHERE shortlink_id = ?',
+    `INSERT OR IGNORE INTO shortlink_clicks (${V4_CLICK_COLUMNS}) SELECT ${V4_CLICK_COLUMNS} FROM seeded.shortlink_clicks
+     WHERE shortlink_id = ?`,
   );
   for (const id of linkIds) copyLink.run(id);
   migrateSqlite(
