@@ -7,6 +7,7 @@ import {
   formatMegabytes,
   isHashAlgorithm,
   progressPercent,
+  throttleProgress,
   throughput,
   wholeFileBudget,
 } from './hash.protocol';
@@ -92,5 +93,43 @@ describe('reading a file whole for WebCrypto', () => {
       "Read whole (up to 1024 MB) and digested by the browser's WebCrypto where it can",
     );
     expect(describeMethod('streamed', 256 * MB)).toBe('Streamed in 4 MB pieces through WebAssembly (hash-wasm)');
+  });
+});
+
+describe('throttleProgress', () => {
+  // Each row: the calls as [time in ms, bytes done, total bytes], and the bytes done that get through.
+  it.each([
+    ['no call', [], []],
+    ['the first call at once', [[0, 10, 100]], [10]],
+    [
+      'then one per interval',
+      [
+        [0, 10, 100],
+        [40, 20, 100],
+        [99, 30, 100],
+        [100, 40, 100],
+        [150, 50, 100],
+        [230, 60, 100],
+      ],
+      [10, 40, 60],
+    ],
+    [
+      'and always the last, however soon',
+      [
+        [0, 10, 100],
+        [5, 100, 100],
+      ],
+      [10, 100],
+    ],
+    ['an empty file, done at once', [[0, 0, 0]], [0]],
+  ] as [string, [number, number, number][], number[]][])('%s', (_name, calls, expected) => {
+    let time = 0;
+    const seen: number[] = [];
+    const report = throttleProgress((bytesDone) => seen.push(bytesDone), { intervalMs: 100, now: () => time });
+    for (const [at, bytesDone, totalBytes] of calls) {
+      time = at;
+      report(bytesDone, totalBytes);
+    }
+    expect(seen).toEqual(expected);
   });
 });

@@ -15,7 +15,9 @@ import {
   ocrFileName,
   planLanguage,
   progressPercent,
+  throttleOcrProgress,
   type ConfidenceBand,
+  type OcrProgress,
 } from './image-ocr.service';
 import { OCR_CORE_VARIANTS, OCR_LANGUAGE_BYTES, type OcrDataCode } from './ocr-assets';
 
@@ -136,6 +138,49 @@ describe('progress', () => {
   ])('%j → %s%% "%s"', (update, percent, text) => {
     expect(progressPercent(update)).toBe(percent);
     expect(describeProgress(update)).toBe(text);
+  });
+});
+
+describe('throttleOcrProgress', () => {
+  const recognizing = (progress: number): OcrProgress => ({ status: 'recognizing text', progress });
+  const loading = (progress: number): OcrProgress => ({ status: 'loading language traineddata', progress });
+  // Each row: the updates as [time in ms, update], and the updates that get through.
+  it.each([
+    ['nothing', [], []],
+    ['the first update at once', [[0, recognizing(0)]], [recognizing(0)]],
+    [
+      'then one per interval within a status',
+      [
+        [0, recognizing(0)],
+        [30, recognizing(0.1)],
+        [99, recognizing(0.2)],
+        [100, recognizing(0.3)],
+        [180, recognizing(0.4)],
+        [210, recognizing(0.5)],
+      ],
+      [recognizing(0), recognizing(0.3), recognizing(0.5)],
+    ],
+    [
+      'a new status and the end of one at once',
+      [
+        [0, loading(0)],
+        [10, loading(0.5)],
+        [20, loading(1)],
+        [25, recognizing(0)],
+        [30, recognizing(0.01)],
+        [40, recognizing(1)],
+      ],
+      [loading(0), loading(1), recognizing(0), recognizing(1)],
+    ],
+  ] as [string, [number, OcrProgress][], OcrProgress[]][])('passes %s', (_name, updates, expected) => {
+    let time = 0;
+    const seen: OcrProgress[] = [];
+    const report = throttleOcrProgress((update) => seen.push(update), { intervalMs: 100, now: () => time });
+    for (const [at, update] of updates) {
+      time = at;
+      report(update);
+    }
+    expect(seen).toEqual(expected);
   });
 });
 

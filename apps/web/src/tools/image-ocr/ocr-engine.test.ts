@@ -87,6 +87,13 @@ describe('createOcrEngine', () => {
     );
     start.options.logger({ status: 'loading language traineddata', progress: 0.5 });
     expect(onProgress).toHaveBeenCalledWith({ status: 'loading language traineddata', progress: 0.5 });
+    // Thinned (throttleOcrProgress): the same status again at once is dropped, a new one passes.
+    start.options.logger({ status: 'loading language traineddata', progress: 0.6 });
+    start.options.logger({ status: 'initializing api', progress: 0 });
+    expect(onProgress.mock.calls).toEqual([
+      [{ status: 'loading language traineddata', progress: 0.5 }],
+      [{ status: 'initializing api', progress: 0 }],
+    ]);
     start.resolve();
     expect(await run).toEqual({ ok: true, value: { text: 'Hello\n', confidence: 91.5 } });
     // The decoded image goes to the engine as a canvas in its EXIF orientation.

@@ -11,7 +11,7 @@
  */
 import type { Worker as TesseractWorker } from 'tesseract.js';
 import { err, ok, type Result } from '../../lib/result';
-import { coreVariant, type LanguagePlan, type OcrProgress } from './image-ocr.service';
+import { coreVariant, throttleOcrProgress, type LanguagePlan, type OcrProgress } from './image-ocr.service';
 import { OCR_ASSET_DIR, OCR_LANG_DIR, OCR_WORKER_FILE } from './ocr-assets';
 import { HEAD_BYTES, readableAsIs } from './ocr-input';
 
@@ -178,7 +178,8 @@ export function createOcrEngine(): OcrEngine {
         return err(`The image could not be decoded: ${message(error)}`);
       }
 
-      listener = onProgress;
+      // Fewer re-renders beside the engine's worker: see throttleOcrProgress.
+      listener = onProgress && throttleOcrProgress(onProgress);
       const onAbort = () => reset();
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
