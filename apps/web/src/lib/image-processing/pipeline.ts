@@ -101,9 +101,9 @@ function throwIfAborted(signal: AbortSignal | undefined) {
 /**
  * Draws the plan's source onto the output canvas. Every scale is one `drawImage` with the browser's
  * high-quality smoothing (mipmapped, so a large reduction does not alias), the Compressor's and the
- * Resizer's alike. The Resizer used pica's Lanczos filter until issue 38: on a 12 MP photo →
+ * Resizer's alike. The Resizer used pica's Lanczos filter before: on a 12 MP photo →
  * 1920 × 1080 it took 265–350 ms on the worker's one thread (its own tile workers were slower still
- * here), where the browser's draw takes 25–30 ms, and the two results differ by 38.1 dB PSNR, a
+ * here), where the browser's draw takes 25–30 ms, and the two results are 38.1 dB PSNR apart, a
  * difference no one sees at that size. The trade is recorded in docs/decisions/0013-performance-goals.md.
  */
 function draw(plan: ImagePlan, source: DecodedImage, context: AnyContext) {
