@@ -4,6 +4,7 @@
  * screen's chunk never carries hash-wasm (heavy work stays off the screen chunk: docs/decisions/0012-code-habits.md).
  */
 import type { WorkerAnswer } from '../../lib/worker';
+import { throttleCalls } from '../../lib/throttle';
 
 /**
  * The algorithm select offers these: the original design's four first, in its
@@ -155,13 +156,7 @@ export function throttleProgress(
     now = () => performance.now(),
   }: { intervalMs?: number; now?: () => number } = {},
 ): (bytesDone: number, totalBytes: number) => void {
-  let last = Number.NEGATIVE_INFINITY;
-  return (bytesDone, totalBytes) => {
-    const time = now();
-    if (time - last < intervalMs && bytesDone < totalBytes) return;
-    last = time;
-    report(bytesDone, totalBytes);
-  };
+  return throttleCalls(report, { intervalMs, now, always: (bytesDone, totalBytes) => bytesDone >= totalBytes });
 }
 
 /** Whole percent for the progress bar; an empty file is complete at once. */

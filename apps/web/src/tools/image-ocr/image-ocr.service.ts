@@ -5,6 +5,7 @@
  */
 import { outputFileName } from '../../lib/image-file';
 import { err, ok, type Result } from '../../lib/result';
+import { throttleCalls } from '../../lib/throttle';
 import { OCR_LANGUAGE_BYTES, OCR_SHIPPED_LANGUAGES, type OcrCoreVariant, type OcrDataCode } from './ocr-assets';
 
 /** The one failure message of the OCR screen. */
@@ -163,14 +164,14 @@ export function throttleOcrProgress(
     now = () => performance.now(),
   }: { intervalMs?: number; now?: () => number } = {},
 ): (progress: OcrProgress) => void {
-  let last: { status: string; time: number } | undefined;
-  return (update) => {
-    const time = now();
-    const due = !last || update.status !== last.status || update.progress >= 1 || time - last.time >= intervalMs;
-    if (!due) return;
-    last = { status: update.status, time };
-    report(update);
-  };
+  let status: string | undefined;
+  return throttleCalls(
+    (update: OcrProgress) => {
+      status = update.status;
+      report(update);
+    },
+    { intervalMs, now, always: (update) => update.status !== status || update.progress >= 1 },
+  );
 }
 
 /**
