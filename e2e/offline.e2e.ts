@@ -72,6 +72,23 @@ describe('offline', () => {
     await page.context().close();
   });
 
+  it('installs the service worker only once a first visit has gone quiet, not as the page loads', async () => {
+    const page = await newPage();
+    // The page's timers stand still until told: the quiet time can only pass when the test says so.
+    await page.clock.install();
+    await page.goto('/hash-generator', { waitUntil: 'load' });
+    await page.getByRole('heading', { level: 1, name: 'Hash Generator (MD5, SHA1, SHA256 etc.)' }).waitFor();
+    const registered = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+    // Real time for the updater's chunk to load and, were it not waiting, to register.
+    await page.waitForTimeout(1500);
+    expect(await registered()).toBe(false);
+    await page.clock.runFor(2000);
+    expect(await registered()).toBe(false);
+    await page.clock.runFor(3000);
+    await expect.poll(registered).toBe(true);
+    await page.context().close();
+  });
+
   it('serves home and the in-browser tools with the network off after one visit', async () => {
     const page = await newPage();
     await visitOnce(page);

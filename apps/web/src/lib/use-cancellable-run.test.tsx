@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { quietHeld } from './quiet-time';
 import { useCancellableRun } from './use-cancellable-run';
 
 /** A task that waits until it is released or its signal aborts. */
@@ -70,6 +71,21 @@ describe('useCancellableRun', () => {
     expect(result.current.running).toBe(true);
     await finish(second, secondDone);
     expect(result.current.running).toBe(false);
+  });
+
+  it('holds the page for background work until every task has settled, cancelled or not', async () => {
+    const { result } = renderHook(() => useCancellableRun());
+    expect(quietHeld()).toBe(false);
+    const first = pending();
+    const second = pending();
+    const firstDone = start(result, first.task);
+    expect(quietHeld()).toBe(true);
+    const secondDone = start(result, second.task);
+    await act(() => firstDone);
+    expect(quietHeld()).toBe(true);
+    act(() => result.current.cancel());
+    await act(() => secondDone);
+    expect(quietHeld()).toBe(false);
   });
 
   it('passes on an error that is not an abort', async () => {

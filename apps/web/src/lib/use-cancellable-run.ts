@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { holdQuiet } from './quiet-time';
 import { isAbortError } from './simulation';
 
 /**
@@ -17,6 +18,8 @@ import { isAbortError } from './simulation';
  *   sets state only while its signal is live; operations that take the
  *   signal (lib/worker) reject instead of answering late.
  * - `running` is true from `run` until the latest task ends or is cancelled.
+ * - Each task holds the page (lib/quiet-time) until it settles, so background downloads such as
+ *   the service worker's first install wait for it.
  */
 export function useCancellableRun() {
   const [running, setRunning] = useState(false);
@@ -41,6 +44,7 @@ export function useCancellableRun() {
     controller.current = current;
     latest.current = current;
     setRunning(true);
+    const release = holdQuiet();
     try {
       const value = await task(current.signal);
       return latest.current === current && mounted.current ? value : undefined;
@@ -48,6 +52,7 @@ export function useCancellableRun() {
       if (!isAbortError(error)) throw error;
       return undefined;
     } finally {
+      release();
       if (controller.current === current) {
         controller.current = null;
         setRunning(false);
