@@ -40,8 +40,7 @@ describe.each(ENGINES)('who wrote which post, on %s', (engine) => {
     };
     const update = (who: SignedIn, post: BlogPost, extra: Record<string, unknown> = {}) =>
       request(app).put(`/api/blog/posts/${post.id}`).set(who.auth).send(body(post.slug, extra));
-    const remove = (who: SignedIn, post: BlogPost) =>
-      request(app).delete(`/api/blog/posts/${post.id}`).set(who.auth);
+    const remove = (who: SignedIn, post: BlogPost) => request(app).delete(`/api/blog/posts/${post.id}`).set(who.auth);
     const list = (who: SignedIn | null, query: Record<string, string> = {}) => {
       const call = request(app)
         .get('/api/blog')
