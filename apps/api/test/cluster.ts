@@ -49,6 +49,8 @@ export interface Replica {
   name: string;
   base: string;
   port: number;
+  /** The server's process id (node itself, see spawnGroup). */
+  pid: number;
   output(): string;
   /** Waits until /api/health answers 200. */
   ready(): Promise<void>;
@@ -78,6 +80,7 @@ export async function startReplica(name: string, env: Record<string, string>): P
     name,
     base,
     port,
+    pid: child.pid!,
     output,
     async ready() {
       await waitFor(

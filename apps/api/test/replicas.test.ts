@@ -1,7 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../src/db';
+import { LEASE_MS } from '../src/services/webhooks/delivery-worker';
 import { emptyPostgres, killAll, nginxPath, postgresUrl, startNginx, startReplica, type Replica } from './cluster';
-import { ownRedis, redisServer, type OwnRedis } from './servers';
+import { runDocsReceiver } from './docs-receivers';
+import { ownRedis, redisServer, waitFor, type OwnRedis } from './servers';
 
 /**
  * Two replicas of the real server on one PostgreSQL schema and one Redis (a redis-server of the
@@ -10,8 +14,11 @@ import { ownRedis, redisServer, type OwnRedis } from './servers';
 describe.runIf(postgresUrl && redisServer && nginxPath)('two replicas behind nginx (PostgreSQL + Redis)', () => {
   let database: Awaited<ReturnType<typeof emptyPostgres>>;
   let redis: OwnRedis;
+  let env: Record<string, string>;
   let a: Replica;
   let b: Replica;
+  /** Started by the last test, after `a` was killed. */
+  let c: Replica | undefined;
   let proxy: Awaited<ReturnType<typeof startNginx>>;
   let password: string;
   let token: string;
@@ -19,7 +26,8 @@ describe.runIf(postgresUrl && redisServer && nginxPath)('two replicas behind ngi
   beforeAll(async () => {
     database = await emptyPostgres();
     redis = await ownRedis();
-    const env = { DATABASE_URL: database.url, REDIS_URL: redis.url, LOG_LEVEL: 'info' };
+    // Webhooks may reach the test's own receiver on 127.0.0.1.
+    env = { DATABASE_URL: database.url, REDIS_URL: redis.url, LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: 'true' };
     // Both at the same moment, on an empty database.
     [a, b] = await Promise.all([startReplica('replica-a', env), startReplica('replica-b', env)]);
     await Promise.all([a.ready(), b.ready()]);
@@ -28,7 +36,7 @@ describe.runIf(postgresUrl && redisServer && nginxPath)('two replicas behind ngi
 
   afterAll(async () => {
     await proxy?.stop();
-    await Promise.all([a?.kill(), b?.kill()]);
+    await Promise.all([a?.kill(), b?.kill(), c?.kill()]);
     killAll();
     await redis?.stop();
     await database?.drop();
@@ -176,5 +184,97 @@ describe.runIf(postgresUrl && redisServer && nginxPath)('two replicas behind ngi
     const after: number[] = [];
     for (let i = 0; i < 20; i += 1) after.push((await fetch(`${proxy.base}/kill2k`, { headers: click })).status);
     expect(after.slice(10)).toEqual(Array(10).fill(200));
+  }, 120_000);
+
+  it('finish a webhook delivery whose replica was killed mid-send, with the same id, and send nothing twice that was answered', async () => {
+    // `a` died in the test before; a third replica joins `b`.
+    c = await startReplica('replica-c', env);
+    await c.ready();
+    const auth = { Authorization: `Bearer ${token}` };
+
+    // A receiver that answers every delivery but the first of the link 'whheld', which it holds open.
+    interface Received {
+      id: string;
+      code: string;
+      body: string;
+      signature: string;
+    }
+    const received: Received[] = [];
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (part: Buffer) => (body += part.toString()));
+      req.on('end', () => {
+        const code = (JSON.parse(body) as { data: { link: { shortCode: string } } }).data.link.shortCode;
+        received.push({
+          id: String(req.headers['toolvault-delivery']),
+          code,
+          body,
+          signature: String(req.headers['toolvault-signature']),
+        });
+        if (code === 'whheld' && received.filter((r) => r.code === code).length === 1) {
+          holding();
+          return; // no answer: the sender is killed while it waits
+        }
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`;
+      const hook = await fetch(`${b.base}/api/webhooks`, json({ url, events: ['link.created'] }, auth));
+      expect(hook.status).toBe(201);
+      const { secret } = (await hook.json()) as { secret: string };
+      const delivery = (code: string) =>
+        database.query(
+          `SELECT id, status, attempts::int AS attempts, claim_token FROM webhook_deliveries WHERE payload LIKE $1`,
+          [`%"shortCode":"${code}"%`],
+        );
+      const create = (shortCode: string) =>
+        fetch(
+          `${b.base}/api/shortlinks`,
+          json({ title: shortCode, targetUrl: 'https://example.com/', shortCode }, auth),
+        );
+
+      // One delivery answered and recorded…
+      expect((await create('whdone')).status).toBe(201);
+      await waitFor(async () => (await delivery('whdone')).rows[0]?.status === 'delivered', 15_000, 'whdone delivered');
+      // …and one in flight: its sender, whichever replica it is, is killed while it waits.
+      expect((await create('whheld')).status).toBe(201);
+      await held;
+      const claim = (await delivery('whheld')).rows[0] as { claim_token: string };
+      const holderPid = Number(claim.claim_token.split(':')[1]);
+      const holder = [b, c].find((replica) => replica.pid === holderPid);
+      const survivor = [b, c].find((replica) => replica.pid !== holderPid)!;
+      expect(holder, `the claim names a running replica: ${claim.claim_token}`).toBeDefined();
+      await holder!.kill('SIGKILL');
+
+      // The survivor sends it again once the dead replica's lease has run out, and records it.
+      await waitFor(
+        async () => (await delivery('whheld')).rows[0]?.status === 'delivered',
+        LEASE_MS + 15_000,
+        `whheld delivered by ${survivor.name}`,
+      );
+      const row = (await delivery('whheld')).rows[0] as { id: number; attempts: number };
+      expect(row.attempts).toBe(2);
+      const held2 = received.filter((r) => r.code === 'whheld');
+      expect(held2.map((r) => r.id)).toEqual([String(row.id), String(row.id)]);
+      // The answered one went once: no replica sent it again.
+      expect(received.filter((r) => r.code === 'whdone')).toHaveLength(1);
+      // Each is signed as docs/api.md tells receivers to check, with the page's own code.
+      const now = Date.now();
+      expect(
+        runDocsReceiver(
+          'js',
+          received.map((r) => ({ secret, body: r.body, header: r.signature, now })),
+        ),
+      ).toEqual(['true', 'false', ...received.map(() => 'true')]);
+      // The survivor still serves.
+      expect((await fetch(`${survivor.base}/api/health`)).status).toBe(200);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   }, 120_000);
 });

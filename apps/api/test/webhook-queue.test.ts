@@ -111,6 +111,19 @@ describe.each(ENGINES)('webhook delivery queue on %s', (engine: Engine) => {
     expect(await first.runOnce()).toBe(0);
   });
 
+  it('claims no more deliveries than asked for, and the next claim takes the next ones', async () => {
+    for (let i = 1; i <= 5; i++) await events(t.db).linkCreated({ id: i });
+    const claim = (db: Repositories, token: string) =>
+      db.webhookDeliveries.claim({ now, leaseUntil: new Date(now.getTime() + 20_000), limit: 2, token });
+    const first = await claim(t.db, 'a');
+    const second = await claim(other.db, 'b');
+    expect(first).toHaveLength(2);
+    expect(second).toHaveLength(2);
+    expect(new Set([...first, ...second].map((d) => d.id)).size).toBe(4);
+    expect(await claim(t.db, 'c')).toHaveLength(1);
+    expect(await claim(t.db, 'd')).toEqual([]);
+  });
+
   it('signs what it sends with the secret, at the moment of sending', async () => {
     await events(t.db).linkCreated({ id: 7 });
     const { sent, transport } = recorder(async () => ({ status: 200 }));
@@ -128,8 +141,9 @@ describe.each(ENGINES)('webhook delivery queue on %s', (engine: Engine) => {
     expect(delivery!.address).toEqual({ address: '93.184.216.34', family: 4 });
   });
 
-  it('takes a delivery again once the lease of a replica killed mid-send has run out', async () => {
+  it('takes a delivery again once the lease of a replica killed mid-send has run out, and only that one', async () => {
     await events(t.db).linkCreated({ id: 1 });
+    await events(t.db).linkCreated({ id: 2 });
     // The first replica claims and "dies": its send never returns.
     let sending!: () => void;
     const started = new Promise<void>((resolve) => (sending = resolve));
@@ -145,12 +159,17 @@ describe.each(ENGINES)('webhook delivery queue on %s', (engine: Engine) => {
     await started;
     const { sent, transport } = recorder(async () => ({ status: 200 }));
     const survivor = worker(other.db, transport, { leaseMs: 60_000 });
+    // The dead replica held only the delivery it was sending: the other one goes at once.
+    expect(await survivor.runOnce()).toBe(1);
     expect(await survivor.runOnce()).toBe(0); // the lease still holds
     now = new Date(now.getTime() + 60_001);
     expect(await survivor.runOnce()).toBe(1);
-    expect(sent).toHaveLength(1);
-    const [row] = await t.db.webhookDeliveries.page(webhookId, { limit: 1 });
-    expect(row).toMatchObject({ status: 'delivered', attempts: 2, responseStatus: 200 });
+    expect(sent.map((d) => JSON.parse(d.body).data.link.id)).toEqual([2, 1]);
+    const rows = await t.db.webhookDeliveries.page(webhookId, { limit: 2 });
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['delivered', 1],
+      ['delivered', 2],
+    ]);
   });
 
   it('retries after a 500 on the schedule, then delivers', async () => {

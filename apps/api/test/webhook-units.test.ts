@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_RETRY_MS, LONGEST_WAIT_MS, nextAttemptAt, nominalWait } from '../src/services/webhooks/backoff';
 import { DroppingBuffer } from '../src/services/webhooks/click-buffer';
+import { LEASE_MS, resolveWithin } from '../src/services/webhooks/delivery-worker';
+import { DELIVERY_TIMEOUT_MS } from '../src/services/webhooks/transport';
 import { newWebhookSecret, webhookSignature } from '../src/services/webhooks/signing';
 import { checkTarget, refusedAddress, type TargetPolicy } from '../src/services/webhooks/target-guard';
 
@@ -169,5 +171,34 @@ describe('DroppingBuffer (the clicks waiting for a delivery)', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('refuses a capacity of %d', (capacity) => {
     expect(() => new DroppingBuffer(capacity)).toThrow(RangeError);
+  });
+});
+
+describe('resolving a webhook host within the lease', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives up on a name server that does not answer in 5 s, well inside one delivery lease', async () => {
+    vi.useFakeTimers();
+    const never = resolveWithin(() => new Promise(() => {}), 5_000);
+    const outcome = never('hooks.example.com').then(
+      () => 'resolved',
+      (error: Error) => error.message,
+    );
+    await vi.advanceTimersByTimeAsync(4_999);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe('hooks.example.com did not resolve within 5 s');
+    // The lease covers the resolution and the exchange, each at its limit, with room to record it.
+    expect(LEASE_MS).toBeGreaterThan(5_000 + DELIVERY_TIMEOUT_MS);
+  });
+
+  it('passes an answer through as it is', async () => {
+    const answer = [{ address: '93.184.216.34', family: 4 as const }];
+    expect(await resolveWithin(async () => answer, 5_000)('hooks.example.com')).toBe(answer);
   });
 });

@@ -109,18 +109,25 @@ export function createWebhookDeliveriesRepo(db: Kysely<Tables>, dialect: Dialect
     },
     async claim({ now, leaseUntil, limit, token }) {
       const at = now.toISOString();
-      const due = dialect.skipLockedRows(
-        db
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', at)
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(limit),
-      );
+      // The due rows are picked once, in a materialized CTE. As `id IN (SELECT … LIMIT n FOR UPDATE
+      // SKIP LOCKED)`, PostgreSQL may run the subquery again for each row it updates, and a claim of
+      // one took every due delivery (seen in webhook-queue.test.ts); a CTE is evaluated exactly once.
       const rows = await db
+        .with(
+          (cte) => cte('due').materialized(),
+          (q) =>
+            dialect.skipLockedRows(
+              q
+                .selectFrom('webhook_deliveries')
+                .select('id')
+                .where('status', '=', 'pending')
+                .where('next_attempt_at', '<=', at)
+                .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+                .orderBy('next_attempt_at')
+                .orderBy('id')
+                .limit(limit),
+            ),
+        )
         .updateTable('webhook_deliveries')
         .set((eb) => ({
           claimed_until: leaseUntil.toISOString(),
@@ -128,7 +135,7 @@ export function createWebhookDeliveriesRepo(db: Kysely<Tables>, dialect: Dialect
           attempts: eb('attempts', '+', 1),
           updated_at: at,
         }))
-        .where('id', 'in', due)
+        .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
         // Again on the row itself: on PostgreSQL a row another claim updated first is re-read here.
         .where('status', '=', 'pending')
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))

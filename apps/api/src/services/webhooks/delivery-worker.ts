@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
@@ -24,11 +25,11 @@ export interface DeliveryWorkerDeps {
   logger: Pick<Logger, 'warn'>;
   /** The jitter of retries, in [0, 1). */
   random?: () => number;
-  /** Deliveries one pass claims at most. */
+  /** Deliveries one pass attempts at most. */
   batch?: number;
   /**
-   * How long a claim holds: longer than one pass can take (each delivery at most the transport's
-   * time limit), so a live worker never loses its lease; a dead one's runs out and another takes over.
+   * How long a claim of one delivery holds: longer than its attempt can take, so a live worker never
+   * loses its lease; a dead one's runs out and another takes over.
    */
   leaseMs?: number;
   /** This worker's name in its claims: every replica's differs. */
@@ -45,8 +46,30 @@ export interface DeliveryWorker {
 }
 
 const BATCH = 10;
-/** Ten deliveries one after another, each up to 10 s, plus room. */
-const LEASE_MS = BATCH * DELIVERY_TIMEOUT_MS + 60_000;
+/** How long the worker waits for a webhook's host name to resolve before it tries again later. */
+const RESOLVE_TIMEOUT_MS = 5_000;
+/**
+ * One delivery's lease: the name's resolution and the exchange, each within its time limit, plus
+ * room for the two statements around them. A replica killed mid-send holds that one delivery, and
+ * another replica takes it over this long after the claim.
+ */
+export const LEASE_MS = RESOLVE_TIMEOUT_MS + DELIVERY_TIMEOUT_MS + 5_000;
+
+/** Resolves within `ms`, or fails: a name server that never answers must not outlast the lease. */
+export function resolveWithin(resolve: Resolve, ms: number): Resolve {
+  return (hostname) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${hostname} did not resolve within ${ms / 1000} s`)), ms);
+    });
+    return Promise.race([resolve(hostname), late]).finally(() => clearTimeout(timer));
+  };
+}
+
+/** A claim's token names the replica that holds it (host and process), so an operator can tell. */
+function replicaToken(): string {
+  return `${hostname()}:${process.pid}:${randomUUID()}`;
+}
 
 function successful(status: number): boolean {
   return status >= 200 && status < 300;
@@ -59,11 +82,12 @@ function successful(status: number): boolean {
  * again and sent again with the same Toolvault-Delivery id, so a receiver can drop the repeat.
  */
 export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
-  const { webhooks, deliveries, clock, transport, resolve, policy, logger } = deps;
+  const { webhooks, deliveries, clock, transport, policy, logger } = deps;
+  const resolve = resolveWithin(deps.resolve, RESOLVE_TIMEOUT_MS);
   const random = deps.random ?? Math.random;
   const batch = deps.batch ?? BATCH;
   const leaseMs = deps.leaseMs ?? LEASE_MS;
-  const token = deps.token ?? randomUUID;
+  const token = deps.token ?? replicaToken;
 
   const failure = (delivery: ClaimedDelivery, responseStatus: number | null, error: string): AttemptOutcome => ({
     delivered: false,
@@ -98,20 +122,25 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     }
   };
 
+  // One delivery per claim, each leased only for its own attempt: a replica killed mid-send strands
+  // the one delivery it was sending, for one lease, not the rest of a batch it had taken with it.
   const runOnce = async () => {
-    const now = clock();
-    const claimed = await deliveries.claim({
-      now,
-      leaseUntil: new Date(now.getTime() + leaseMs),
-      limit: batch,
-      token: token(),
-    });
-    for (const delivery of claimed) {
+    let attempted = 0;
+    while (attempted < batch) {
+      const now = clock();
+      const [delivery] = await deliveries.claim({
+        now,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        limit: 1,
+        token: token(),
+      });
+      if (!delivery) break;
+      attempted += 1;
       const outcome = await attempt(delivery, await webhooks.find(delivery.webhookId));
       const kept = await deliveries.finish(delivery.id, delivery.token, outcome, clock());
       if (!kept) logger.warn(`Webhook delivery ${delivery.id}: the lease ran out before the attempt ended`);
     }
-    return claimed.length;
+    return attempted;
   };
 
   let timer: NodeJS.Timeout | undefined;
