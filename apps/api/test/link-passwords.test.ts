@@ -114,6 +114,44 @@ describe.each(ENGINES)('password links (%s)', { timeout: 60_000 }, (engine) => {
     expect(await clicksOf(shortCode)).toBe(0);
   });
 
+  // The engine app's clock stands at 2025-03-15T12:00Z.
+  it.each([
+    ['ended', { validUntil: '2025-03-01T00:00:00Z' }, 410, 'SHORTLINK_EXPIRED', 'This link has expired'],
+    ['not yet open', { validFrom: '2025-04-01T00:00:00Z' }, 404, 'SHORTLINK_NOT_ACTIVE', 'This link is not active yet'],
+  ] as const)(
+    'an inactive password link (%s) answers as any inactive link, to everyone, with nothing of its target',
+    async (_name, rules, status, code, heading) => {
+      for (const redirectMode of ['preview', 'direct'] as const) {
+        const { shortCode } = await create({ ...rules, redirectMode });
+        const json = await openJson(shortCode);
+        expect(json.status).toBe(status);
+        expect(json.body).toMatchObject({ code });
+        for (const agent of [CHROME, CRAWLER]) {
+          const page = await request(built.app).get(`/${shortCode}`).set('User-Agent', agent).redirects(0);
+          expect(page.status).toBe(status);
+          expect(page.text).toContain(`<h1>${heading}</h1>`);
+          expect(page.text).not.toContain('Password-protected link');
+          expect(leaks(page.text)).toEqual([]);
+        }
+        const lookup = await request(built.app).get(`/api/shortlink/${shortCode}`);
+        expect(lookup.status).toBe(status);
+        expect(leaks(JSON.stringify(lookup.body))).toEqual([]);
+        expect(await clicksOf(shortCode)).toBe(0);
+      }
+      // With a fallback, everyone goes there: it is the owner's public way out, not the guarded target.
+      const { shortCode } = await create({ ...rules, fallbackUrl: 'https://fallback.example/' });
+      for (const agent of [CHROME, CRAWLER]) {
+        const page = await request(built.app).get(`/${shortCode}`).set('User-Agent', agent).redirects(0);
+        expect(page.status).toBe(302);
+        expect(page.headers.location).toBe('https://fallback.example/');
+      }
+      const json = await openJson(shortCode);
+      expect(json.status).toBe(status);
+      expect(json.body).toMatchObject({ code, fallbackUrl: 'https://fallback.example/' });
+      expect(leaks(JSON.stringify(json.body))).toEqual([]);
+    },
+  );
+
   it('a direct link without the cookie gets the page with the form, no 302 and no click; with it, the 302 and one click', async () => {
     const { shortCode } = await create({ redirectMode: 'direct' });
     for (const agent of [CHROME, 'curl/8.5.0']) {

@@ -1,11 +1,17 @@
 import { createQueryId, type CompiledQuery, type Kysely } from 'kysely';
+import type { LinkStateInput } from '@toolvault/shared';
 import type { Tables } from './schema';
 
-/** What guards a password link: its id, the hash to check an attempt against and the version unlocks name. */
+/**
+ * What guards a password link: its id, the hash to check an attempt against, the version unlocks
+ * name, and its rules (an inactive link has nothing left to guard: its visitors get what every
+ * inactive link gives).
+ */
 export interface LinkLock {
   id: number;
   passwordHash: string;
   version: number;
+  rules: LinkStateInput;
 }
 
 export interface LinkPasswordsRepo {
@@ -22,7 +28,7 @@ export function createLinkPasswordsRepo(db: Kysely<Tables>): LinkPasswordsRepo {
   const lockQuery = (shortCode: string) =>
     db
       .selectFrom('shortlinks')
-      .select(['id', 'password_hash', 'password_version'])
+      .select(['id', 'password_hash', 'password_version', 'valid_from', 'valid_until', 'max_visits', 'click_count'])
       .where('short_code', '=', shortCode)
       .where('import_pending', 'is', null)
       .where('password_hash', 'is not', null);
@@ -44,7 +50,17 @@ export function createLinkPasswordsRepo(db: Kysely<Tables>): LinkPasswordsRepo {
       });
       const row = rows[0];
       if (!row || row.password_hash === null) return null;
-      return { id: row.id, passwordHash: row.password_hash, version: Number(row.password_version) };
+      return {
+        id: row.id,
+        passwordHash: row.password_hash,
+        version: Number(row.password_version),
+        rules: {
+          validFrom: row.valid_from,
+          validUntil: row.valid_until,
+          maxVisits: row.max_visits === null ? null : Number(row.max_visits),
+          clickCount: Number(row.click_count),
+        },
+      };
     },
   };
 }

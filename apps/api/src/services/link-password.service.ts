@@ -1,4 +1,4 @@
-import { isAllowedShortCode, LINK_PASSWORD_MESSAGES } from '@toolvault/shared';
+import { isAllowedShortCode, LINK_PASSWORD_MESSAGES, linkState } from '@toolvault/shared';
 import type { LinkPasswordsRepo } from '../db/link-passwords.repo';
 import type { Clock } from '../lib/clock';
 import { fail, ok, type Result } from '../lib/result';
@@ -9,7 +9,11 @@ import { hashPasswordAsync, verifyPassword } from './password-hash';
 export type UnlockFailure = 'SHORTLINK_NOT_FOUND' | 'SHORTLINK_PASSWORD_WRONG';
 
 export interface LinkPasswordService {
-  /** Whether `/{shortCode}` is closed to this request: the link has a password and no cookie here opens it. */
+  /**
+   * Whether `/{shortCode}` is closed to this request: the link has a password, is active, and no
+   * cookie here opens it. An inactive password link is not closed: like any inactive link it sends
+   * everyone to its fallback or its 410/404 page, which tell nothing of its target.
+   */
   isLocked(shortCode: string, cookieHeader: string | undefined): Promise<boolean>;
   /**
    * Checks a password: the cookie value to set when it is right, null when the link has no
@@ -49,7 +53,9 @@ export function createLinkPasswordService({
   return {
     async isLocked(shortCode, cookieHeader) {
       const lock = await passwords.lockOf(shortCode);
-      return lock !== null && !cookies.opens(unlockCookieValues(cookieHeader), lock, clock());
+      if (lock === null) return false;
+      const now = clock();
+      return linkState(lock.rules, now) === 'active' && !cookies.opens(unlockCookieValues(cookieHeader), lock, now);
     },
     async unlock(shortCode, password) {
       if (!isAllowedShortCode(shortCode)) return fail('SHORTLINK_NOT_FOUND');
