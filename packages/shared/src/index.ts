@@ -18,6 +18,7 @@ export * from './not-found';
 export * from './routes';
 export * from './route-chunks';
 export * from './shortlinks';
+export * from './short-codes';
 export * from './qr';
 export * from './shortlink-password';
 export * from './shortlink-rules';

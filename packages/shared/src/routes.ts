@@ -76,7 +76,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set<string>([
   ...SERVER_SEGMENTS,
 ]);
 
-/** Client-supplied codes may be 3–32 URL-safe characters; generated ones: see generateShortCode (shortlinks.ts). */
+/** Client-supplied codes may be 3–32 URL-safe characters; generated ones: see generateShortCode (short-codes.ts). */
 export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 
 export type PathKind =

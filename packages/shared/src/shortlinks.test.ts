@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_PREFIXES, PAGE_SEGMENTS, RESERVED_SEGMENTS, SERVER_SEGMENTS, TOOL_SLUGS } from './routes';
 import {
   cryptoRandomIndex,
-  DAY_MS,
   generateShortCode,
-  isAllowedShortCode,
-  isSameUtcDay,
   pooledWords,
   randomIndexFrom,
   SHORT_CODE_ALPHABET,
   SHORT_CODE_LENGTH,
+  type RandomIndex,
+} from './short-codes';
+import {
+  DAY_MS,
+  isAllowedShortCode,
+  isSameUtcDay,
   utcDayKey,
   utcDayStart,
-  type RandomIndex,
   parseTagsText,
   SHORTLINK_LIMITS,
   SHORTLINK_MESSAGES,
