@@ -111,7 +111,11 @@ describe.each(ENGINES)('folders and bulk changes through the API on %s', (engine
 
   it('tags, moves, archives and deletes by id, answers the count, and logs one event per change', async () => {
     const { app, owner, create, bulk, list, folder } = await setup();
-    const links = [await create(owner, 'One'), await create(owner, 'Two'), await create(owner, 'Three')];
+    const links = [
+      await create(owner, 'One', { redirectMode: 'direct' }),
+      await create(owner, 'Two'),
+      await create(owner, 'Three'),
+    ];
     const ids = links.map((link) => link.id);
     const spring = await folder('Spring');
 
@@ -133,9 +137,19 @@ describe.each(ENGINES)('folders and bulk changes through the API on %s', (engine
       ['Two', ['promo'], true],
     ]);
     expect((await list(owner, { archived: 'true' })).items.map((item) => item.title)).toEqual(['One']);
-    // The archived link still redirects.
+    // The archived link still redirects: its JSON to the redirect page, and a browser's 302.
     const redirect = await request(app).get(`/${links[0]!.shortCode}`).set('Accept', 'application/json');
     expect(redirect.status).toBe(200);
+    const direct = await request(app)
+      .get(`/${links[0]!.shortCode}`)
+      .set('Accept', 'text/html')
+      .set(
+        'User-Agent',
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+      )
+      .redirects(0);
+    expect(direct.status).toBe(302);
+    expect(direct.headers.location).toBe('https://example.com/One');
 
     expect((await bulk(owner, { ids, action: { type: 'delete' } })).body).toEqual({ changed: 3, matched: 3 });
     expect((await list(owner)).total).toBe(0);
