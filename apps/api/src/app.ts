@@ -131,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
     speedtest: createSpeedtestService({ clock }),
     shortlinks: createShortlinkService({
       shortlinks: db.shortlinks,
+      visits: db.shortlinkClicks,
       users: db.users,
       clock,
       counters,

@@ -53,6 +53,25 @@ describe.each(ENGINES)('analytics windows on %s', { timeout: 30_000 }, (engine) 
     expect(res.body.rangeClicks).toBe(5);
   });
 
+  it("gives the Overview today's raw, deduplicated and unique counts beside its totals", async () => {
+    const { app, auth } = await withClicks(engine);
+    const res = await request(app).get('/api/shortlinks/summary').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalLinks: 1,
+      totalClicks: 5,
+      createdToday: 1,
+      today: { clicks: 5, deduplicated: 2, uniques: 2 },
+    });
+  });
+
+  it('gives the Overview zeros for today before any click', async () => {
+    const test = await engineApp(engine);
+    opened.push(test);
+    const res = await request(test.app).get('/api/shortlinks/summary').set(test.auth);
+    expect(res.body.today).toEqual({ clicks: 0, deduplicated: 0, uniques: 0 });
+  });
+
   it('answers one link by month and by day, presets included', async () => {
     const { app, auth, id } = await withClicks(engine);
     const months = await request(app)

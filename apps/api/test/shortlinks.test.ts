@@ -196,6 +196,7 @@ describe('short code generation', () => {
     const draws = [...indexes('aaaaaa'), ...indexes('vendor'), ...indexes('Zz09aB')];
     const service = createShortlinkService({
       shortlinks: db.shortlinks,
+      visits: db.shortlinkClicks,
       users: db.users,
       clock: time.clock,
       counters: memoryCounterStore(time.clock),

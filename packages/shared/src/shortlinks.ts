@@ -282,6 +282,11 @@ export interface ShortlinkSummary {
   totalClicks: number;
   /** Links created on the current UTC date (the Overview's "Today"), from the per-day counter. */
   createdToday: number;
+  /**
+   * The current UTC date's clicks of all links, beside their deduplicated clicks and unique
+   * visitors (as the analytics count them), from the daily aggregates.
+   */
+  today: VisitTotals;
   /** The 5 newest links. */
   recent: Shortlink[];
 }
@@ -331,7 +336,14 @@ export interface AnalyticsWindow {
   step: AnalyticsStep;
   series: AnalyticsPoint[];
   /** The series summed: clicks, deduplicated clicks and unique visitors (per link per day) of the range. */
-  totals: { clicks: number; deduplicated: number; uniques: number };
+  totals: VisitTotals;
+}
+
+/** Raw clicks, deduplicated clicks and unique visitors (of each link per UTC day, summed) of a span. */
+export interface VisitTotals {
+  clicks: number;
+  deduplicated: number;
+  uniques: number;
 }
 
 /** Length of the per-link analytics' referrer and country lists. */

@@ -27,6 +27,7 @@ import {
   utcDayStart,
 } from '@toolvault/shared';
 import type { CounterStore } from '../counters/counter-store';
+import type { ShortlinkClicksRepo } from '../db/shortlink-clicks.repo';
 import type { LinkRefusal, NewShortlink, ShortlinksRepo } from '../db/shortlinks.repo';
 import type { UsersRepo } from '../db/users.repo';
 import type { Clock } from '../lib/clock';
@@ -105,6 +106,8 @@ export interface ShortlinkService {
 
 export interface ShortlinkServiceDeps {
   shortlinks: ShortlinksRepo;
+  /** Today's clicks, deduplicated clicks and unique visitors for the Overview, from the daily aggregates. */
+  visits: Pick<ShortlinkClicksRepo, 'visitsPerDay'>;
   /** The team, for the logins an export names its links' makers by. */
   users: Pick<UsersRepo, 'list'>;
   clock: Clock;
@@ -131,6 +134,7 @@ const fail = (error: ShortlinkFailure): { ok: false; error: ShortlinkFailure } =
 
 export function createShortlinkService({
   shortlinks,
+  visits,
   users,
   clock,
   counters,
@@ -235,15 +239,20 @@ export function createShortlinkService({
 
     async summary() {
       const today = utcDayStart(clock());
-      const [totals, recent] = await Promise.all([
+      const [from, to] = [utcDayKey(today), utcDayKey(today + DAY_MS)];
+      const [totals, recent, todays] = await Promise.all([
         // Today's links come from the per-UTC-day counter, never from a count of the links.
-        shortlinks.totals({ from: utcDayKey(today), to: utcDayKey(today + DAY_MS) }),
+        shortlinks.totals({ from, to }),
         shortlinks.listNewestFirst(SUMMARY_RECENT),
+        // One day of the aggregates' device rows: a row or none.
+        visits.visitsPerDay({ from, until: to }),
       ]);
+      const [day] = todays;
       return {
         totalLinks: totals.totalLinks,
         totalClicks: totals.totalClicks,
         createdToday: totals.createdBetween,
+        today: { clicks: day?.clicks ?? 0, deduplicated: day?.deduplicated ?? 0, uniques: day?.uniques ?? 0 },
         recent,
       };
     },

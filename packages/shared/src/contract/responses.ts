@@ -205,8 +205,18 @@ export const ZShortlinkPage = exactly<ShortlinkPage>()(
   z.object({ items: z.array(ZShortlink), nextCursor: z.string().nullable(), total: count }),
 );
 
+const visitTotals = z.object({ clicks: count, deduplicated: count, uniques: count });
+
 export const ZShortlinkSummary = exactly<ShortlinkSummary>()(
-  z.object({ totalLinks: count, totalClicks: count, createdToday: count, recent: z.array(ZShortlink) }),
+  z.object({
+    totalLinks: count,
+    totalClicks: count,
+    createdToday: count,
+    today: visitTotals.meta({
+      description: "The current UTC date's clicks of all links, deduplicated clicks and unique visitors",
+    }),
+    recent: z.array(ZShortlink),
+  }),
 );
 
 export const ZShortlinkTags = exactly<ShortlinkTagsResponse>()(
@@ -231,7 +241,7 @@ const analyticsWindow = {
       uniques: count.meta({ description: 'Visitors of each link per UTC day, summed' }),
     }),
   ),
-  totals: z.object({ clicks: count, deduplicated: count, uniques: count }),
+  totals: visitTotals,
 };
 
 export const ZShortlinkAnalytics = exactly<ShortlinkAnalytics>()(

@@ -7,6 +7,7 @@ import { ui } from '../../components/ui';
 import { EmptyLinks } from './EmptyLinks';
 import { CompactLinkList, LoadingState } from './LinkParts';
 import { summaryStats } from './shortlink-manager.service';
+import { VisitFigures } from './VisitFigures';
 import { formatCount } from '../../lib/format';
 
 interface OverviewTabProps {
@@ -34,8 +35,9 @@ function Stat({ label, value, icon }: { label: string; value: number | string; i
 const iconClass = 'size-4 text-indigo-600 dark:text-indigo-400';
 
 /**
- * Totals, the links created today (UTC), average clicks (rounded) and the 5 most recent links,
- * all from the server's summary: cheap with any number of links.
+ * Totals, the links created today (UTC), average clicks (rounded), today's clicks beside their
+ * deduplicated clicks and unique visitors, and the 5 most recent links, all from the server's
+ * summary: cheap with any number of links.
  */
 export function OverviewTab({ summary, onRetry, onCreate, onLoadSample, sampleBusy }: OverviewTabProps) {
   if (summary.status === 'pending') return <LoadingState label="Loading shortlinks..." />;
@@ -74,6 +76,10 @@ export function OverviewTab({ summary, onRetry, onCreate, onLoadSample, sampleBu
           icon={<TrendingUp aria-hidden="true" className={iconClass} />}
         />
       </dl>
+      <Card>
+        <h3 className={ui.subheading}>Visits today (UTC)</h3>
+        <VisitFigures totals={summary.data.today} label="Visits today" />
+      </Card>
       <Card>
         <h3 className={ui.subheading}>Recent Links</h3>
         <div className="mt-2">

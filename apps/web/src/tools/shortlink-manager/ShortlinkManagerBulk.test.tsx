@@ -14,6 +14,7 @@ import {
   renderTool,
   settle,
   stubApi,
+  summaryOf,
   TOKEN,
   type Call,
   type Handler,
@@ -277,7 +278,7 @@ describe('bulk changes in Manage Links', () => {
 describe('the folder of one link, in the Create/Edit form', () => {
   it('puts a new link in the folder chosen, and sends null for No folder', async () => {
     const calls = stubApi({
-      'GET /api/shortlinks/summary': json({ totalLinks: 0, totalClicks: 0, createdToday: 0, recent: [] }),
+      'GET /api/shortlinks/summary': json(summaryOf([])),
       'GET /api/shortlinks/folders': json({ folders: [SPRING] }),
       'POST /api/shortlinks': (body) => json(link(9, body as object), 201)(),
     });

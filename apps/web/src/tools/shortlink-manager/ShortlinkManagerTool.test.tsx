@@ -97,7 +97,12 @@ describe('admin', () => {
     const recent = [1, 2, 3, 4, 5].map((id) => link(id, { clickCount: id }));
     const calls = stubApi({
       'GET /api/shortlinks/summary': json(
-        summaryOf(recent, { totalLinks: 20_000, totalClicks: 1_100_000, createdToday: 11 }),
+        summaryOf(recent, {
+          totalLinks: 20_000,
+          totalClicks: 1_100_000,
+          createdToday: 11,
+          today: { clicks: 500, deduplicated: 3, uniques: 2 },
+        }),
       ),
     });
     renderTool();
@@ -108,6 +113,12 @@ describe('admin', () => {
     expect(stat('Total Clicks')).toHaveTextContent('1,100,000');
     expect(stat('Today')).toHaveTextContent(/^11$/);
     expect(stat('Avg. Clicks')).toHaveTextContent('55');
+    // Today's clicks beside their deduplicated clicks and unique visitors.
+    const today = within(screen.getByLabelText('Visits today'));
+    const figure = (label: string) => today.getByText(label).closest('div')!;
+    expect(figure('Raw clicks')).toHaveTextContent('500');
+    expect(figure('Deduplicated')).toHaveTextContent('3');
+    expect(figure('Unique visitors')).toHaveTextContent('2');
     expect(within(screen.getByRole('list', { name: 'Recent links' })).getAllByRole('listitem')).toHaveLength(5);
     expect(listCalls(calls)).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import type { AnalyticsWindow } from '@toolvault/shared';
+import type { AnalyticsWindow, VisitTotals } from '@toolvault/shared';
 import { ui } from '../../components/ui';
 import { STEP_NOUNS, windowCaption } from './analytics-window.service';
 import { ClicksChart } from './ClicksChart';
@@ -13,9 +13,9 @@ const FIGURES = [
  * The range's raw clicks beside its deduplicated clicks and unique visitors: 500 clicks of one
  * visitor in an hour read 500 / 1 / 1. Visitors are told apart by a daily-salted hash, never an address.
  */
-export function VisitFigures({ totals }: { totals: AnalyticsWindow['totals'] }) {
+export function VisitFigures({ totals, label = 'Clicks in the range' }: { totals: VisitTotals; label?: string }) {
   return (
-    <dl className="mt-4 grid gap-3 sm:grid-cols-3" aria-label="Clicks in the range">
+    <dl className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={label}>
       {FIGURES.map(({ key, label, hint }) => (
         <div key={key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
           <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{label}</dt>

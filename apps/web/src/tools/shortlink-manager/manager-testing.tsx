@@ -58,6 +58,7 @@ export const summaryOf = (recent: Shortlink[], extra: Partial<ShortlinkSummary> 
   totalLinks: recent.length,
   totalClicks: recent.reduce((sum, item) => sum + item.clickCount, 0),
   createdToday: 0,
+  today: { clicks: 0, deduplicated: 0, uniques: 0 },
   recent,
   ...extra,
 });
