@@ -26,27 +26,30 @@ const instances = Array.from(
   { length: streams },
   (_, index) =>
     new Promise((resolve, reject) => {
-      setTimeout(() => {
-        const instance = autocannon(
-          {
-            url,
-            headers,
-            connections: 1,
-            overallRate: Math.floor(rate / streams) + (index < rate % streams ? 1 : 0),
-            duration,
-            // Each answer recorded once, as it came (see scale.bench.ts on autocannon's back-fill).
-            ignoreCoordinatedOmission: true,
-          },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        );
-        instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-          if (statusCode === expect) latencies.push(responseTime);
-          else unexpected += 1;
-        });
-        instance.on('reqError', () => {
-          errors += 1;
-        });
-      }, (index * 1000) / streams);
+      setTimeout(
+        () => {
+          const instance = autocannon(
+            {
+              url,
+              headers,
+              connections: 1,
+              overallRate: Math.floor(rate / streams) + (index < rate % streams ? 1 : 0),
+              duration,
+              // Each answer recorded once, as it came (see scale-redirects.ts on autocannon's back-fill).
+              ignoreCoordinatedOmission: true,
+            },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          );
+          instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+            if (statusCode === expect) latencies.push(responseTime);
+            else unexpected += 1;
+          });
+          instance.on('reqError', () => {
+            errors += 1;
+          });
+        },
+        (index * 1000) / streams,
+      );
     }),
 );
 
