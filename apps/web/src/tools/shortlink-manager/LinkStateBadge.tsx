@@ -1,4 +1,4 @@
-import type { Shortlink } from '@toolvault/shared';
+import { isAllowedShortCode, type Shortlink } from '@toolvault/shared';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { inactiveBadge } from './link-rules.service';
@@ -14,5 +14,22 @@ export function LinkStateBadge({ link, now }: { link: Shortlink; now?: Date | nu
       <span className="sr-only">Inactive: </span>
       {badge.label}
     </Badge>
+  );
+}
+
+/**
+ * For a link whose code a page of the site took after the link was made (a new tool or page with the
+ * same address): the page wins, so visitors never reach the link until its code is changed. New
+ * codes can never be such words; links kept from before can.
+ */
+export function CodeTakenBadge({ shortCode }: { shortCode: string }) {
+  if (isAllowedShortCode(shortCode)) return null;
+  return (
+    <span title="A page of this site has the same address, so visitors reach the page: give the link another code.">
+      <Badge tone="red">
+        <span className="sr-only">Unreachable: </span>
+        Code taken by a page
+      </Badge>
+    </span>
   );
 }

@@ -6,7 +6,7 @@ import { ui } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import { writeAdminView, type AdminView } from './admin-view';
 import { CopyLinkButton } from './CopyLinkButton';
-import { LinkStateBadge } from './LinkStateBadge';
+import { CodeTakenBadge, LinkStateBadge } from './LinkStateBadge';
 import { QrCodeButton } from './QrCodeDialog';
 import { formatCreated, RedirectModeBadge, ShortUrlLink, siteOrigin, smallButton, TagList } from './LinkParts';
 import { PasswordBadge } from './PasswordBadge';
@@ -189,6 +189,7 @@ function LinkRow({
             {link.archived ? <ArchivedBadge /> : null}
             <PasswordBadge hasPassword={link.hasPassword} />
             <LinkStateBadge link={link} />
+            <CodeTakenBadge shortCode={link.shortCode} />
             <TagList tags={link.tags} />
           </div>
         </div>
