@@ -102,6 +102,59 @@ describe('the shortlink manager for each role', () => {
     expect(rows()).toHaveLength(1);
   });
 
+  it('lets the Owner pick anyone on the team by name in Created by', async () => {
+    const people = [
+      {
+        id: 1,
+        displayName: 'Olive Owner',
+        login: 'olive',
+        role: 'owner',
+        disabled: false,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+      {
+        id: 3,
+        displayName: 'Ada Author',
+        login: 'ada',
+        role: 'author',
+        disabled: true,
+        createdAt: '2025-01-02T00:00:00.000Z',
+      },
+    ];
+    const calls = stubApi({
+      'GET /api/shortlinks/tags': json(NO_TAGS),
+      'GET /api/team': json({ people }),
+      'GET /api/shortlinks': (_body, _init, params) =>
+        json(pageOf(params.get('createdBy') === '3' ? [link(1, { createdBy: ADA })] : [link(1), link(2)]))(),
+    });
+    renderTool('/shortlink-manager?tab=manage');
+    await settle();
+    const options = within(field('Created by')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Everyone',
+      'Me',
+      'Olive Owner (olive)',
+      'Ada Author (ada), disabled',
+    ]);
+    fireEvent.change(field('Created by'), { target: { value: '3' } });
+    await settle();
+    expect(listCalls(calls).at(-1)?.params.get('createdBy')).toBe('3');
+    expect(query().get('by')).toBe('3');
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('keeps a person of the address who is not on the team as what is applied', async () => {
+    stubApi({
+      'GET /api/shortlinks/tags': json(NO_TAGS),
+      'GET /api/team': json({ people: [] }),
+      'GET /api/shortlinks': json(pageOf([])),
+    });
+    renderTool('/shortlink-manager?tab=manage&by=42');
+    await settle();
+    expect(field('Created by')).toHaveValue('42');
+    expect(within(field('Created by')).getByRole('option', { name: 'Person 42' })).toBeInTheDocument();
+  });
+
   it('shows a Viewer the links and their analytics, and nothing that changes them', async () => {
     const calls = stubApi({
       'GET /api/account': json(account('viewer', 'Vera Viewer')),

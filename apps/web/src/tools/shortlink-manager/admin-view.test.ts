@@ -41,6 +41,8 @@ describe('readAdminView', () => {
     ['All time', 'tab=analytics&range=all', view({ tab: 'analytics', range: 'all' })],
     ['my links', 'by=me', view({ createdBy: 'me' })],
     ['an unknown creator', 'by=someone', view()],
+    ["one person's links", 'by=7', view({ createdBy: '7' })],
+    ['a person id that is no id', 'by=07', view()],
     ['a folder and the archive', 'folder=12&archived=1', view({ folder: '12', archived: true })],
     ['links in no folder', 'folder=none', view({ folder: 'none' })],
     ['a folder that is no id', 'folder=1%3B--&archived=yes', view()],
@@ -61,6 +63,7 @@ describe('writeAdminView', () => {
     ['a page size other than the default', view({ size: 25 }), 'size=25'],
     ['the per-link view', view({ tab: 'manage', link: 7, range: 'all' }), 'tab=manage&link=7&range=all'],
     ['my links', view({ tab: 'manage', createdBy: 'me' }), 'tab=manage&by=me'],
+    ["one person's links", view({ createdBy: '7' }), 'by=7'],
     ['a folder and the archive', view({ folder: '4', archived: true }), 'folder=4&archived=1'],
   ])('writes %s', (_name, value, expected) => {
     expect(writeAdminView(value).toString()).toBe(expected);
@@ -83,6 +86,7 @@ describe('listQuery', () => {
     ['a later page: the last cursor of the trail', view({ after: ['p2', 'p3'] }), 'limit=50&sort=newest&cursor=p3'],
     ['a page of 100', view({ size: 100 }), 'limit=100&sort=newest'],
     ['my links', view({ createdBy: 'me', tag: 'x' }), 'limit=50&sort=newest&tag=x&createdBy=me'],
+    ["one person's links", view({ createdBy: '7' }), 'limit=50&sort=newest&createdBy=7'],
     [
       'a folder’s archived links',
       view({ folder: 'none', archived: true }),

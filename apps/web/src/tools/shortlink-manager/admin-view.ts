@@ -38,10 +38,14 @@ export type FolderFilter = string;
 const readFolder = (text: string | null): FolderFilter =>
   text === NO_FOLDER || /^[1-9]\d{0,15}$/.test(text ?? '') ? (text ?? '') : '';
 
-/** Whose links the list shows: everyone's, or the signed-in person's (`?by=me`). */
+/** Whose links the list shows: everyone's, the signed-in person's (`?by=me`), or one person's (`?by=<id>`). */
 export const CREATORS = ['all', 'me'] as const;
-export type Creator = (typeof CREATORS)[number];
-export const CREATOR_LABELS: Record<Creator, string> = { all: 'Everyone', me: 'Me' };
+export type Creator = (typeof CREATORS)[number] | `${number}`;
+export const CREATOR_LABELS: Record<(typeof CREATORS)[number], string> = { all: 'Everyone', me: 'Me' };
+
+/** `?by=` as the list takes it: all, me or the digits of a person's id; anything else is everyone. */
+const readCreator = (text: string | null): Creator =>
+  text === 'me' || /^[1-9]\d{0,15}$/.test(text ?? '') ? (text as Creator) : 'all';
 
 /** The analytics' window (range, custom days, step) is part of the view: see analytics-window.service.ts. */
 export interface AdminView extends WindowChoice {
@@ -50,7 +54,7 @@ export interface AdminView extends WindowChoice {
   q: string;
   /** One tag to filter by, '' for all. */
   tag: string;
-  /** Whose links: everyone's or mine. */
+  /** Whose links: everyone's, mine or one person's. */
   createdBy: Creator;
   /** Active, inactive (expired, scheduled, limit reached) or all links. */
   status: LinkStatusFilter;
@@ -96,7 +100,7 @@ export function readAdminView(params: URLSearchParams): AdminView {
     tab: oneOf(ADMIN_TABS, params.get('tab'), DEFAULT_VIEW.tab),
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     tag: params.get('tag') ?? '',
-    createdBy: oneOf(CREATORS, params.get('by'), DEFAULT_VIEW.createdBy),
+    createdBy: readCreator(params.get('by')),
     status: oneOf(LINK_STATUS_FILTERS, params.get('status'), DEFAULT_VIEW.status),
     folder: readFolder(params.get('folder')),
     archived: params.get('archived') === '1',
@@ -139,7 +143,7 @@ export function listQuery(view: AdminView): string {
   const params = new URLSearchParams({ limit: String(view.size), sort: view.sort });
   if (view.q.trim() !== '') params.set('q', view.q.trim());
   if (view.tag !== '') params.set('tag', view.tag);
-  if (view.createdBy === 'me') params.set('createdBy', 'me');
+  if (view.createdBy !== 'all') params.set('createdBy', view.createdBy);
   if (view.status !== 'all') params.set('status', view.status);
   if (view.folder !== '') params.set('folder', view.folder);
   if (view.archived) params.set('archived', 'true');

@@ -11,12 +11,28 @@ describe('what each role may use in the manager', () => {
     ['editor', FULL_ACCESS, ['overview', 'create', 'manage', 'analytics']],
     [
       'author',
-      { allLinks: false, write: true, importLinks: false, folders: false, allAnalytics: false, linkAnalytics: true },
+      {
+        allLinks: false,
+        write: true,
+        importLinks: false,
+        folders: false,
+        allAnalytics: false,
+        linkAnalytics: true,
+        people: false,
+      },
       ['create', 'manage'],
     ],
     [
       'viewer',
-      { allLinks: true, write: false, importLinks: false, folders: false, allAnalytics: true, linkAnalytics: true },
+      {
+        allLinks: true,
+        write: false,
+        importLinks: false,
+        folders: false,
+        allAnalytics: true,
+        linkAnalytics: true,
+        people: false,
+      },
       ['overview', 'manage', 'analytics'],
     ],
   ] as const)('%s', (role, access, tabs) => {

@@ -20,6 +20,8 @@ export interface ManagerAccess {
   allAnalytics: boolean;
   /** A link's own analytics. */
   linkAnalytics: boolean;
+  /** The Created-by filter names the team's people (it reads the team); else it offers Everyone and Me. */
+  people: boolean;
 }
 
 /** Everything: the Owner's and an Administrator's manager, as before there were roles. */
@@ -30,6 +32,7 @@ export const FULL_ACCESS: ManagerAccess = {
   folders: true,
   allAnalytics: true,
   linkAnalytics: true,
+  people: true,
 };
 
 /** The manager the account may use, or null when its role holds no links at all (a Contributor). */
@@ -45,6 +48,7 @@ export function managerAccess(account: Pick<Account, 'grants'>): ManagerAccess |
     folders: write === 'all',
     allAnalytics: analytics === 'all',
     linkAnalytics: analytics !== null,
+    people: read === 'all' && grantOf(account, 'team:read') !== null,
   };
 }
 
