@@ -110,6 +110,39 @@ describe('the blog admin for each role', () => {
     expect(screen.queryByRole('heading', { name: 'Their post' })).not.toBeInTheDocument();
   });
 
+  it('lets an Editor pick anyone on the team by name in Written by', async () => {
+    const team = [ME, OTHER].map(({ id, name }, i) => ({
+      id,
+      displayName: name,
+      login: name.split(' ')[0]!.toLowerCase(),
+      role: 'author' as const,
+      disabled: false,
+      createdAt: `2025-01-0${i + 1}T00:00:00.000Z`,
+    }));
+    const calls = stubApi(
+      baseRoutes({
+        'GET /api/account': json(account('editor')),
+        'GET /api/team': json({ people: team }),
+        [LIST]: json(page(POSTS)),
+        'GET /api/blog?limit=20&author=3': json(page(POSTS.slice(2))),
+      }),
+    );
+    const router = renderAdmin();
+    await settle();
+    const writtenBy = screen.getByLabelText('Written by');
+    expect(
+      within(writtenBy)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Everyone', 'Me', 'Cleo Writer (cleo)', 'Otto Other (otto)']);
+    fireEvent.change(writtenBy, { target: { value: '3' } });
+    await settle();
+    expect(keys(calls)).toContain('GET /api/blog?limit=20&author=3');
+    expect(router.state.location.search).toBe('?by=3');
+    expect(screen.queryByRole('heading', { name: 'My draft' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Their post' })).toBeInTheDocument();
+  });
+
   it('shows a Viewer the posts and nothing that changes them', async () => {
     const calls = stubApi(baseRoutes({ 'GET /api/account': json(account('viewer')), [LIST]: json(page(POSTS)) }));
     renderAdmin();

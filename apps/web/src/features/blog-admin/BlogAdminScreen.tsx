@@ -38,6 +38,7 @@ import { CategoryForm, CategoryList } from './CategoryPanel';
 import { ContactMessages } from './ContactMessages';
 import { PostForm } from './PostForm';
 import { PostList } from './PostList';
+import { readPersonChoice, type PersonChoice } from '../team/people-choices';
 
 type PendingDelete = { kind: 'post'; item: BlogPostSummary } | { kind: 'category'; item: Category };
 /** Query parameters of /blog-admin holding the title search of the post list, and `me` for one's own posts. */
@@ -78,14 +79,15 @@ export function BlogAdmin({ access, expire }: { access: BlogAccess; expire: () =
   const [params, setParams] = useSearchParams();
   const postPage = pageFromParam(params.get(PAGE_PARAM));
   const search = params.get(SEARCH_PARAM)?.trim() ?? '';
-  const mine = params.get(WRITER_PARAM) === 'me';
-  const showPosts = (next: { page?: number; search?: string; mine?: boolean }) => {
+  const writer = readPersonChoice(params.get(WRITER_PARAM));
+  const showPosts = (next: { page?: number; search?: string; writer?: PersonChoice }) => {
     const query = new URLSearchParams(params);
     const nextSearch = next.search ?? search;
     const nextPage = next.page ?? 1;
     if (nextSearch) query.set(SEARCH_PARAM, nextSearch);
     else query.delete(SEARCH_PARAM);
-    if (next.mine ?? mine) query.set(WRITER_PARAM, 'me');
+    const nextWriter = next.writer ?? writer;
+    if (nextWriter !== 'all') query.set(WRITER_PARAM, nextWriter);
     else query.delete(WRITER_PARAM);
     if (nextPage > 1) query.set(PAGE_PARAM, String(nextPage));
     else query.delete(PAGE_PARAM);
@@ -93,7 +95,7 @@ export function BlogAdmin({ access, expire }: { access: BlogAccess; expire: () =
   };
   // With the token the list includes drafts: its key is the admin's, apart from the visitors' pages.
   // A Contributor's list holds only their own posts anyway: no filter is sent for them.
-  const author = mine && access.readAll ? 'me' : undefined;
+  const author = writer === 'all' || !access.readAll ? undefined : writer === 'me' ? writer : Number(writer);
   const posts = useQuery({
     queryKey: blogKeys.posts({ page: postPage, q: search, limit: ADMIN_PAGE_SIZE, author }, 'admin'),
     queryFn: ({ signal }) =>
@@ -329,8 +331,8 @@ export function BlogAdmin({ access, expire }: { access: BlogAccess; expire: () =
             posts={posts}
             access={access}
             search={search}
-            mine={mine}
-            onMine={(next) => showPosts({ mine: next })}
+            writer={writer}
+            onWriter={(next) => showPosts({ writer: next })}
             page={postPage}
             editingId={editingPost?.id ?? null}
             onEdit={(post) => void startEditPost(post)}

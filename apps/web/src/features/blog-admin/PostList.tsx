@@ -12,6 +12,7 @@ import { mayChange, type BlogAccess } from './blog-admin-access';
 import { ADMIN_MESSAGES, authorText, categoryText, viewsText } from './blog-admin.service';
 import { smallButton, smallDangerButton } from './CategoryPanel';
 import { formatCount } from '../../lib/format';
+import { usePeopleChoices, type PersonChoice } from '../team/people-choices';
 
 /**
  * All Posts with a Loading... indicator and error text, one page at a time, with a title
@@ -23,8 +24,8 @@ export function PostList({
   posts,
   access,
   search,
-  mine,
-  onMine,
+  writer,
+  onWriter,
   page,
   editingId,
   onEdit,
@@ -36,9 +37,9 @@ export function PostList({
   access: BlogAccess;
   /** The title search shown (from the address). */
   search: string;
-  /** Only the person's own posts (from the address). */
-  mine: boolean;
-  onMine: (mine: boolean) => void;
+  /** Whose posts: everyone's, the person's own, or one person's (from the address). */
+  writer: PersonChoice;
+  onWriter: (writer: PersonChoice) => void;
   page: number;
   editingId: number | null;
   onEdit: (post: BlogPostSummary) => void;
@@ -54,7 +55,7 @@ export function PostList({
       <div className="grid items-end gap-x-4 sm:grid-cols-[minmax(0,1fr)_auto]">
         <SearchForm key={search} initial={search} onSearch={onSearch} />
         {/* Someone who sees only their own posts has nobody else's to filter out. */}
-        {access.readAll ? <WriterFilter mine={mine} onMine={onMine} /> : null}
+        {access.readAll ? <WriterFilter writer={writer} withPeople={access.people} onWriter={onWriter} /> : null}
       </div>
       {posts.status === 'success' ? (
         <p role="status" className={`mt-3 ${ui.muted}`}>
@@ -159,9 +160,18 @@ function MadeBy({ post }: { post: BlogPostSummary }) {
   );
 }
 
-/** Everyone's posts or only one's own: `?by=me` in the address. */
-function WriterFilter({ mine, onMine }: { mine: boolean; onMine: (mine: boolean) => void }) {
+/** Everyone's posts, one's own (`?by=me`) or one person's (`?by=<id>`), named from the team when it may be read. */
+function WriterFilter({
+  writer,
+  withPeople,
+  onWriter,
+}: {
+  writer: PersonChoice;
+  withPeople: boolean;
+  onWriter: (writer: PersonChoice) => void;
+}) {
   const id = useId();
+  const { choices, labels } = usePeopleChoices(withPeople, writer);
   return (
     <div className="mt-4">
       <label htmlFor={id} className={ui.label}>
@@ -169,12 +179,15 @@ function WriterFilter({ mine, onMine }: { mine: boolean; onMine: (mine: boolean)
       </label>
       <select
         id={id}
-        value={mine ? 'me' : 'all'}
-        onChange={(event) => onMine(event.target.value === 'me')}
+        value={writer}
+        onChange={(event) => onWriter(event.target.value as PersonChoice)}
         className={ui.input}
       >
-        <option value="all">Everyone</option>
-        <option value="me">Me</option>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {labels[choice]}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -18,6 +18,8 @@ export interface BlogAccess {
   anyByline: boolean;
   categories: boolean;
   inbox: boolean;
+  /** "Written by" names the team's people: they read every post and may read the team. */
+  people: boolean;
 }
 
 export function blogAccess(account: Account): BlogAccess {
@@ -31,6 +33,7 @@ export function blogAccess(account: Account): BlogAccess {
     anyByline: write === 'all',
     categories: grantOf(account, 'categories:write') !== null,
     inbox: grantOf(account, 'inbox:read') !== null,
+    people: grantOf(account, 'blog:read') === 'all' && grantOf(account, 'team:read') !== null,
   };
 }
 

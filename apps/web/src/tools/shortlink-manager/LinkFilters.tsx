@@ -1,29 +1,17 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   LINK_STATUS_FILTERS,
   NO_FOLDER,
   SHORTLINK_SORTS,
-  type Person,
   type ShortlinkFolder,
   type ShortlinkTagsResponse,
 } from '@toolvault/shared';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ui } from '../../components/ui';
-import { getAdminToken } from '../../features/auth/admin-session';
-import { teamApi, teamKeys } from '../../features/team/team.api';
+import { usePeopleChoices } from '../../features/team/people-choices';
 import { formatCount } from '../../lib/format';
-import { fromApi } from '../../lib/query';
-import {
-  CREATOR_LABELS,
-  CREATORS,
-  SEARCH_MAX,
-  SORT_LABELS,
-  STATUS_LABELS,
-  withFilters,
-  type AdminView,
-  type Creator,
-} from './admin-view';
+import { SEARCH_MAX, SORT_LABELS, STATUS_LABELS, withFilters, type AdminView, type Creator } from './admin-view';
 import type { ManagerAccess } from './manager-access';
 
 /** Pause after the last keystroke before the search is sent. */
@@ -277,29 +265,6 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
-/**
- * Everyone, Me, then each person of the team by name and login once the team has loaded (for a role
- * that may read it; the list takes any person's id). An id from the address that names nobody on the
- * team still shows as what is applied.
- */
-function creatorChoices(
-  people: readonly Person[] | undefined,
-  current: Creator,
-): { choices: Creator[]; labels: Record<string, string> } {
-  const labels: Record<string, string> = { ...CREATOR_LABELS };
-  const choices: Creator[] = [...CREATORS];
-  for (const person of people ?? []) {
-    const value = String(person.id) as Creator;
-    choices.push(value);
-    labels[value] = `${person.displayName} (${person.login})${person.disabled ? ', disabled' : ''}`;
-  }
-  if (!choices.includes(current)) {
-    choices.push(current);
-    labels[current] = `Person ${current}`;
-  }
-  return { choices, labels };
-}
-
 function CreatorSelect({
   id,
   value,
@@ -311,14 +276,7 @@ function CreatorSelect({
   withPeople: boolean;
   onChoose: (creator: Creator) => void;
 }) {
-  // The same query as the audit log's person picker; should it fail, Everyone and Me remain.
-  const people = useQuery({
-    queryKey: teamKeys.people,
-    queryFn: ({ signal }) => fromApi(teamApi.people(getAdminToken(), signal)),
-    staleTime: 60_000,
-    enabled: withPeople,
-  });
-  const { choices, labels } = creatorChoices(people.data?.people, value);
+  const { choices, labels } = usePeopleChoices(withPeople, value);
   return (
     <ChoiceSelect
       id={id}

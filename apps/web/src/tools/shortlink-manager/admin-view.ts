@@ -7,6 +7,7 @@ import {
   type LinkStatusFilter,
 } from '@toolvault/shared';
 import { formatCount } from '../../lib/format';
+import { readPersonChoice, type PersonChoice } from '../../features/team/people-choices';
 import { DEFAULT_WINDOW, readWindow, writeWindow, type WindowChoice } from './analytics-window.service';
 
 /**
@@ -39,13 +40,7 @@ const readFolder = (text: string | null): FolderFilter =>
   text === NO_FOLDER || /^[1-9]\d{0,15}$/.test(text ?? '') ? (text ?? '') : '';
 
 /** Whose links the list shows: everyone's, the signed-in person's (`?by=me`), or one person's (`?by=<id>`). */
-export const CREATORS = ['all', 'me'] as const;
-export type Creator = (typeof CREATORS)[number] | `${number}`;
-export const CREATOR_LABELS: Record<(typeof CREATORS)[number], string> = { all: 'Everyone', me: 'Me' };
-
-/** `?by=` as the list takes it: all, me or the digits of a person's id; anything else is everyone. */
-const readCreator = (text: string | null): Creator =>
-  text === 'me' || /^[1-9]\d{0,15}$/.test(text ?? '') ? (text as Creator) : 'all';
+export type Creator = PersonChoice;
 
 /** The analytics' window (range, custom days, step) is part of the view: see analytics-window.service.ts. */
 export interface AdminView extends WindowChoice {
@@ -100,7 +95,7 @@ export function readAdminView(params: URLSearchParams): AdminView {
     tab: oneOf(ADMIN_TABS, params.get('tab'), DEFAULT_VIEW.tab),
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     tag: params.get('tag') ?? '',
-    createdBy: readCreator(params.get('by')),
+    createdBy: readPersonChoice(params.get('by')),
     status: oneOf(LINK_STATUS_FILTERS, params.get('status'), DEFAULT_VIEW.status),
     folder: readFolder(params.get('folder')),
     archived: params.get('archived') === '1',
