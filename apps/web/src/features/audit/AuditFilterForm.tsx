@@ -2,6 +2,7 @@ import { AUDIT_TARGET_LABELS, AUDIT_TARGET_TYPES, type Person } from '@toolvault
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField, type SelectOption } from '../../components/FormField';
 import { ui } from '../../components/ui';
+import { personLabel } from '../team/people-choices';
 import { filterProblems, NO_FILTERS, type AuditFilters } from './audit.service';
 
 const TYPE_OPTIONS: readonly SelectOption<AuditFilters['type']>[] = [
@@ -20,7 +21,7 @@ const personOptions = (people: readonly Person[], current: string): SelectOption
   { value: '', label: 'Everyone' },
   ...people.map((person) => ({
     value: String(person.id),
-    label: `${person.displayName} (${person.login})${person.disabled ? ', disabled' : ''}`,
+    label: personLabel(person),
   })),
   // An id from the address that names nobody on the team still shows as what is applied.
   ...(current !== '' && !people.some((person) => String(person.id) === current)

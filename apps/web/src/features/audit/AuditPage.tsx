@@ -13,7 +13,7 @@ import { downloadBlob } from '../../lib/download';
 import { fromApi, QueryProvider } from '../../lib/query';
 import { getAdminToken, useAdminToken } from '../auth/admin-session';
 import { useSessionExpiry } from '../auth/session-expiry';
-import { teamApi, teamKeys } from '../team/team.api';
+import { peopleQuery } from '../team/people-choices';
 import { auditApi } from './audit.api';
 import { auditFileName, filtersFromParams, paramsFromFilters, type AuditFilters } from './audit.service';
 import { AuditFilterForm } from './AuditFilterForm';
@@ -52,11 +52,7 @@ function AuditLog() {
   }, [events.error, expire]);
 
   // The people to filter by, by name; should the list not load, the filter still takes a person's id.
-  const people = useQuery({
-    queryKey: teamKeys.people,
-    queryFn: ({ signal }) => fromApi(teamApi.people(getAdminToken(), signal)),
-    staleTime: 60_000,
-  });
+  const people = useQuery(peopleQuery());
 
   // An event written while pages are read can push an older one onto the next page: each shows once.
   const shown = useMemo(() => {

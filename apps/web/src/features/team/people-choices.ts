@@ -10,6 +10,17 @@ import { teamApi, teamKeys } from './team.api';
  * the Owner, Administrators and Editors may read.
  */
 
+/** A person as every person picker names them (a disabled one says so: what they made stays). */
+export const personLabel = (person: Person) =>
+  `${person.displayName} (${person.login})${person.disabled ? ', disabled' : ''}`;
+
+/** The team's people for a picker, read once a minute at most; the audit log's filter reads it too. */
+export const peopleQuery = () => ({
+  queryKey: teamKeys.people,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fromApi(teamApi.people(getAdminToken(), signal)),
+  staleTime: 60_000,
+});
+
 /** Whose items a list shows: everyone's, the signed-in person's, or one person's (their id). */
 export type PersonChoice = 'all' | 'me' | `${number}`;
 
@@ -19,7 +30,7 @@ export function readPersonChoice(text: string | null): PersonChoice {
 }
 
 /**
- * Everyone, Me, then each person by name and login (a disabled one says so: what they made stays).
+ * Everyone, Me, then each person by name and login (personLabel).
  * An id from the address that names nobody on the team still shows as what is applied.
  */
 export function personChoices(
@@ -31,7 +42,7 @@ export function personChoices(
   for (const person of people ?? []) {
     const value = String(person.id) as PersonChoice;
     choices.push(value);
-    labels[value] = `${person.displayName} (${person.login})${person.disabled ? ', disabled' : ''}`;
+    labels[value] = personLabel(person);
   }
   if (!choices.includes(current)) {
     choices.push(current);
@@ -42,11 +53,6 @@ export function personChoices(
 
 /** personChoices with the team read when `withPeople` (the audit log's query): Everyone and Me until then, or if it fails. */
 export function usePeopleChoices(withPeople: boolean, current: PersonChoice) {
-  const people = useQuery({
-    queryKey: teamKeys.people,
-    queryFn: ({ signal }) => fromApi(teamApi.people(getAdminToken(), signal)),
-    staleTime: 60_000,
-    enabled: withPeople,
-  });
+  const people = useQuery({ ...peopleQuery(), enabled: withPeople });
   return personChoices(people.data?.people, current);
 }
