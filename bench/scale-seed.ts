@@ -3,7 +3,7 @@
  * million clicks with their aggregates (scale-clicks.ts) and ten thousand posts, written as bulk SQL
  * straight into a fresh SQLite file. Run in a process of its own (scale.bench.ts, seedInChild).
  *
- * The clicks follow a model of real traffic (scale-clicks.ts): each after its link's creation,
+ * The clicks follow a model of real traffic (scale-click-model.ts): each after its link's creation,
  * most in the link's first days, a few links with most of the clicks and many with one or none,
  * inserted in time order. The bench reads the analytics of the most-clicked link, the most rows
  * any link has. The generator before spread the clicks evenly over days and links whatever their
@@ -21,15 +21,9 @@
 import path from 'node:path';
 import { migrateSqlite, openSqlite } from '../apps/api/src/db';
 import { excerpt, sanitizeHtml } from '../apps/api/src/services/html-sanitizer';
-import {
-  checkAggregates,
-  clickCounts,
-  clickKeys,
-  type ClickModel,
-  copyDailyStats,
-  dailyStatsAside,
-  writeClicks,
-} from './scale-clicks';
+import { clickCounts, clickKeys, type ClickModel } from './scale-click-model';
+import { copyDailyStats, dailyStatsAside, writeClicks } from './scale-clicks';
+import { checkAggregates } from './scale-clicks-check';
 
 /** How much to seed (SCALE_LINKS, SCALE_CLICKS, SCALE_DAYS, SCALE_POSTS). */
 export interface SeedSizes {
@@ -41,8 +35,9 @@ export interface SeedSizes {
 
 /**
  * Every migration on the empty database first; then bulk SQL for links, tags, search terms and
- * posts, and the clicks with their aggregates from scale-clicks.ts (its header has the click model
- * and why the aggregates are counted there rather than by migration 5's backfill).
+ * posts, and the clicks with their aggregates from scale-clicks.ts (its header has why the
+ * aggregates are counted there rather than by migration 5's backfill; scale-click-model.ts's has the
+ * click model).
  */
 export async function seed(dataDir: string, sizes: SeedSizes): Promise<void> {
   const file = path.join(dataDir, 'toolvault.db');
