@@ -12,42 +12,38 @@
  *
  * Each server runs in its own child process, so autocannon's client does not
  * share an event loop with the server it measures.
+ *
+ * This file starts the servers, runs the bench and prints it; the bare server is in
+ * redirect-floor.ts, the load and what a run measures in redirect-load.ts, and the CPU
+ * accounting in redirect-cpu.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { createRepositories, migrate, openPostgres, openSqlite } from '../apps/api/src/db';
 import { nginxArgs, renderNginx } from '../deploy/render-nginx.mjs';
+import { serveBare } from './redirect-floor';
+import {
+  BOUND_SECONDS,
+  CODE,
+  CONNECTIONS,
+  DIRECT_CODE,
+  type Kind,
+  measure,
+  type Measurement,
+  REQUESTS,
+  type Target,
+  TARGET_SECONDS,
+} from './redirect-load';
 import { recordFigure } from './results.mjs';
 import { startApp, stopWithThisProcess } from './support';
 
-const CODE = 'bench1';
-/** A link in "Redirect at once" mode: a page request for it is answered 302 to its target. */
-const DIRECT_CODE = 'bench2';
-const CONNECTIONS = 50;
-/** Each measured run aims at this many seconds (at the warm-up's rate) and is stopped at the bound. */
-const TARGET_SECONDS = 6;
-const BOUND_SECONDS = 10;
-const WARMUP_SECONDS = 2;
-/** A browser's: the app sends crawlers of a direct link to its preview page instead of the 302. */
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-/** The two requests that count a click: the redirect page's JSON one, and a person's browser on a direct link. */
-const REQUESTS = {
-  json: { code: CODE, headers: { accept: 'application/json', 'user-agent': USER_AGENT }, ok: '2xx' },
-  direct: { code: DIRECT_CODE, headers: { accept: 'text/html', 'user-agent': USER_AGENT }, ok: '3xx' },
-} as const;
-type RequestKind = keyof typeof REQUESTS;
-
-/** The SQLite app, the bare reference, the app on PostgreSQL, and one of two replicas on PostgreSQL + Redis. */
-type Kind = 'app' | 'bare' | 'pg' | 'replica';
 const LABELS: Record<Kind | 'cluster', string> = {
   app: 'real app',
   bare: 'bare node:http',
@@ -60,88 +56,6 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX = '/usr/sbin/nginx';
 
 // ---------------------------------------------------------------- child: one server
-/**
- * The least a server can do for this request: same path test, the same two writes in one
- * transaction as hand-prepared better-sqlite3 statements (no query builder), same JSON. A fixed
- * reference, so the app's ratio to it shows what the app's own layers cost.
- */
-async function serveBare(dataDir: string): Promise<{ port: number; close: () => void }> {
-  const storage = openSqlite(dataDir);
-  const db = storage.sqlite!;
-  const increment = db.prepare<
-    [string],
-    {
-      id: number;
-      short_code: string;
-      target_url: string;
-      title: string;
-      description: string;
-      meta_image: string;
-      redirect_mode: string;
-    }
-  >(
-    `UPDATE shortlinks SET click_count = click_count + 1 WHERE short_code = ?
-     RETURNING id, short_code, target_url, title, description, meta_image, redirect_mode`,
-  );
-  const insert = db.prepare<[number, string]>(
-    `INSERT INTO shortlink_clicks (shortlink_id, clicked_at, referrer_host, country, device) VALUES (?, ?, NULL, NULL, 'desktop')`,
-  );
-  // The daily aggregates and the click total, kept in the same transaction as the click.
-  const linkStats = db.prepare<[number, string, number, string, number, string]>(
-    `INSERT INTO shortlink_daily_stats (shortlink_id, dimension, day, value, clicks)
-     VALUES (?, 'country', ?, '', 1), (?, 'device', ?, 'desktop', 1), (?, 'referrer', ?, '', 1)
-     ON CONFLICT (shortlink_id, dimension, day, value) DO UPDATE SET clicks = clicks + 1`,
-  );
-  const allStats = db.prepare<[string, string, string]>(
-    `INSERT INTO click_daily_stats (dimension, day, value, clicks)
-     VALUES ('country', ?, '', 1), ('device', ?, 'desktop', 1), ('referrer', ?, '', 1)
-     ON CONFLICT (dimension, day, value) DO UPDATE SET clicks = clicks + 1`,
-  );
-  const total = db.prepare('UPDATE shortlink_totals SET clicks = clicks + 1 WHERE id = 1');
-  const countClick = db.transaction((code: string) => {
-    const row = increment.get(code);
-    if (!row) return null;
-    const now = new Date().toISOString();
-    const day = now.slice(0, 10);
-    insert.run(row.id, now);
-    linkStats.run(row.id, day, row.id, day, row.id, day);
-    allStats.run(day, day, day);
-    total.run();
-    return row;
-  });
-  const server = createServer((req, res) => {
-    const code = req.method === 'GET' ? /^\/([A-Za-z0-9_-]{3,32})(?:\?|$)/.exec(req.url ?? '')?.[1] : undefined;
-    const link = code === undefined ? null : countClick(code);
-    if (link && link.redirect_mode === 'direct' && !(req.headers.accept ?? '').includes('application/json')) {
-      res.writeHead(302, { Location: link.target_url, 'Content-Length': '0' });
-      res.end();
-      return;
-    }
-    const body = link
-      ? JSON.stringify({
-          shortCode: link.short_code,
-          targetUrl: link.target_url,
-          title: link.title,
-          description: link.description,
-          metaImage: link.meta_image,
-        })
-      : '{"error":"Shortlink not found"}';
-    res.writeHead(link ? 200 : 404, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => {
-      server.close();
-      void storage.close();
-    },
-  };
-}
-
 async function serve(kind: Kind, dataDir: string, databaseUrl?: string): Promise<void> {
   const { port, close } =
     kind === 'app'
@@ -191,96 +105,6 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-function run(
-  url: string,
-  headers: Record<string, string>,
-  limit: { amount: number } | { duration: number },
-): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, headers, ...limit }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    // The bound: an amount run that is slower than expected is stopped (its count is then not exact).
-    const timer = setTimeout(() => instance.stop(), BOUND_SECONDS * 1000);
-    instance.once('done', () => clearTimeout(timer));
-  });
-}
-
-interface Measurement {
-  kind: Kind | 'cluster';
-  request: RequestKind;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Answers of the expected kind: 2xx for JSON, 3xx for the direct link. */
-  ok: number;
-  other: number;
-  counted: number;
-  stopped: boolean;
-  cpu: CpuSplit | null;
-}
-
-/** Waits until the stored count stops moving (at most 10 s): every request the server took is written. */
-async function settle(clickCount: () => Promise<number>): Promise<void> {
-  let last = await clickCount();
-  for (let i = 0; i < 30; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const now = await clickCount();
-    if (now === last) return;
-    last = now;
-  }
-}
-
-/** Something to measure: where it answers, and how to stop it. */
-interface Target {
-  port: number;
-  /** The server's process, whose threads' CPU time is read; absent for the cluster (nginx and two of them). */
-  pid?: number;
-  stop(): Promise<void>;
-}
-
-/** CPU time (ms) of each thread of a process so far, by thread id, from /proc/<pid>/task/<tid>/stat; empty off Linux. */
-function threadCpuMs(pid: number): Map<number, number> {
-  const times = new Map<number, number>();
-  let tids: string[];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return times;
-  }
-  const tickMs = 1000 / 100; // USER_HZ: 100 on every Linux this runs on
-  for (const tid of tids) {
-    try {
-      // The fields after the name (which may hold spaces) start at its closing parenthesis.
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime are fields 14 and 15 of stat: 12 and 13 counted from the state (field 3).
-      times.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * tickMs);
-    } catch {
-      // A thread that ended between the listing and the read.
-    }
-  }
-  return times;
-}
-
-/** CPU per answered request over a run, in µs: the main thread's, and all the others' together (workers, V8, libuv). */
-interface CpuSplit {
-  mainUs: number;
-  otherUs: number;
-  threads: number;
-}
-
-function cpuSplit(pid: number, before: Map<number, number>, after: Map<number, number>, requests: number): CpuSplit {
-  let main = 0;
-  let other = 0;
-  for (const [tid, ms] of after) {
-    const spent = ms - (before.get(tid) ?? 0);
-    if (tid === pid) main += spent;
-    else other += spent;
-  }
-  return { mainUs: (main * 1000) / requests, otherUs: (other * 1000) / requests, threads: after.size };
-}
-
 async function oneServer(kind: Kind, dataDir: string, databaseUrl?: string): Promise<Target> {
   const { child, port } = await startServer(kind, dataDir, databaseUrl);
   return { port, ...(child.pid === undefined ? {} : { pid: child.pid }), stop: () => stopServer(child) };
@@ -313,54 +137,6 @@ async function cluster(databaseUrl: string): Promise<Target> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function measure(
-  kind: Kind | 'cluster',
-  start: () => Promise<Target>,
-  count: (code: string) => Promise<number>,
-  request: RequestKind = 'json',
-): Promise<Measurement> {
-  const { port, pid, stop } = await start();
-  const { code, headers, ok } = REQUESTS[request];
-  const clickCount = () => count(code);
-  try {
-    const url = `http://127.0.0.1:${port}/${code}`;
-    // A timed warm-up (JIT, caches) also gives the rate, from which the measured run gets a
-    // fixed number of requests: a run stopped by time loses answers in flight, so its count
-    // could not be compared exactly.
-    const warm = await run(url, headers, { duration: WARMUP_SECONDS });
-    // The warm-up stopped on time: requests it dropped may still be committing (slower on PostgreSQL).
-    await settle(clickCount);
-    const amount = Math.max(1000, Math.round((warm[ok] / warm.duration) * TARGET_SECONDS));
-    const before = await clickCount();
-    const cpuBefore = pid === undefined ? null : threadCpuMs(pid);
-    const result = await run(url, headers, { amount });
-    const cpuAfter = pid === undefined ? null : threadCpuMs(pid);
-    // autocannon counts every answer but a 2xx as non2xx, the expected 302s included.
-    const answered = result['2xx'] + result.non2xx;
-    const stopped = answered + result.errors < amount;
-    // A run stopped at the bound drops answers in flight; let the server finish them first.
-    if (stopped) await settle(clickCount);
-    const counted = (await clickCount()) - before;
-    return {
-      kind,
-      request,
-      rps: result[ok] / result.duration,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      ok: result[ok],
-      other: answered - result[ok] + result.errors,
-      counted,
-      stopped,
-      cpu:
-        pid !== undefined && cpuBefore && cpuAfter && cpuAfter.size > 0
-          ? cpuSplit(pid, cpuBefore, cpuAfter, result[ok])
-          : null,
-    };
-  } finally {
-    await stop();
-  }
 }
 
 async function main(): Promise<void> {
