@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LINK_UNLOCK_COOKIE, LINK_UNLOCK_SECONDS } from '@toolvault/shared';
 import type { LinkLock } from '../db/link-passwords.repo';
+import { derivedKey } from '../lib/derived-key';
 
 /**
  * The unlock cookie of a password link: `v1.<link id>.<password version>.<expiry, unix seconds>.<mac>`,
@@ -23,7 +24,7 @@ export interface UnlockCookies {
 }
 
 export function unlockCookies(secret: string): UnlockCookies {
-  const key = createHmac('sha256', secret).update(KEY_LABEL).digest();
+  const key = derivedKey(secret, KEY_LABEL);
   const mac = (body: string) => createHmac('sha256', key).update(body).digest();
   const opensOne = (value: string, lock: Pick<LinkLock, 'id' | 'version'>, now: Date) => {
     const match = COOKIE_SHAPE.exec(value);
