@@ -72,7 +72,7 @@ export async function startApp(
     : dataDir === undefined
       ? openMemorySqlite()
       : openSqlite(dataDir);
-  const counters = redisUrl ? redisCounterStore({ url: redisUrl, logger: silentLogger }) : undefined;
+  const counters = redisUrl ? redisCounterStore({ url: redisUrl, logger: silentLogger, secret: SECRET }) : undefined;
   await migrate(database);
   const app = createApp({
     config: {

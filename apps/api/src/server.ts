@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const webDist = builtSpa();
   if (!webDist) logger.warn('apps/web/dist not found: serving the API only (run `pnpm build` for the site)');
 
-  const counters = openCounterStore({ config, storage, logger, clock: systemClock });
+  const counters = openCounterStore({ config, storage, logger, clock: systemClock, secret: credentials.jwtSecret });
   const readiness = counters.kind === 'redis' ? [{ name: 'redis', ping: () => counters.ping() }] : [];
   // Each replica batches its own clicks and runs a worker on the shared delivery queue.
   const webhookEvents = createWebhookEvents({

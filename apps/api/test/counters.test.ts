@@ -1,8 +1,12 @@
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Options, Store } from 'express-rate-limit';
+import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '@toolvault/shared/contract';
+import { counterNames } from '../src/counters/counter-keys';
 import {
   CounterStoreUnavailableError,
   databaseCounterStore,
@@ -15,15 +19,30 @@ import {
 import { openMemorySqlite } from '../src/db';
 import { createRateCountersRepo } from '../src/db/rate-counters.repo';
 import { silentLogger } from '../src/logger';
+import { engineApp } from './engine-app';
 import { ENGINES, openTestStorage } from './engines';
-import { deleteKeys, freePort, redisUrl, testRedisStore } from './servers';
+import { JWT_SECRET } from './helpers';
+import { deleteKeys, freePort, redisUrl, scanKeys, testRedisStore } from './servers';
 
-/** Two handles on one store, as two replicas would have; `close` cleans up after the test. */
+/**
+ * Two handles on one store, as two replicas would have (the server's secret, JWT_SECRET), and a
+ * third on the same store with another secret; `keys` reads every key the store holds (the rows
+ * of rate_counters, or the Redis keys under the test's prefix); `close` cleans up after the test.
+ */
 interface Shared {
   a: CounterStore;
   b: CounterStore;
+  otherSecret: CounterStore;
+  keys(): Promise<string[]>;
   close(): Promise<void>;
 }
+
+const OTHER_SECRET = 'another-secret-that-is-at-least-32-characters';
+/** A client whose address must never be written out by the limits. */
+const ADDRESS = '203.0.113.7';
+/** What no stored key may contain: the client's addresses (v4, and v6 by its /56), a login, a link's code. */
+const PERSONAL = ['203.0.113', '2001:db8', 'alice', 'example.org', 'pw-code', 'guest'];
+const GUEST_LINK = { title: 'Example', targetUrl: 'https://example.com/' };
 
 const MINUTE = 60_000;
 const fixedClock = () => new Date('2026-01-01T00:00:00.000Z');
@@ -36,9 +55,17 @@ const SHARED: Record<string, () => Promise<Shared>> = {
       async (): Promise<Shared> => {
         const test = await openTestStorage(engine);
         const repo = createRateCountersRepo(test.storage.db);
-        const a = databaseCounterStore(repo, () => new Date());
-        const b = databaseCounterStore(repo, () => new Date());
-        return { a, b, close: async () => (await Promise.all([a.close(), b.close()]), await test.close()) };
+        const a = databaseCounterStore(repo, () => new Date(), JWT_SECRET);
+        const b = databaseCounterStore(repo, () => new Date(), JWT_SECRET);
+        const otherSecret = databaseCounterStore(repo, () => new Date(), OTHER_SECRET);
+        return {
+          a,
+          b,
+          otherSecret,
+          keys: async () =>
+            (await test.storage.db.selectFrom('rate_counters').select('key').execute()).map((row) => row.key),
+          close: async () => (await Promise.all([a.close(), b.close(), otherSecret.close()]), await test.close()),
+        };
       },
     ]),
   ),
@@ -46,8 +73,25 @@ const SHARED: Record<string, () => Promise<Shared>> = {
     ? {
         redis: async (): Promise<Shared> => {
           const first = testRedisStore();
-          const b = redisCounterStore({ url: redisUrl!, logger: silentLogger, keyPrefix: first.prefix });
-          return { a: first.store, b, close: async () => (await b.close(), await first.close()) };
+          const b = redisCounterStore({
+            url: redisUrl!,
+            logger: silentLogger,
+            keyPrefix: first.prefix,
+            secret: JWT_SECRET,
+          });
+          const otherSecret = redisCounterStore({
+            url: redisUrl!,
+            logger: silentLogger,
+            keyPrefix: first.prefix,
+            secret: OTHER_SECRET,
+          });
+          return {
+            a: first.store,
+            b,
+            otherSecret,
+            keys: () => scanKeys(redisUrl!, first.prefix),
+            close: async () => (await Promise.all([b.close(), otherSecret.close()]), await first.close()),
+          };
         },
       }
     : {}),
@@ -122,6 +166,86 @@ describe.each(Object.keys(SHARED))('shared counter store: %s', (kind) => {
   it('answers a ping', async () => {
     const { a } = await open(kind);
     await expect(a.ping()).resolves.toBeUndefined();
+  });
+
+  it('keeps no address, login or code in its keys: only the limit and an HMAC of the key', async () => {
+    const { a, b, keys } = await open(kind);
+    const login = await limiterStore(a, 'login:');
+    for (const key of [ADDRESS, '2001:db8:1::/56', 'alice@example.org', 'pw-code']) await login.increment(key);
+    expect((await (await limiterStore(b, 'login:')).increment(ADDRESS)).totalHits).toBe(2);
+    expect(await a.reserve(`guest:${ADDRESS}`, MINUTE)).toBe(0);
+    expect(await b.reserve(`guest:${ADDRESS}`, MINUTE)).toBeGreaterThan(0);
+    const stored = await keys();
+    expect(stored).toHaveLength(5);
+    for (const key of stored) {
+      expect(key).toMatch(/(?:rl:login:|^login:|hold:)[\w-]{32}$/);
+      expect(
+        PERSONAL.filter((word) => key.includes(word)),
+        key,
+      ).toEqual([]);
+    }
+  });
+
+  it('names a key alike on replicas with the same secret (one budget), apart with another secret', async () => {
+    const { a, b, otherSecret, keys } = await open(kind);
+    const [onA, onB, onOther] = await Promise.all([a, b, otherSecret].map((store) => limiterStore(store, 'login:')));
+    expect((await onA!.increment(ADDRESS)).totalHits).toBe(1);
+    expect((await onB!.increment(ADDRESS)).totalHits).toBe(2);
+    expect((await onOther!.increment(ADDRESS)).totalHits).toBe(1);
+    expect(await keys()).toHaveLength(2);
+    expect(await a.reserve(`guest:${ADDRESS}`, MINUTE)).toBe(0);
+    expect(await b.reserve(`guest:${ADDRESS}`, MINUTE)).toBeGreaterThan(0);
+    expect(await otherSecret.reserve(`guest:${ADDRESS}`, MINUTE)).toBe(0);
+    expect(await keys()).toHaveLength(4);
+  });
+
+  it('through the app: the limits trip at the same counts, and no address or login is written', async () => {
+    const { a, keys } = await open(kind);
+    const built = await engineApp('sqlite', { config: { trustProxy: 1 }, counters: a });
+    try {
+      const from = (address: string, req: request.Test) => req.set('X-Forwarded-For', address);
+      const lookup = (address: string) => from(address, request(built.app).get('/api/ip/not-an-ip'));
+      for (let i = 0; i < RATE_LIMITS.ipLookup.limit; i++)
+        expect((await lookup(ADDRESS)).status, `lookup ${i + 1}`).toBe(400);
+      const limited = await lookup(ADDRESS);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await lookup('2001:db8:1:2::9')).status).toBe(400);
+
+      const guest = () => from(ADDRESS, request(built.app).post('/api/shortlinks').send(GUEST_LINK));
+      expect((await guest()).status).toBe(201);
+      expect((await guest()).status).toBe(429);
+      const login = await from(ADDRESS, request(built.app).post('/api/admin/login')).send({
+        login: 'alice@example.org',
+        password: 'not the password',
+      });
+      expect(login.status).toBe(401);
+
+      const stored = await keys();
+      // Each limit wrote its counters here: the address's and the /56's lookups, the guest's minute,
+      // the failed login per address and per account.
+      for (const limit of ['ip:', 'hold:', 'login:', 'login-account:'])
+        expect(
+          stored.some((key) => key.includes(limit)),
+          limit,
+        ).toBe(true);
+      expect(stored.flatMap((key) => PERSONAL.filter((word) => key.includes(word)))).toEqual([]);
+    } finally {
+      await built.close();
+    }
+  });
+});
+
+describe('counter names', () => {
+  it('are an HMAC of the key under a key derived from the secret: the same for the same secret, else not', () => {
+    const name = counterNames(JWT_SECRET);
+    expect(name(ADDRESS)).toMatch(/^[\w-]{32}$/);
+    expect(counterNames(JWT_SECRET)(ADDRESS)).toBe(name(ADDRESS));
+    expect(name('203.0.113.8')).not.toBe(name(ADDRESS));
+    expect(counterNames(OTHER_SECRET)(ADDRESS)).not.toBe(name(ADDRESS));
+    // Written out from its description: HMAC-SHA256 under HMAC-SHA256(secret, purpose), never the secret itself.
+    const derived = createHmac('sha256', JWT_SECRET).update('toolvault rate-limit keys').digest();
+    expect(name(ADDRESS)).toBe(createHmac('sha256', derived).update(ADDRESS).digest('base64url').slice(0, 32));
   });
 });
 
@@ -203,7 +327,7 @@ describe('in-memory counter store (one process)', () => {
 describe('Redis that does not answer', () => {
   it('fails closed: reservations, limiter hits and pings reject with CounterStoreUnavailableError', async () => {
     const port = await freePort(); // nothing listens there
-    const store = redisCounterStore({ url: `redis://127.0.0.1:${port}`, logger: silentLogger });
+    const store = redisCounterStore({ url: `redis://127.0.0.1:${port}`, logger: silentLogger, secret: JWT_SECRET });
     try {
       const limiter = await limiterStore(store, 'login:');
       await expect(store.reserve('guest:x', MINUTE)).rejects.toBeInstanceOf(CounterStoreUnavailableError);
@@ -219,7 +343,7 @@ describe('Redis that does not answer', () => {
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on('warning', onWarning);
     const port = await freePort();
-    const store = redisCounterStore({ url: `redis://127.0.0.1:${port}`, logger: silentLogger });
+    const store = redisCounterStore({ url: `redis://127.0.0.1:${port}`, logger: silentLogger, secret: JWT_SECRET });
     try {
       const pings = await Promise.allSettled(Array.from({ length: 50 }, () => store.ping()));
       expect(pings.every((ping) => ping.status === 'rejected')).toBe(true);
@@ -264,6 +388,7 @@ describe.runIf(redisUrl)('two installations sharing one Redis', () => {
         storage,
         logger: silentLogger,
         clock: fixedClock,
+        secret: JWT_SECRET,
       });
     const first = path.join(root, 'first');
     const second = path.join(root, 'second');

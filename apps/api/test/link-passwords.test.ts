@@ -6,6 +6,7 @@ import { databaseCounterStore, memoryCounterStore, type CounterStore } from '../
 import { createRateCountersRepo } from '../src/db/rate-counters.repo';
 import { engineApp, type EngineApp } from './engine-app';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
+import { JWT_SECRET } from './helpers';
 
 /**
  * Password links on both engines: the password is write-only and stored as a scrypt hash; until the
@@ -335,7 +336,7 @@ describe.each(ENGINES)('password attempts across two replicas (%s)', { timeout: 
   let store: CounterStore;
   beforeAll(async () => {
     counters = await openTestStorage(engine);
-    store = databaseCounterStore(createRateCountersRepo(counters.storage.db), () => new Date());
+    store = databaseCounterStore(createRateCountersRepo(counters.storage.db), () => new Date(), JWT_SECRET);
     replicas = [
       await engineApp(engine, { config: { trustProxy: 1 }, counters: store }),
       await engineApp(engine, { config: { trustProxy: 1 }, counters: store }),
@@ -375,5 +376,14 @@ describe.each(ENGINES)('password attempts across two replicas (%s)', { timeout: 
       expect((await attempt(i % 2, 'replica2', 'wrong', `192.0.2.${100 + i}`)).status).toBe(403);
     }
     expect((await attempt(1, 'replica2', PASSWORD, '192.0.2.200')).status).toBe(429);
+  });
+
+  it('writes no address and no code to rate_counters: each row is a limit and an HMAC', async () => {
+    await createOnBoth('replica3');
+    expect((await attempt(0, 'replica3', 'wrong', '192.0.2.77')).status).toBe(403);
+    const keys = (await counters.storage.db.selectFrom('rate_counters').select('key').execute()).map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => ['192.0.2', 'replica'].some((word) => key.includes(word)))).toEqual([]);
+    for (const key of keys) expect(key).toMatch(/^link-unlock(?:-link)?:[\w-]{32}$/);
   });
 });

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisCounterStore, type CounterStore } from '../src/counters';
 import { silentLogger } from '../src/logger';
-import { ADMIN_PASSWORD, buildApp, type TestApp } from './helpers';
+import { ADMIN_PASSWORD, buildApp, JWT_SECRET, type TestApp } from './helpers';
 import { ownRedis, redisServer, waitFor, type OwnRedis } from './servers';
 
 const LINK = { title: 'Example', targetUrl: 'https://example.com/' };
@@ -20,7 +20,7 @@ describe.runIf(redisServer)('Redis stopped and started again', () => {
 
   beforeAll(async () => {
     redis = await ownRedis();
-    counters = redisCounterStore({ url: redis.url, logger: silentLogger });
+    counters = redisCounterStore({ url: redis.url, logger: silentLogger, secret: JWT_SECRET });
     test = buildApp({ counters, readiness: [{ name: 'redis', ping: () => counters.ping() }] });
     const link = await test.db.shortlinks.insert({
       ...LINK,

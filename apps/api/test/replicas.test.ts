@@ -5,7 +5,7 @@ import { MIGRATIONS } from '../src/db';
 import { LEASE_MS } from '../src/services/webhooks/delivery-worker';
 import { emptyPostgres, killAll, nginxPath, postgresUrl, startNginx, startReplica, type Replica } from './cluster';
 import { runDocsReceiver } from './docs-receivers';
-import { ownRedis, redisServer, waitFor, type OwnRedis } from './servers';
+import { ownRedis, redisServer, scanKeys, waitFor, type OwnRedis } from './servers';
 
 /**
  * Two replicas of the real server on one PostgreSQL schema and one Redis (a redis-server of the
@@ -125,6 +125,14 @@ describe.runIf(postgresUrl && redisServer && nginxPath)('two replicas behind ngi
     const blocked = await fetch(`${a.base}/api/admin/login`, json({ password }, client));
     expect(blocked.status).toBe(429);
     expect((await fetch(`${b.base}/api/admin/login`, json({ password }, client))).status).toBe(429);
+  });
+
+  it('write no client address to Redis: each key is a limit (or a hold) and an HMAC of the client', async () => {
+    const keys = await scanKeys(redis.url, '');
+    expect(keys.some((key) => key.includes(':hold:'))).toBe(true);
+    expect(keys.some((key) => key.includes(':rl:login:'))).toBe(true);
+    expect(keys.filter((key) => key.includes('198.51.100'))).toEqual([]);
+    for (const key of keys) expect(key).toMatch(/:(?:rl:[\w-]+:|hold:)[\w-]{32}$/);
   });
 
   it('count every answered click exactly once when one replica is killed among 2,000 clicks', async () => {

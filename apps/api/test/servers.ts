@@ -5,6 +5,7 @@ import { createClient } from 'redis';
 import { inject } from 'vitest';
 import { redisCounterStore, type CounterStore } from '../src/counters';
 import { silentLogger } from '../src/logger';
+import { JWT_SECRET } from './helpers';
 
 /** The shared Redis the global setup found, or null. */
 export const redisUrl = inject('redisUrl');
@@ -39,7 +40,7 @@ export const waitFor = async (check: () => Promise<boolean>, timeoutMs = 10_000,
 export function testRedisStore(): { store: CounterStore; prefix: string; close(): Promise<void> } {
   if (!redisUrl) throw new Error('Redis is not available on this machine');
   const prefix = `toolvault-test:${randomBytes(6).toString('hex')}:`;
-  const store = redisCounterStore({ url: redisUrl, logger: silentLogger, keyPrefix: prefix });
+  const store = redisCounterStore({ url: redisUrl, logger: silentLogger, keyPrefix: prefix, secret: JWT_SECRET });
   return {
     store,
     prefix,
@@ -48,6 +49,19 @@ export function testRedisStore(): { store: CounterStore; prefix: string; close()
       await deleteKeys(redisUrl, prefix);
     },
   };
+}
+
+/** Every key under `prefix` on the Redis at `url`. */
+export async function scanKeys(url: string, prefix: string): Promise<string[]> {
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    const found: string[] = [];
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) found.push(...keys);
+    return found;
+  } finally {
+    await client.close();
+  }
 }
 
 export async function deleteKeys(url: string, prefix: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { MemoryStore, type Options, type Store } from 'express-rate-limit';
 import type { Clock } from '../lib/clock';
+import type { CounterName } from './counter-keys';
 
 export type CounterStoreKind = 'memory' | 'redis' | 'database';
 
@@ -35,7 +36,10 @@ export class CounterStoreUnavailableError extends Error {
 /** Above this many remembered keys, reserve() sweeps the ones whose time is up. */
 const SWEEP_SIZE = 10_000;
 
-/** One process: express-rate-limit's own MemoryStore per limiter and a map for reservations. */
+/**
+ * One process: express-rate-limit's own MemoryStore per limiter and a map for reservations. Its keys
+ * are kept as they are (no counter names): they never leave the process and go with it.
+ */
 export function memoryCounterStore(clock: Clock): CounterStore {
   const heldUntil = new Map<string, number>();
   return {
@@ -60,11 +64,12 @@ export function memoryCounterStore(clock: Clock): CounterStore {
 }
 
 /**
- * Wraps a shared store's limiter so that any failure of the store surfaces as
+ * Wraps a shared store's limiter: every key reaches the store only as its counter name (`name`, an
+ * HMAC, so no client address is written out), any failure of the store surfaces as
  * CounterStoreUnavailableError (answered 503), and an initialisation that failed because the store
  * was down is simply run again on the next request.
  */
-export function failClosed(store: Store): Store {
+export function sharedLimiterStore(store: Store, name: CounterName): Store {
   let options: Options | undefined;
   let ready: Promise<void> | undefined;
   const initialise = () => {
@@ -95,9 +100,9 @@ export function failClosed(store: Store): Store {
       // Errors here are reported by the first request that needs the store.
       initialise().catch(() => undefined);
     },
-    increment: guarded((key: string) => store.increment(key)),
-    decrement: guarded((key: string) => store.decrement(key)),
-    resetKey: guarded((key: string) => store.resetKey(key)),
+    increment: guarded((key: string) => store.increment(name(key))),
+    decrement: guarded((key: string) => store.decrement(name(key))),
+    resetKey: guarded((key: string) => store.resetKey(name(key))),
   };
 }
 

@@ -1,17 +1,22 @@
 import type { Store } from 'express-rate-limit';
 import type { RateCountersRepo } from '../db/rate-counters.repo';
 import type { Clock } from '../lib/clock';
-import { failClosed, unavailable, type CounterStore } from './counter-store';
+import { counterNames } from './counter-keys';
+import { sharedLimiterStore, unavailable, type CounterStore } from './counter-store';
 
 /** How often windows that have ended are deleted, so the table holds only live counters. */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Counters in the shared database (PostgreSQL without Redis): every replica reads and writes the
- * same rows, each hit one atomic upsert.
+ * same rows, each hit one atomic upsert. A row's key is the limit's prefix and the counter's name
+ * (an HMAC under a key derived from `secret`, the server's secret), or `hold:` and the name for a
+ * reservation: no client address is ever written to the table.
  */
-export function databaseCounterStore(counters: RateCountersRepo, clock: Clock): CounterStore {
+export function databaseCounterStore(counters: RateCountersRepo, clock: Clock, secret: string): CounterStore {
   const now = () => clock().getTime();
+  const name = counterNames(secret);
+  const hold = (key: string) => `hold:${name(key)}`;
   const sweeper = setInterval(() => void counters.sweep(now()).catch(() => undefined), SWEEP_INTERVAL_MS);
   sweeper.unref();
   const guard = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -37,10 +42,10 @@ export function databaseCounterStore(counters: RateCountersRepo, clock: Clock): 
         decrement: (key) => counters.decrement(prefix + key, now()),
         resetKey: (key) => counters.remove(prefix + key),
       };
-      return failClosed(store);
+      return sharedLimiterStore(store, name);
     },
-    reserve: (key, windowMs) => guard(() => counters.claim(key, windowMs, now())),
-    release: (key) => guard(() => counters.remove(key)),
+    reserve: (key, windowMs) => guard(() => counters.claim(hold(key), windowMs, now())),
+    release: (key) => guard(() => counters.remove(hold(key))),
     ping: () => guard(async () => void (await counters.sweep(0))),
     async close() {
       clearInterval(sweeper);

@@ -15,21 +15,26 @@ export { redisCounterStore } from './redis-counter-store';
 /**
  * Redis when REDIS_URL is set; otherwise the database when it is PostgreSQL (shared by replicas);
  * otherwise process memory, which is right for the one process that owns an SQLite file. A shared
- * store is never replaced by memory: when it is down, limits answer 503.
+ * store is never replaced by memory: when it is down, limits answer 503. A shared store keeps its
+ * counters under HMACs keyed from `secret` (the server's token secret, the same on every replica),
+ * never under a client's address.
  */
 export function openCounterStore({
   config,
   storage,
   logger,
   clock,
+  secret,
 }: {
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'databaseUrl' | 'dataDir'>;
   storage: Storage;
   logger: Logger;
   clock: Clock;
+  secret: string;
 }): CounterStore {
-  if (config.redisUrl) return redisCounterStore({ url: config.redisUrl, logger, keyPrefix: redisKeyPrefix(config) });
-  if (storage.engine === 'postgres') return databaseCounterStore(createRateCountersRepo(storage.db), clock);
+  if (config.redisUrl)
+    return redisCounterStore({ url: config.redisUrl, logger, keyPrefix: redisKeyPrefix(config), secret });
+  if (storage.engine === 'postgres') return databaseCounterStore(createRateCountersRepo(storage.db), clock, secret);
   return memoryCounterStore(clock);
 }
 

@@ -3,7 +3,8 @@ import type * as RateLimitRedis from 'rate-limit-redis';
 import type { RedisReply } from 'rate-limit-redis';
 import type * as Redis from 'redis';
 import type { Logger } from '../logger';
-import { failClosed, unavailable, type CounterStore } from './counter-store';
+import { counterNames } from './counter-keys';
+import { sharedLimiterStore, unavailable, type CounterStore } from './counter-store';
 
 /** A command that gets no answer within this long fails, so a request never hangs on Redis. */
 const COMMAND_TIMEOUT_MS = 1_000;
@@ -17,14 +18,28 @@ export interface RedisCounterStoreOptions {
   logger: Logger;
   /** Put before every key, so several installations (or test runs) can share one Redis. */
   keyPrefix?: string;
+  /**
+   * The server's secret (the token secret, the same on every replica): counters are kept under an
+   * HMAC of what they count by, with a key derived from it, never under a client's address.
+   */
+  secret: string;
 }
 
 /**
  * Counters in Redis, shared by every replica. The HTTP limits use rate-limit-redis (a Lua script
- * per hit); reservations are one `SET key NX PX`. Commands are never queued while the connection
- * is down: they fail at once, and the limits answer 503 until Redis is back (fail closed).
+ * per hit) under `<keyPrefix>rl:<limit>:<name>`; reservations are one `SET <keyPrefix>hold:<name> NX
+ * PX`, where the name is an HMAC of the key (counter-keys.ts), so no client address reaches Redis.
+ * Commands are never queued while the connection is down: they fail at once, and the limits answer
+ * 503 until Redis is back (fail closed).
  */
-export function redisCounterStore({ url, logger, keyPrefix = 'toolvault:' }: RedisCounterStoreOptions): CounterStore {
+export function redisCounterStore({
+  url,
+  logger,
+  keyPrefix = 'toolvault:',
+  secret,
+}: RedisCounterStoreOptions): CounterStore {
+  const name = counterNames(secret);
+  const hold = (key: string) => `${keyPrefix}hold:${name(key)}`;
   // Loaded here, not at the top: the Redis client is some forty modules, and a server without
   // REDIS_URL (the default) should not pay for them on every start.
   const require = createRequire(import.meta.url);
@@ -86,21 +101,22 @@ export function redisCounterStore({ url, logger, keyPrefix = 'toolvault:' }: Red
   return {
     kind: 'redis',
     rateLimitStore: (prefix) =>
-      failClosed(
+      sharedLimiterStore(
         new RedisStore({
           prefix: `${keyPrefix}rl:${prefix}`,
           sendCommand: async (...args: string[]) => (await send(args)) as RedisReply,
         }),
+        name,
       ),
     reserve: (key, windowMs) =>
       guard(async () => {
-        const name = `${keyPrefix}hold:${key}`;
-        if ((await send(['SET', name, '1', 'NX', 'PX', String(windowMs)])) === 'OK') return 0;
-        const left = Number(await send(['PTTL', name]));
+        const held = hold(key);
+        if ((await send(['SET', held, '1', 'NX', 'PX', String(windowMs)])) === 'OK') return 0;
+        const left = Number(await send(['PTTL', held]));
         // -2: expired between the two commands; free now, but the caller is told to come back.
         return left > 0 ? left : 1;
       }),
-    release: (key) => guard(async () => void (await send(['DEL', `${keyPrefix}hold:${key}`]))),
+    release: (key) => guard(async () => void (await send(['DEL', hold(key)]))),
     ping: () => guard(async () => void (await send(['PING']))),
     async close() {
       if (client.isOpen) await client.close();

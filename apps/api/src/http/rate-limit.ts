@@ -18,7 +18,9 @@ export interface LimiterDeps {
 /**
  * Each call makes a limiter with its own store from `counters` under the rule's own key
  * prefix; with the in-memory store every app (and every test) starts clean. The key is req.ip,
- * which honours `trust proxy`, as clientKey makes it (an IPv6 client by its /56). When a shared store does not answer, the request fails with 503.
+ * which honours `trust proxy`, as clientKey makes it (an IPv6 client by its /56). A shared store
+ * (Redis, the database) is given only an HMAC of it, never the address (counters/counter-keys.ts).
+ * When a shared store does not answer, the request fails with 503.
  * The rules themselves (budgets and why) are part of the API contract: RATE_LIMITS in @toolvault/shared.
  */
 export function limiter(rule: RateLimit, deps: LimiterDeps): RateLimitRequestHandler {
@@ -63,7 +65,8 @@ export function countedLimiter(
 /**
  * Each API key's own budget of requests per minute (its rate_limit, RATE_LIMITS.apiKey's by
  * default), counted per key wherever the counters live, so replicas share it. requireAdmin runs it
- * once a key is accepted.
+ * once a key is accepted. A key's id is not personal, yet a shared store hashes it like every other
+ * key: one path for all, so no limit can forget to (counters/counter-keys.ts).
  */
 export function keyLimiter(deps: LimiterDeps): RequestHandler {
   return countedLimiter(RATE_LIMITS.apiKey, deps, {

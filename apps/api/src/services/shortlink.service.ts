@@ -141,6 +141,7 @@ export function createShortlinkService({
   randomIndex = cryptoRandomIndex,
   self = { hosts: [] },
 }: ShortlinkServiceDeps): ShortlinkService {
+  // A shared counter store keeps only an HMAC of this key, never the client's address.
   const guestKey = (clientKey: string) => `guest:${clientKey}`;
 
   const { insertGenerated, takenCodes, generateCodes } = createCodeDrawer(shortlinks, randomIndex);
