@@ -77,7 +77,9 @@ const SECTIONS: readonly LegalSection[] = [
         <p>
           Like every web server, ours necessarily sees your IP address while it answers a request. We use it in memory
           to deliver the page and to enforce limits that protect the service (for example, one guest shortlink per
-          minute); we do not write it to our database.
+          minute). When the site runs on several servers, they keep those limits’ counts together under a keyed hash of
+          your address, which is deleted within minutes once the limit’s period (at most 15 minutes) has ended; we do
+          not write the address itself to our database or to those counts.
         </p>
       </>
     ),
