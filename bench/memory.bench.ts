@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRepositories, migrate, openSqlite } from '../apps/api/src/db';
 import { recordFigure } from './results.mjs';
-import { freePort, killGroup, requireBuild, stopWithThisProcess } from './support';
+import { BROWSER_USER_AGENT, freePort, killGroup, requireBuild, stopWithThisProcess } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PROBE = path.join(import.meta.dirname, 'memory-probe.mjs');
@@ -35,9 +35,6 @@ const DIRECT_CODE = 'memdirect';
 const SETTLE_KB = 512;
 const SETTLE_WINDOW_MS = 2000;
 const SETTLE_BOUND_MS = 20_000;
-/** A browser's: the app sends crawlers of a direct link to its preview page instead of the 302. */
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 if (!requireBuild('memory')) process.exit(0);
 if (!existsSync(path.join(ROOT, 'apps/api/dist/server.mjs'))) {
@@ -213,10 +210,11 @@ async function load(base: string, token: string): Promise<Map<number, number>> {
   for (let i = 0; i < REDIRECTS; i += 1) {
     jobs.push(
       i % 2 === 0
-        ? () => fetch(`${base}/${JSON_CODE}`, { headers: { accept: 'application/json', 'user-agent': USER_AGENT } })
+        ? () =>
+            fetch(`${base}/${JSON_CODE}`, { headers: { accept: 'application/json', 'user-agent': BROWSER_USER_AGENT } })
         : () =>
             fetch(`${base}/${DIRECT_CODE}`, {
-              headers: { accept: 'text/html', 'user-agent': USER_AGENT },
+              headers: { accept: 'text/html', 'user-agent': BROWSER_USER_AGENT },
               redirect: 'manual',
             }),
     );

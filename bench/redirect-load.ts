@@ -7,6 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { cpuSplit, type CpuSplit, threadCpuMs } from './redirect-cpu';
+import { BROWSER_USER_AGENT } from './support';
 
 export const CODE = 'bench1';
 /** A link in "Redirect at once" mode: a page request for it is answered 302 to its target. */
@@ -16,13 +17,10 @@ export const CONNECTIONS = 50;
 export const TARGET_SECONDS = 6;
 export const BOUND_SECONDS = 10;
 const WARMUP_SECONDS = 2;
-/** A browser's: the app sends crawlers of a direct link to its preview page instead of the 302. */
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 /** The two requests that count a click: the redirect page's JSON one, and a person's browser on a direct link. */
 export const REQUESTS = {
-  json: { code: CODE, headers: { accept: 'application/json', 'user-agent': USER_AGENT }, ok: '2xx' },
-  direct: { code: DIRECT_CODE, headers: { accept: 'text/html', 'user-agent': USER_AGENT }, ok: '3xx' },
+  json: { code: CODE, headers: { accept: 'application/json', 'user-agent': BROWSER_USER_AGENT }, ok: '2xx' },
+  direct: { code: DIRECT_CODE, headers: { accept: 'text/html', 'user-agent': BROWSER_USER_AGENT }, ok: '3xx' },
 } as const;
 type RequestKind = keyof typeof REQUESTS;
 

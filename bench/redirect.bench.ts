@@ -20,8 +20,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +40,7 @@ import {
   TARGET_SECONDS,
 } from './redirect-load';
 import { recordFigure } from './results.mjs';
-import { startApp, stopWithThisProcess } from './support';
+import { freePort, startApp, stopWithThisProcess } from './support';
 
 const LABELS: Record<Kind | 'cluster', string> = {
   app: 'real app',
@@ -114,10 +112,7 @@ async function oneServer(kind: Kind, dataDir: string, databaseUrl?: string): Pro
 async function cluster(databaseUrl: string): Promise<Target> {
   const replicas = [await oneServer('replica', '', databaseUrl), await oneServer('replica', '', databaseUrl)];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolvault-bench-nginx-'));
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
+  const port = await freePort();
   const config = renderNginx({ dir, port, replicas: replicas.map((replica) => `127.0.0.1:${replica.port}`) });
   const nginx = spawn(NGINX, nginxArgs(dir, config), { stdio: 'ignore', detached: true });
   for (let i = 0; i < 100; i += 1) {

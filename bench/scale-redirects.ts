@@ -10,15 +10,13 @@ import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { envNumber, percentile } from './scale-report';
 import { loopLine, mostClickedLink, type Server, serverLine } from './scale-server';
+import { BROWSER_USER_AGENT } from './support';
 
 /** The steady redirect load (requests per second) under which the redirect p99 goal is measured. */
 const REDIRECT_RATE = envNumber('SCALE_REDIRECT_RATE', 500);
 const PACED_LOAD = path.resolve(import.meta.dirname, 'paced-load.mjs');
 /** autocannon instances the paced redirect load is spread over, one connection each. */
 const PACED_STREAMS = 50;
-/** A desktop browser's user agent: the server counts a click for a person's browser, none for a crawler. */
-export const CHROME =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /** autocannon on a direct link and on the redirect page's click request, while admin reads loop. */
 export async function redirectsWhileAdminWorks(server: Server, auth: Record<string, string>): Promise<void> {
@@ -65,8 +63,8 @@ export async function redirectsWhileAdminWorks(server: Server, auth: Record<stri
   ] as const satisfies readonly (readonly [string, RedirectLoad])[];
   for (const [load, run] of loads) {
     for (const [label, headers, code, status] of [
-      ['redirect page click (JSON)', { accept: 'application/json', 'user-agent': CHROME }, 'L11', 200],
-      ['direct 302', { 'user-agent': CHROME }, 'L10', 302],
+      ['redirect page click (JSON)', { accept: 'application/json', 'user-agent': BROWSER_USER_AGENT }, 'L11', 200],
+      ['direct 302', { 'user-agent': BROWSER_USER_AGENT }, 'L10', 302],
     ] as const) {
       await server.loop();
       const result = await run(`${base}/${code}`, headers, status);

@@ -32,11 +32,11 @@ import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { browserFigures } from './scale-browser';
-import { CHROME, redirectsWhileAdminWorks } from './scale-redirects';
+import { redirectsWhileAdminWorks } from './scale-redirects';
 import { envNumber, percentile } from './scale-report';
 import { seed } from './scale-seed';
 import { login, loopLine, mostClickedLink, type Server, serverLine, startServer } from './scale-server';
-import { killGroup, stopWithThisProcess } from './support';
+import { BROWSER_USER_AGENT, killGroup, stopWithThisProcess } from './support';
 
 const sizes = {
   links: envNumber('SCALE_LINKS', 1_000_000),
@@ -262,7 +262,7 @@ async function importStall(server: Server, auth: Record<string, string>): Promis
   const body = JSON.stringify(rows);
   const probes = [
     ['/api/health', '/api/health', {}],
-    ['redirect + click (direct 302)', '/L10', { 'user-agent': CHROME }],
+    ['redirect + click (direct 302)', '/L10', { 'user-agent': BROWSER_USER_AGENT }],
     ['Manage Links, first page', '/api/shortlinks?limit=25', auth],
   ] as const;
   // The probes are other clients: they loop on a thread of their own (bench/probe-loop.mjs).

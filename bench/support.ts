@@ -132,6 +132,13 @@ export function newConsentedContext(
   });
 }
 
+/**
+ * A desktop browser's user agent, for load that must count clicks: the server counts a click for a
+ * person's browser and none for a crawler, and sends crawlers of a direct link to its preview page.
+ */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
 /** A free loopback port (taken and released at once). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
