@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENDPOINTS } from '@toolvault/shared';
-import { describe, expect, it, vi } from 'vitest';
-import { callApi, failureFrom, networkFailure, serverReason, type apiFetch } from './api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch, callApi, failureFrom, networkFailure, serverReason } from './api';
+import { noteServerDate, serverNow } from './server-clock';
 
 describe('callApi', () => {
   it("sends the contract route's method to its path, parameters and query filled in", async () => {
@@ -31,6 +32,31 @@ describe('callApi', () => {
     expect(
       await callApi(ENDPOINTS.blogRead, { params: { slug: 'gone' } }, request as unknown as typeof apiFetch),
     ).toEqual(failure);
+  });
+});
+
+describe("apiFetch and the server's clock", () => {
+  const deviceNow = Date.parse('2026-03-15T12:00:00.000Z');
+  const hourAhead = new Date(deviceNow + 3_600_000).toUTCString();
+  afterEach(() => {
+    noteServerDate(new Date(deviceNow).toUTCString(), deviceNow + 500, deviceNow + 500);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['a signed-in answer sets it', 't', 200, 3_600_500],
+    ["a signed-in refusal sets it too: it is the server's time all the same", 't', 403, 3_600_500],
+    ['an answer without a token does not: a cache may have kept it', undefined, 200, 0],
+  ])('%s', async (_case, token, status, offset) => {
+    vi.useFakeTimers({ now: deviceNow, toFake: ['Date'] });
+    noteServerDate(new Date(deviceNow).toUTCString(), deviceNow + 500, deviceNow + 500);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({}), { status, headers: { Date: hourAhead } })),
+    );
+    await apiFetch('/api/shortlinks', token ? { token } : {});
+    expect(serverNow() - deviceNow).toBe(offset);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type UrlParts,
 } from '@toolvault/shared';
 import { err, ok, type ApiFailure, type Result } from './result';
+import { noteServerDate } from './server-clock';
 import { trackedFetch } from './use-online';
 
 export type { ApiFailure };
@@ -97,6 +98,7 @@ export async function apiFetch<T>(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await trackedFetch(path, {
       method,
@@ -108,6 +110,7 @@ export async function apiFetch<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return err(networkFailure());
   }
+  if (token) noteServerDate(response.headers.get('Date'), sentAt, Date.now());
   const payload: unknown = await response.json().catch(() => null);
   return response.ok
     ? ok(payload as T)

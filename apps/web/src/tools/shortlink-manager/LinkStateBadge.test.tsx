@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noteServerDate } from '../../lib/server-clock';
 import { CodeTakenBadge, LinkStateBadge } from './LinkStateBadge';
 import { link } from './manager-testing';
 
@@ -30,5 +31,27 @@ describe('LinkStateBadge', () => {
     const { container } = render(<LinkStateBadge link={link(1, rules)} now={now} />);
     if (text === null) expect(container).toBeEmptyDOMElement();
     else expect(container).toHaveTextContent(text);
+  });
+});
+
+describe("LinkStateBadge by the server's clock", () => {
+  const deviceNow = Date.parse('2025-03-15T12:00:00.000Z');
+  afterEach(() => {
+    noteServerDate(new Date(deviceNow).toUTCString(), deviceNow + 500, deviceNow + 500);
+    vi.useRealTimers();
+  });
+
+  // This device says 12:00; the server's last answer said otherwise, and the server decides.
+  it.each([
+    ['server an hour behind: not expired yet', -3_600_000, { validUntil: '2025-03-15T11:30:00.000Z' }, null],
+    ['server an hour behind: still scheduled', -3_600_000, { validFrom: '2025-03-15T11:30:00.000Z' }, 'Scheduled'],
+    ['server an hour ahead: already begun', 3_600_000, { validFrom: '2025-03-15T12:30:00.000Z' }, null],
+    ['server an hour ahead: expired', 3_600_000, { validUntil: '2025-03-15T12:30:00.000Z' }, 'Expired'],
+  ])('%s', (_case, serverAhead, rules, label) => {
+    vi.useFakeTimers({ now: deviceNow, toFake: ['Date'] });
+    noteServerDate(new Date(deviceNow + serverAhead).toUTCString(), deviceNow + 500, deviceNow + 500);
+    const { container } = render(<LinkStateBadge link={link(1, rules)} />);
+    if (label === null) expect(container).toBeEmptyDOMElement();
+    else expect(container).toHaveTextContent(`Inactive: ${label}`);
   });
 });

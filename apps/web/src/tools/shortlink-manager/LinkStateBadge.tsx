@@ -1,12 +1,17 @@
 import { isAllowedShortCode, type Shortlink } from '@toolvault/shared';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
+import { serverNow } from '../../lib/server-clock';
 import { inactiveBadge } from './link-rules.service';
 
-/** "Expired", "Scheduled" or "Limit reached" for a link inactive at `now`; nothing for an active one. */
+/**
+ * "Expired", "Scheduled" or "Limit reached" for a link inactive at `now`, by default the server's
+ * time (lib/server-clock.ts) when the row was first drawn; nothing for an active one.
+ */
 export function LinkStateBadge({ link, now }: { link: Shortlink; now?: Date | number }) {
-  // The time the row was first drawn: a re-render of the list shows the same badges.
-  const [shownAt] = useState(() => Date.now());
+  // The time the row was first drawn: a re-render of the list shows the same badges. The server's
+  // clock, by which it answers the link's visitors and filters the list, not this device's.
+  const [shownAt] = useState(serverNow);
   const badge = inactiveBadge(link, now ?? shownAt);
   if (badge === null) return null;
   return (
