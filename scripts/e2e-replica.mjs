@@ -7,7 +7,14 @@ import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import pg from 'pg';
 
-const FILES = ['shortlinks.e2e.ts', 'shortlinks-scale.e2e.ts', 'blog.e2e.ts', 'admin-login.e2e.ts', 'contact.e2e.ts'];
+const FILES = [
+  'shortlinks.e2e.ts',
+  'shortlinks-scale.e2e.ts',
+  'blog-admin.e2e.ts',
+  'blog-public.e2e.ts',
+  'admin-login.e2e.ts',
+  'contact.e2e.ts',
+];
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
