@@ -8,7 +8,10 @@ import net from 'node:net';
 import pg from 'pg';
 
 const FILES = [
-  'shortlinks.e2e.ts',
+  'shortlinks-manager.e2e.ts',
+  'shortlinks-import-export.e2e.ts',
+  'shortlinks-guest.e2e.ts',
+  'shortlinks-redirect.e2e.ts',
   'shortlinks-scale.e2e.ts',
   'blog-admin.e2e.ts',
   'blog-public.e2e.ts',
