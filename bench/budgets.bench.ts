@@ -4,7 +4,7 @@
  * home, /hash-generator, /image-compressor and /blog, with the goals beside the figures. First,
  * the table's figure (bench/results.mjs): every byte of HTML, CSS and JavaScript the first load of
  * `/` fetches, each body gzip'd. Prints figures only; the pass/fail budget (150 KB gzip of
- * JavaScript on home) is e2e/budgets.e2e.ts.
+ * JavaScript on home) is e2e/budgets-first-load.e2e.ts.
  */
 import { gzipSync } from 'node:zlib';
 import { recordFigure } from './results.mjs';
@@ -17,7 +17,7 @@ import {
   withLighthouse,
 } from './support';
 
-/** 1 KB = 1000 bytes, as in Vite's build report and e2e/budgets.e2e.ts. */
+/** 1 KB = 1000 bytes, as in Vite's build report and e2e/budgets-first-load.e2e.ts. */
 const KB = 1000;
 const GOALS = { homeGzipKb: 120, performance: 95, accessibility: 100 } as const;
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
 import { NAVIGATION_DENYLIST, navigationAllowlist } from './navigation-allowlist.ts';
 
-/** Markers only the heavy libraries' built code contains (same as e2e/budgets.e2e.ts). */
+/** Markers only the heavy libraries' built code contains (same as e2e/budgets-heavy-libraries.e2e.ts). */
 export function isHeavyChunk(code: string): boolean {
   return (
     code.includes('tesseract.js-core') ||
