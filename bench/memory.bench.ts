@@ -8,8 +8,9 @@
  * better-sqlite3 opening the same file and answering the same requests (bench/memory-floor.mjs).
  * Then what the app's RSS is made of: the main thread's heap and each worker thread's (through
  * bench/memory-probe.mjs, loaded into both servers), and what one worker thread holding a
- * read-only connection costs (the floor again with three such threads). Last, what `pnpm start`
- * through pnpm itself adds: pnpm stays resident as the parent. 1 MB = 1024 × 1024 bytes.
+ * read-only connection costs (the floor again with three such threads), and where both servers'
+ * memory is once left idle for 30 s (bench/memory-smaps.ts). Last, what `pnpm start` through pnpm
+ * itself adds: pnpm stays resident as the parent. 1 MB = 1024 × 1024 bytes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRepositories, migrate, openSqlite } from '../apps/api/src/db';
+import { memoryParts, partsLine } from './memory-smaps';
 import { recordFigure } from './results.mjs';
 import { BROWSER_USER_AGENT, freePort, killGroup, requireBuild, stopWithThisProcess } from './support';
 
@@ -35,6 +37,8 @@ const DIRECT_CODE = 'memdirect';
 const SETTLE_KB = 512;
 const SETTLE_WINDOW_MS = 2000;
 const SETTLE_BOUND_MS = 20_000;
+/** How long both servers are left alone before their memory is taken apart (memory-smaps.ts). */
+const STEADY_MS = 30_000;
 
 if (!requireBuild('memory')) process.exit(0);
 if (!existsSync(path.join(ROOT, 'apps/api/dist/server.mjs'))) {
@@ -341,6 +345,19 @@ try {
     );
   } finally {
     await threaded.stop();
+  }
+
+  // Where the idle memory is once V8's memory reducer has run: both servers started again, left alone.
+  const steadyApp = await startApp(dataDir);
+  const steadyFloor = await startFloor(dataDir);
+  try {
+    await sleep(STEADY_MS);
+    console.log(`  idle ${STEADY_MS / 1000} s after start, by mapping (/proc/<pid>/smaps):`);
+    console.log(`    app:   ${partsLine(memoryParts(steadyApp.child.pid!))}`);
+    console.log(`    floor: ${partsLine(memoryParts(steadyFloor.child.pid!))}`);
+  } finally {
+    await steadyApp.stop();
+    await steadyFloor.stop();
   }
 
   // `pnpm start` itself: pnpm (a Node process of its own) and its shell stay resident as parents.
