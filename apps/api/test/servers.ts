@@ -12,17 +12,38 @@ export const redisUrl = inject('redisUrl');
 /** `redis-server`, when installed: tests that stop Redis start their own with it. */
 export const redisServer = inject('redisServer');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports handed out from here up, below the system's ephemeral range (32768 and up on Linux). */
+const FIRST_PORT = 20_000;
+/** Each vitest worker's own block of ports. */
+const PORTS_PER_WORKER = 1_500;
+/** This worker's block, from VITEST_POOL_ID (1 to maxWorkers). */
+const portBlock = FIRST_PORT + ((Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 8) * PORTS_PER_WORKER;
+/** Where this file starts in its block: files that follow each other in one worker start apart. */
+let nextPort = Math.floor(Math.random() * PORTS_PER_WORKER);
+
+/** Resolves true when `port` can be listened on at 127.0.0.1 right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free loopback port, for a server a test starts as a child process (which binds it a moment
+ * later). Test files run three at a time (vitest.config.ts): a port the system picks (listen on 0)
+ * could be picked again for another file's server, or taken as the local port of an outgoing
+ * connection, before the child binds it, and a health check could then be answered by someone else's
+ * server. So each worker hands out ports from a block of its own, below the ephemeral range, in
+ * turn, each checked free first.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries += 1) {
+    const port = portBlock + (nextPort++ % PORTS_PER_WORKER);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${portBlock}–${portBlock + PORTS_PER_WORKER - 1}`);
 }
 
 export const waitFor = async (check: () => Promise<boolean>, timeoutMs = 10_000, what = 'condition') => {
