@@ -1,6 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// A guard against a test that hangs, not a speed check (speed is for `pnpm bench`). Three files at
+// a time on a 2-core CI machine stretch a test that takes 1.6 s alone, such as one that writes
+// 20,000 links to PostgreSQL, past Vitest's 5 s default.
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
 /** Unit and API tests. The browser suite has its own config in e2e/. */
 export default defineConfig({
   test: {
@@ -13,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
+          ...timeouts,
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
@@ -21,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          ...timeouts,
           root: './apps/api',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
@@ -32,6 +39,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
+          ...timeouts,
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'jsdom',
@@ -41,6 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'scripts',
+          ...timeouts,
           root: './scripts',
           include: ['**/*.test.{ts,mjs}'],
           environment: 'node',
