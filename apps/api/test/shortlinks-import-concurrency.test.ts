@@ -1,71 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// What others get while an import runs: lists, clicks and guest links answered between its chunks,
+// none of its links before it publishes, its ids in one block; lookups never queue behind a long read.
 import { sql } from 'kysely';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShortlinkPage } from '@toolvault/shared';
-import { createRepositories, migrate, openSqlite, type Engine, type Repositories, type Storage } from '../src/db';
-import type { NewShortlink } from '../src/db/shortlinks.repo';
-import { ENGINES, openTestStorage } from './engines';
-import { adminApp } from './helpers';
+import { ENGINES } from './engines';
+import { importAppPerTest, importRows, leftovers, link, totals } from './shortlinks-import-support';
 
-const NOW = '2025-03-15T12:00:00.000Z';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-/**
- * SQLite as the server runs it, a file in a data folder (its reads have a connection of their
- * own), or PostgreSQL in a schema of the test's own.
- */
-async function openStorage(engine: Engine): Promise<{ storage: Storage; db: Repositories }> {
-  if (engine === 'postgres') {
-    const test = await openTestStorage('postgres');
-    cleanups.push(test.close);
-    return test;
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolvault-import-'));
-  const storage = openSqlite(dir);
-  cleanups.push(async () => {
-    await storage.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  await migrate(storage);
-  return { storage, db: createRepositories(storage) };
-}
-
-async function setup(engine: Engine) {
-  const { storage, db } = await openStorage(engine);
-  const { app, auth } = await adminApp(db, NOW);
-  const list = (query: Record<string, string> = {}) => request(app).get('/api/shortlinks').query(query).set(auth);
-  return { storage, db, app, auth, list };
-}
-
-const link = (overrides: Partial<NewShortlink> = {}): NewShortlink => ({
-  shortCode: 'live01',
-  targetUrl: 'https://example.com/live',
-  title: 'Live link',
-  description: '',
-  metaImage: '',
-  tags: [],
-  clickCount: 0,
-  createdAt: NOW,
-  redirectMode: 'preview',
-  ...overrides,
-});
-
-const importRows = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({
-    shortCode: `imp${i}`,
-    title: `Imported link ${i}`,
-    targetUrl: `https://import.example/${i}`,
-    tags: ['imported', `batch${i % 10}`],
-  }));
+const setup = importAppPerTest();
 
 describe.each(ENGINES)('an import of 10,000 rows on %s', (engine) => {
   it('lets a list and a click be answered while it writes, and shows its links only after it', async () => {
@@ -120,74 +65,6 @@ describe.each(ENGINES)('an import of 10,000 rows on %s', (engine) => {
     expect(tags.tags.find((tag) => tag.tag === 'imported')?.count).toBe(10_000);
   }, 120_000);
 });
-
-describe.each(ENGINES)('an import stopped after its commit on %s', (engine) => {
-  it('leaves a record from which its links are indexed once, exactly, later', async () => {
-    const t = await setup(engine);
-    const links = importRows(250).map((row) => link({ ...row, redirectMode: 'preview' }));
-    // 250 links: three pauses while the rows are written (after the rows 1–100, 101–200 and
-    // 201–250), one after the publish, then one after each indexing transaction but the last
-    // (links 1–50, 51–100, … 201–250): this one stops it after the fourth.
-    let pauses = 0;
-    const stop = () => {
-      pauses += 1;
-      if (pauses === 8) return Promise.reject(new Error('stopped'));
-      return Promise.resolve();
-    };
-    expect(await t.db.shortlinks.insertAll(links, stop)).toBeNull();
-    expect(pauses).toBe(8);
-
-    // The links are all in, with their totals; the last 50 are not searchable yet.
-    expect(((await t.list()).body as ShortlinkPage).total).toBe(250);
-    expect(((await t.list({ q: 'imported link 199' })).body as ShortlinkPage).total).toBe(1);
-    expect(((await t.list({ q: 'imported link 249' })).body as ShortlinkPage).total).toBe(0);
-    expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(200);
-
-    // An edit of a link not yet indexed indexes it itself; the later indexing counts it once.
-    const newest = ((await t.list({ limit: '100' })).body as ShortlinkPage).items;
-    const edited = newest.find((item) => item.shortCode === 'imp240')!;
-    await t.db.shortlinks.update(edited.id, { ...edited, tags: ['imported', 'edited'], updatedBy: 1 });
-
-    expect(await t.db.shortlinks.indexPending()).toBe(1);
-    expect(((await t.list({ q: 'imported link 249' })).body as ShortlinkPage).total).toBe(1);
-    expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(250);
-    expect(((await t.list({ tag: 'edited' })).body as ShortlinkPage).total).toBe(1);
-    expect(((await t.list({ tag: 'batch0' })).body as ShortlinkPage).total).toBe(24);
-    // Nothing is left to do, and doing it again changes nothing.
-    expect(await t.db.shortlinks.indexPending()).toBe(0);
-    expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(250);
-    const summary = (await request(t.app).get('/api/shortlinks/summary').set(t.auth)).body as { totalLinks: number };
-    expect(summary.totalLinks).toBe(250);
-  }, 60_000);
-});
-
-/** The import's rows that are still pending, and its records in settings, straight from the tables. */
-async function leftovers(storage: Storage) {
-  const pending = await storage.db
-    .selectFrom('shortlinks')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('import_pending', 'is not', null)
-    .executeTakeFirstOrThrow();
-  const records = await storage.db
-    .selectFrom('settings')
-    .select('key')
-    .where('key', 'like', 'shortlink_i%')
-    .orderBy('key')
-    .execute();
-  return { pending: Number(pending.count), records: records.map((row) => row.key) };
-}
-
-async function totals(db: Repositories) {
-  const { totalLinks, totalClicks } = await db.shortlinks.totals({ from: '', to: '' });
-  return { totalLinks, totalClicks };
-}
-
-/** A promise the test resolves itself. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
 
 describe.each(ENGINES)('an import between two of its chunks on %s', (engine) => {
   it('shows none of its links to anyone, and lets a click and a guest link complete before it goes on', async () => {
@@ -373,114 +250,5 @@ describe('lookups of one link on a SQLite file', () => {
 
     await longRead;
     expect(done).toEqual(['public link', 'crawler', 'guest link', 'by id', 'long read']);
-  }, 60_000);
-});
-
-describe.each(ENGINES)('an import whose code is taken in a later chunk on %s', (engine) => {
-  it('leaves nothing behind: no rows, totals, tags or records', async () => {
-    const t = await setup(engine);
-    expect(await t.db.shortlinks.insert(link())).not.toBeNull();
-    const links = importRows(350).map((row) => link({ ...row, clickCount: 3 }));
-    // Between the first and second chunk, another writer (a guest, an admin) takes the code of row 251.
-    let pauses = 0;
-    const result = await t.db.shortlinks.insertAll(links, async () => {
-      pauses += 1;
-      if (pauses === 1)
-        expect(await t.db.shortlinks.insert(link({ shortCode: 'imp250', title: 'First' }))).not.toBeNull();
-    });
-    expect(result).toEqual({ takenAt: 250 });
-    expect(pauses).toBe(2);
-
-    expect(await leftovers(t.storage)).toEqual({ pending: 0, records: [] });
-    const codes = await t.storage.db.selectFrom('shortlinks').select('short_code').orderBy('short_code').execute();
-    expect(codes.map((row) => row.short_code)).toEqual(['imp250', 'live01']);
-    expect(await totals(t.db)).toEqual({ totalLinks: 2, totalClicks: 0 });
-    expect(((await t.list()).body as ShortlinkPage).total).toBe(2);
-    expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(0);
-    expect((await t.db.shortlinks.tagCounts(10)).map((row) => row.tag)).toEqual([]);
-    // The codes are free again: the same import, without the taken row, goes through.
-    expect(await t.db.shortlinks.insertAll(links.filter((row) => row.shortCode !== 'imp250'))).toBeNull();
-    expect(await totals(t.db)).toEqual({ totalLinks: 351, totalClicks: 349 * 3 });
-  }, 60_000);
-});
-
-describe.each(ENGINES)('an import stopped before it published on %s', (engine) => {
-  it('is removed by the cleanup at start; a published one is still indexed; totals stay', async () => {
-    const t = await setup(engine);
-    expect(await t.db.shortlinks.insert(link())).not.toBeNull();
-    // A published import whose indexing stopped (its fifth pause, see above).
-    let pauses = 0;
-    const stop = () => (++pauses === 5 ? Promise.reject(new Error('stopped')) : Promise.resolve());
-    expect(
-      await t.db.shortlinks.insertAll(
-        importRows(250).map((row) => link(row)),
-        stop,
-      ),
-    ).toBeNull();
-    // A process that stopped while writing: its record and 150 pending rows, as it left them.
-    const token = 2 ** 40 + 12_345;
-    await t.storage.db
-      .insertInto('settings')
-      .values({ key: `shortlink_import:${token}`, value: '300', updated_at: NOW })
-      .execute();
-    await t.storage.db
-      .insertInto('shortlinks')
-      .values(
-        Array.from({ length: 150 }, (_, i) => ({
-          short_code: `lost${i}`,
-          target_url: `https://lost.example/${i}`,
-          title: `Lost ${i}`,
-          tags: '["lost"]',
-          click_count: 5,
-          created_at: NOW,
-          import_pending: token,
-        })),
-      )
-      .execute();
-    const before = await totals(t.db);
-    expect(before).toEqual({ totalLinks: 251, totalClicks: 0 });
-    expect(await leftovers(t.storage)).toMatchObject({ pending: 150 });
-
-    // What the server runs at start, in this order.
-    expect(await t.db.shortlinks.discardUnfinishedImports()).toBe(1);
-    expect(await t.db.shortlinks.indexPending()).toBe(1);
-
-    expect(await leftovers(t.storage)).toEqual({ pending: 0, records: [] });
-    expect(await t.db.shortlinks.codeExists('lost0')).toBe(false);
-    expect(await totals(t.db)).toEqual(before);
-    expect(((await t.list()).body as ShortlinkPage).total).toBe(251);
-    expect(((await t.list({ tag: 'imported' })).body as ShortlinkPage).total).toBe(250);
-    expect(((await t.list({ q: 'imported link 249' })).body as ShortlinkPage).total).toBe(1);
-    expect(await t.db.shortlinks.discardUnfinishedImports()).toBe(0);
-  }, 60_000);
-
-  it('leaves an import that is still running alone, in this process and (PostgreSQL) in another one', async () => {
-    const t = await setup(engine);
-    const wait = gate();
-    const reached = gate();
-    let pauses = 0;
-    const running = t.db.shortlinks.insertAll(
-      importRows(250).map((row) => link(row)),
-      async () => {
-        pauses += 1;
-        if (pauses === 1) {
-          reached.open();
-          await wait.opened;
-        }
-      },
-    );
-    await reached.opened;
-    expect(await leftovers(t.storage)).toMatchObject({ pending: 100 });
-    expect(await t.db.shortlinks.discardUnfinishedImports()).toBe(0);
-    if (engine === 'postgres') {
-      // Another replica's repositories on the same database: the import's lock says it is alive.
-      const other = createRepositories(t.storage);
-      expect(await other.shortlinks.discardUnfinishedImports()).toBe(0);
-    }
-    expect(await leftovers(t.storage)).toMatchObject({ pending: 100 });
-    wait.open();
-    expect(await running).toBeNull();
-    expect(await totals(t.db)).toEqual({ totalLinks: 250, totalClicks: 0 });
-    expect(await leftovers(t.storage)).toEqual({ pending: 0, records: [] });
   }, 60_000);
 });
