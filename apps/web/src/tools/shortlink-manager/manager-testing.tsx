@@ -154,6 +154,16 @@ export const tab = (name: string) => screen.getByRole('tab', { name });
 export const field = (name: RegExp | string) => screen.getByLabelText(name);
 export const type = (name: RegExp | string, value: string) => fireEvent.change(field(name), { target: { value } });
 export const listCalls = (calls: Call[]) => calls.filter((call) => call.key === 'GET /api/shortlinks');
+/** Manage Links' routes: its tag list (xss on 3 links, owasp on 1) beside the `extra` routes. */
+export const manage = (extra: Record<string, Handler> = {}) => ({
+  'GET /api/shortlinks/tags': json({
+    tags: [
+      { tag: 'xss', count: 3 },
+      { tag: 'owasp', count: 1 },
+    ],
+  }),
+  ...extra,
+});
 
 /** jsdom has no object URLs; the download helper only needs one to click. Answers the spy that saw each download. */
 export function stubObjectUrls() {
