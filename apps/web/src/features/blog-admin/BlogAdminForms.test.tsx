@@ -1,5 +1,6 @@
+// The blog admin's post and category forms: required fields, creating, editing, deleting after the
+// confirm dialog, and what a failed save or delete shows.
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { ContactMessage } from '@toolvault/shared';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
@@ -8,11 +9,9 @@ import {
   categoryForm,
   fillPost,
   guides,
-  inbox,
   json,
   LIST,
   networkDown,
-  page,
   post,
   postForm,
   renderAdmin,
@@ -30,99 +29,6 @@ beforeEach(() => {
   vi.mocked(toast.error).mockClear();
 });
 afterEach(() => void vi.unstubAllGlobals());
-
-describe('blog admin: logged out and logged in', () => {
-  it('shows the Admin Login card without a token, and makes no admin call', async () => {
-    const calls = stubApi({});
-    renderAdmin(false);
-    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Admin Password')).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
-    await settle();
-    expect(calls).toEqual([]);
-  });
-
-  it('shows the heading, Logout, the lists with their meta and the contact messages newest first', async () => {
-    const messages: ContactMessage[] = [
-      {
-        id: 1,
-        name: 'Old',
-        email: 'old@example.com',
-        subject: 'First',
-        message: 'm1',
-        createdAt: '2024-01-01T00:00:00Z',
-      },
-      {
-        id: 2,
-        name: 'New',
-        email: 'new@example.com',
-        subject: 'Second',
-        message: 'm2',
-        createdAt: '2024-02-01T00:00:00Z',
-      },
-    ];
-    const calls = stubApi(baseRoutes({ 'GET /api/contact': json(inbox(messages)) }));
-    renderAdmin();
-    expect(screen.getByRole('heading', { level: 1, name: 'Blog Admin' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.getAllByText('Loading...').length).toBeGreaterThan(0);
-    await settle();
-
-    const posts = screen.getByRole('list', { name: 'All Posts' });
-    const [first, second] = [...posts.querySelectorAll<HTMLElement>(':scope > li')];
-    if (!first || !second) throw new Error('expected two posts');
-    expect(within(first).getByRole('heading', { name: 'Post 1' })).toBeInTheDocument();
-    expect(within(first).getByText('/post-1')).toBeInTheDocument();
-    expect(within(first).getByText('By Ada')).toBeInTheDocument();
-    expect(within(first).getByText('Category: Guides')).toBeInTheDocument();
-    expect(within(first).getByText('Views: 4')).toBeInTheDocument();
-    expect(within(first).getByText('January 15, 2024')).toBeInTheDocument();
-    expect(within(first).getByText('Published')).toBeInTheDocument();
-    expect(within(first).getByRole('list', { name: 'Tags' })).toHaveTextContent('onetwo');
-    expect(second).toHaveTextContent('Draft');
-    expect(second).toHaveTextContent('Category: Uncategorized');
-
-    const categories = screen.getByRole('list', { name: 'All Categories' });
-    expect(within(categories).getByRole('heading', { name: 'Guides' })).toBeInTheDocument();
-    expect(within(categories).getByText('/guides')).toBeInTheDocument();
-    expect(within(categories).getByText('How-tos')).toBeInTheDocument();
-
-    const subjects = screen.getAllByRole('heading', { level: 3, name: /First|Second/ }).map((h) => h.textContent);
-    expect(subjects).toEqual(['Second', 'First']);
-    expect(screen.getByRole('link', { name: 'new@example.com' })).toHaveAttribute('href', 'mailto:new@example.com');
-
-    // Drafts are listed because the admin's token is sent.
-    expect(calls.find((call) => call.key === LIST)?.auth).toBe(`Bearer ${TOKEN}`);
-  });
-
-  it.each([
-    [
-      'empty lists',
-      baseRoutes({ [LIST]: json(page([])), 'GET /api/categories': json([]) }),
-      ['No posts found.', 'No categories found.', 'No contact messages yet.'],
-    ],
-    [
-      'failed loads',
-      baseRoutes({ [LIST]: json({}, 500), 'GET /api/categories': networkDown }),
-      ['Failed to load posts', 'Failed to load categories'],
-    ],
-  ])('%s', async (_name, routes, texts) => {
-    stubApi(routes);
-    renderAdmin();
-    await settle();
-    for (const text of texts) expect(screen.getByText(text)).toBeInTheDocument();
-  });
-
-  it('logs out: token cleared, login card back, toast', async () => {
-    stubApi(baseRoutes());
-    renderAdmin();
-    await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith('Logged Out', { description: 'Admin access revoked' });
-  });
-});
 
 describe('post form', () => {
   it.each([
@@ -357,142 +263,5 @@ describe('category form', () => {
     );
     await settle();
     expect(calls.some((call) => call.key === 'DELETE /api/categories/3')).toBe(true);
-  });
-});
-
-describe('401 on a protected call (docs/decisions/0004-one-administrator.md)', () => {
-  it.each([
-    [
-      'saving a post',
-      'POST /api/blog',
-      async () => {
-        await fillPost();
-        fireEvent.click(within(postForm()).getByRole('button', { name: 'Create Post' }));
-      },
-    ],
-    [
-      'saving a category',
-      'POST /api/categories',
-      async () => {
-        type(categoryForm(), 'Category Name', 'Tech');
-        type(categoryForm(), 'Category Slug', 'tech');
-        fireEvent.click(within(categoryForm()).getByRole('button', { name: 'Create Category' }));
-      },
-    ],
-    [
-      'deleting a post',
-      'DELETE /api/blog/posts/1',
-      async () => {
-        fireEvent.click(screen.getByRole('button', { name: 'Delete Post 1' }));
-        fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-      },
-    ],
-  ])('%s: token cleared and redirect to /login', async (_name, route, act) => {
-    stubApi(baseRoutes({ [route]: json({ error: 'Unauthorized', code: 'UNAUTHORIZED' }, 401) }));
-    const router = renderAdmin();
-    await settle();
-    await act();
-    await settle();
-    expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('heading', { name: 'Login route' })).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith('Session expired', { description: 'Please log in again.' });
-  });
-
-  it('a 401 while loading the contact messages also logs out', async () => {
-    stubApi(baseRoutes({ 'GET /api/contact': json({ error: 'Unauthorized', code: 'UNAUTHORIZED' }, 401) }));
-    const router = renderAdmin();
-    await settle();
-    expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
-  });
-});
-
-describe('paged lists', () => {
-  it('searches titles and pages through the posts, keeping both in the address', async () => {
-    const many = { ...page([post(1)]), total: 45, pageCount: 3 };
-    const calls = stubApi(
-      baseRoutes({
-        [LIST]: json(many),
-        'GET /api/blog?limit=20&q=post': json({ ...many, total: 41 }),
-        'GET /api/blog?page=2&limit=20&q=post': json({ ...many, page: 2, total: 41 }),
-      }),
-    );
-    const router = renderAdmin();
-    await settle();
-    expect(screen.getByText('45 posts')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search posts by title' }), { target: { value: ' post ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await settle();
-    expect(router.state.location.search).toBe('?q=post');
-    expect(screen.getByText('41 posts with “post” in the title')).toBeInTheDocument();
-    fireEvent.click(
-      within(screen.getByRole('navigation', { name: 'Post pages' })).getByRole('button', { name: 'Next' }),
-    );
-    await settle();
-    expect(router.state.location.search).toBe('?q=post&page=2');
-    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
-    expect(calls.map((call) => call.key)).toContain('GET /api/blog?page=2&limit=20&q=post');
-    expect(screen.getByRole('searchbox', { name: 'Search posts by title' })).toHaveValue('post');
-  });
-
-  it('says when a search finds nothing', async () => {
-    stubApi(baseRoutes({ 'GET /api/blog?limit=20&q=zzz': json(page([])) }));
-    const router = renderAdmin();
-    await settle();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search posts by title' }), { target: { value: 'zzz' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await settle();
-    expect(router.state.location.search).toBe('?q=zzz');
-    expect(screen.getByText('No posts with “zzz” in the title.')).toBeInTheDocument();
-  });
-
-  it('loads older contact messages with "Load more" until there are none', async () => {
-    const message = (id: number, day: number) => ({
-      id,
-      name: 'Ada',
-      email: 'ada@example.com',
-      subject: `Subject ${id}`,
-      message: 'Hi',
-      createdAt: `2024-01-${String(day).padStart(2, '0')}T00:00:00.000Z`,
-    });
-    const calls = stubApi(
-      baseRoutes({
-        'GET /api/contact': json({ items: [message(3, 3), message(2, 2)], nextCursor: 'c2', total: 3 }),
-        'GET /api/contact?cursor=c2': json({ items: [message(1, 1)], nextCursor: null, total: 3 }),
-      }),
-    );
-    renderAdmin();
-    await settle();
-    expect(screen.getByText('Showing 2 of 3 messages')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await settle();
-    expect(screen.getAllByRole('heading', { level: 3, name: /^Subject/ }).map((h) => h.textContent)).toEqual([
-      'Subject 3',
-      'Subject 2',
-      'Subject 1',
-    ]);
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(calls.find((call) => call.key === 'GET /api/contact?cursor=c2')?.auth).toBe(`Bearer ${TOKEN}`);
-  });
-
-  it('tells the admin when older messages fail to load', async () => {
-    stubApi(
-      baseRoutes({
-        'GET /api/contact': json(
-          inbox(
-            [{ id: 1, name: 'A', email: 'a@e.com', subject: 'S', message: 'M', createdAt: '2024-01-01T00:00:00.000Z' }],
-            'c1',
-          ),
-        ),
-        'GET /api/contact?cursor=c1': json({ error: 'boom', code: 'INTERNAL' }, 500),
-      }),
-    );
-    renderAdmin();
-    await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await settle();
-    expect(screen.getByText('Failed to load more messages')).toBeInTheDocument();
   });
 });
