@@ -75,7 +75,11 @@ describe('offline', () => {
   it('installs the service worker only once a first visit has gone quiet, not as the page loads', async () => {
     const page = await newPage();
     // The page's timers stand still until told: the quiet time can only pass when the test says so.
-    await page.clock.install();
+    // install() alone lets the fake clock flow with real time, so a slow page load or the real wait
+    // below would count towards the quiet time; pauseAt stops it.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1);
     await page.goto('/hash-generator', { waitUntil: 'load' });
     await page.getByRole('heading', { level: 1, name: 'Hash Generator (MD5, SHA1, SHA256 etc.)' }).waitFor();
     const registered = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
@@ -83,9 +87,12 @@ describe('offline', () => {
     await page.waitForTimeout(1500);
     expect(await registered()).toBe(false);
     await page.clock.runFor(2000);
+    // The same real time again: what the 2 s of the page's clock set off has had time to register.
+    await page.waitForTimeout(1500);
     expect(await registered()).toBe(false);
     await page.clock.runFor(3000);
-    await expect.poll(registered).toBe(true);
+    // Real time for the chunk and the worker's script to load once the quiet time is over.
+    await expect.poll(registered, { timeout: 15_000 }).toBe(true);
     await page.context().close();
   });
 
