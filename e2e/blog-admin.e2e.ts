@@ -2,10 +2,9 @@
 // deleting them, the editor's lists and headers, and what an expired login does to the admin page.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { VISITOR_UA, adminPassword, baseURL, expectAccessible, newPage, pageErrors } from './support';
 import {
   CRAWLER_UA,
-  VISITOR_UA,
   adminPage,
   adminPostItem,
   api,

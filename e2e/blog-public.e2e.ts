@@ -2,9 +2,8 @@
 // the editor's code kept off the reader's pages, dark mode and a small phone.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { VISITOR_UA, baseURL, expectAccessible, newPage, pageErrors } from './support';
 import {
-  VISITOR_UA,
   adminPage,
   adminPostItem,
   api,

@@ -1,8 +1,7 @@
 // What the blog's browser tests share: the admin login, the API as a script sees it, and the
 // locators of the admin page's forms and lists.
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { adminPassword, baseURL, newPage } from './support';
+import { apiJson, ownerToken, signedInPage, type PageOptions } from './support';
 
 export interface Post {
   id: number;
@@ -12,31 +11,15 @@ export interface Post {
   view_count: number;
 }
 
-/** A desktop browser: headless Chromium's own user agent says "HeadlessChrome", which isbot counts as a bot. */
-export const VISITOR_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
 /** The admin's token, set by logIn() before a file's tests run. */
 export let token = '';
 
 /** A crawler's user agent: its reads of a post are never counted as views. */
 export const CRAWLER_UA = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}): Promise<T> {
-  const response = await fetch(`${baseURL}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      'User-Agent': CRAWLER_UA,
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.auth === false ? {} : { Authorization: `Bearer ${token}` }),
-    },
-    body: init.body === undefined ? null : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+/** The API as the admin's script; read as a crawler, so a script's reads are never counted as views. */
+export const api = <T>(path: string, { auth, ...init }: { method?: string; body?: unknown; auth?: boolean } = {}) =>
+  apiJson<T>(path, { ...init, userAgent: CRAWLER_UA, token: auth === false ? undefined : token });
 
 /** A unique suffix per run, so reruns against the same server never collide. */
 export const unique = () => Math.random().toString(36).slice(2, 8);
@@ -52,10 +35,8 @@ export function watchDialogs(page: Page): string[] {
 }
 
 /** A page already holding the admin token (a stored token means logged in). */
-export async function adminPage(options: Parameters<typeof newPage>[0] = {}): Promise<Page> {
-  const page = await newPage(options);
-  await page.goto('/robots.txt');
-  await page.evaluate((value) => localStorage.setItem('shortlinkAdminToken', value), token);
+export async function adminPage(options: PageOptions = {}): Promise<Page> {
+  const page = await signedInPage(token, options);
   await page.goto('/blog-admin');
   await page.getByRole('heading', { level: 1, name: 'Blog Admin' }).waitFor();
   return page;
@@ -76,11 +57,5 @@ export async function blogLoaded(page: Page) {
 
 /** Logs in as the admin with the suite's password (run once per file, before its tests). */
 export async function logIn(): Promise<void> {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: adminPassword }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  expect(token).toBeTruthy();
+  token = await ownerToken();
 }

@@ -7,8 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, newPage } from './support';
-import { adminToken, builtCode, recordCode } from './budgets-support';
+import { baseURL, newPage, ownerToken } from './support';
+import { builtCode, recordCode } from './budgets-support';
 
 type Heavy = 'tesseract' | 'zxing' | 'quill' | 'zxcvbn' | 'highlight.js';
 const HEAVY: Heavy[] = ['tesseract', 'zxing', 'quill', 'zxcvbn', 'highlight.js'];
@@ -61,7 +61,7 @@ function heavyIn(urls: string[]): Heavy[] {
 }
 
 async function loggedInPage(): Promise<Page> {
-  const token = await adminToken();
+  const token = await ownerToken();
   const page = await newPage();
   await page.addInitScript((value) => localStorage.setItem('shortlinkAdminToken', value), token);
   return page;

@@ -1,10 +1,7 @@
-// What the performance budgets' browser tests share: the built app on disk, the code a page fetches,
-// and an admin login.
+// What the performance budgets' browser tests share: the built app on disk and the code a page fetches.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { adminPassword, baseURL } from './support';
 
 export const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 
@@ -38,14 +35,4 @@ export function recordCode(page: Page): string[] {
     if (request.resourceType() === 'script' || /\.(m?js|wasm)$/.test(url.pathname)) urls.push(request.url());
   });
   return urls;
-}
-
-export async function adminToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: adminPassword }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
 }

@@ -8,8 +8,8 @@
  *   milliseconds of main thread, src/lib/format.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, newPage } from './support';
-import { adminToken, builtCode, recordCode } from './budgets-support';
+import { baseURL, newPage, ownerToken } from './support';
+import { builtCode, recordCode } from './budgets-support';
 
 /**
  * zod's core, recognised by content too: it names its schema classes in text (`$ZodObject`), which
@@ -38,7 +38,7 @@ describe('zod stays off the public pages', () => {
   let shortCode = '';
 
   beforeAll(async () => {
-    const token = await adminToken();
+    const token = await ownerToken();
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
     const post = await fetch(`${baseURL}/api/blog`, {
       method: 'POST',

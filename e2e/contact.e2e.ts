@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPassword, baseURL, newPage } from './support';
+import { baseURL, newPage, ownerToken } from './support';
 
 describe('contact form', () => {
   it('sends, shows success for about 3 s, clears the form, and stores the message', async () => {
@@ -18,12 +18,7 @@ describe('contact form', () => {
       .waitFor({ state: 'detached', timeout: 10_000 });
     expect(await page.getByLabel('Subject', { exact: true }).inputValue()).toBe('');
 
-    const login = await fetch(`${baseURL}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password: adminPassword }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await ownerToken();
     const list = await fetch(`${baseURL}/api/contact`, { headers: { Authorization: `Bearer ${token}` } });
     const { items: messages } = (await list.json()) as { items: { subject: string; email: string }[] };
     expect(messages.find((message) => message.subject === subject)).toMatchObject({ email: 'ada@example.com' });

@@ -5,21 +5,12 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, baseURL, newPage, pageErrors } from './support';
-
-const VISITOR_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+import { VISITOR_UA, baseURL, newPage, ownerToken, pageErrors } from './support';
 
 let token = '';
 
 beforeAll(async () => {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: adminPassword }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  expect(token).toBeTruthy();
+  token = await ownerToken();
 });
 
 /** Every title, meta and canonical link in <head>, as "key=value". */

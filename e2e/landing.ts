@@ -2,10 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LANDING_HOST } from './chromium';
 
-/** A desktop browser: headless Chromium's own user agent says "HeadlessChrome", which counts as a bot. */
-export const VISITOR_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
 /**
  * Where the links of a browser test lead: any path answers a page titled by that path, at
  * LANDING_HOST (which the browser maps to this machine), so a visit that lands is seen by its path.

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adsConfig } from '../apps/web/src/app/ads/ads.config';
 import { tools } from '../apps/web/src/tools';
-import { adminPassword, baseURL, newPage, pageErrors } from './support';
+import { baseURL, newPage, ownerToken, pageErrors } from './support';
 
 // Every fixed route of the site, as in routes.e2e.ts.
 const ROUTES = [
@@ -130,13 +130,7 @@ describe('privacy', () => {
   });
 
   it('loads the blog admin editor (Quill) and the shortlink manager from the origin when logged in', async () => {
-    const response = await fetch(`${baseURL}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password: adminPassword }),
-    });
-    expect(response.status).toBe(200);
-    const { token } = (await response.json()) as { token: string };
+    const token = await ownerToken();
     const { page, urls } = await recordingPage(token);
     for (const route of ['/blog-admin', '/shortlink-manager']) {
       await page.goto(route, { waitUntil: 'networkidle' });

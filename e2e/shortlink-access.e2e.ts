@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zbarDecode } from '../apps/api/test/qr-decode';
-import { startLanding, VISITOR_UA } from './landing';
-import { downloadFrom, expectAccessible, newPage, ownerToken, pageErrors, signedInPage } from './support';
+import { startLanding } from './landing';
+import { VISITOR_UA, downloadFrom, expectAccessible, newPage, ownerToken, pageErrors, signedInPage } from './support';
 
 /*
  * A password link and a link's QR code, in the browser: a link made in the manager with "Require a

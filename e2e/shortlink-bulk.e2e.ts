@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, ownerToken, pageErrors, signedInPage } from './support';
+import { apiCall, baseURL, expectAccessible, ownerToken, pageErrors, signedInPage } from './support';
 
 /*
  * Bulk changes in Manage Links, in the browser: 27 imported links share a tag, more than a page of
@@ -10,14 +10,8 @@ import { baseURL, expectAccessible, ownerToken, pageErrors, signedInPage } from 
 
 let token = '';
 
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
+const api = (method: string, path: string, body?: unknown) =>
+  apiCall<Record<string, unknown>>(path, { method, body, token });
 
 beforeAll(async () => {
   token = await ownerToken();

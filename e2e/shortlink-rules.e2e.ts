@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, newPage, ownerToken, pageErrors, signedInPage } from './support';
-import { startLanding, VISITOR_UA } from './landing';
+import { VISITOR_UA, expectAccessible, newPage, ownerToken, pageErrors, signedInPage } from './support';
+import { startLanding } from './landing';
 
 /*
  * A link's rules from the manager to the visitor and back: a link with a visit limit of 1 and a

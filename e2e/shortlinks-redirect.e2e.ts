@@ -2,7 +2,7 @@
 // error pages, and a script payload in a title kept as text there, in the manager and for crawlers.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
+import { VISITOR_UA, baseURL, downloadFrom, expectAccessible, newPage, pageErrors } from './support';
 import {
   adminPage,
   closeLanding,
@@ -19,9 +19,6 @@ import {
 
 const XSS = '"><img src=x onerror=alert(1)><script>alert(1)</script>';
 const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
-/** A desktop browser: headless Chromium's own user agent says "HeadlessChrome", which isbot counts as a bot. */
-const VISITOR_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 /** Fails the test if anything opens an alert/confirm/prompt (a script payload that ran). */
 function watchDialogs(page: Page): string[] {
@@ -62,7 +59,7 @@ describe('shortlink visitor', () => {
     await expect.poll(async () => (await findLink(code))?.clickCount).toBe(1);
     await page.getByRole('link', { name: 'Continue now' }).click();
     await page.waitForURL(landingURL);
-    expect(await page.title()).toBe('Landing');
+    expect(await page.title()).toBe('/landing');
     expect(pageErrors(page)).toEqual([]);
     expect((await findLink(code))?.clickCount).toBe(1);
     await page.context().close();

@@ -1,25 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { VISITOR_UA, apiJson, baseURL, expectAccessible, newPage, ownerToken, pageErrors } from './support';
+import type { ShortlinkPage } from './shortlinks-support';
 
 /**
  * Manage Links with a few thousand links: the table shows one server page,
  * search, sort, paging and the per-link analytics live in the URL, and edit
  * and delete work from a later page.
  */
-
-interface Shortlink {
-  id: number;
-  shortCode: string;
-  title: string;
-  clickCount: number;
-  redirectMode: 'preview' | 'direct';
-}
-interface ShortlinkPage {
-  items: Shortlink[];
-  nextCursor: string | null;
-  total: number;
-}
 
 const SEEDED = 3000;
 const BATCH = 1000;
@@ -28,26 +16,10 @@ const RUN = `scale${Math.random()
   .toString(36)
   .replace(/[^a-z]/g, '')
   .slice(0, 6)}`;
-/** A desktop browser: headless Chromium's own user agent says "HeadlessChrome", which counts as a bot. */
-const VISITOR_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 let token = '';
 
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseURL}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: init.body === undefined ? null : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = <T>(path: string, init: { method?: string; body?: unknown } = {}) => apiJson<T>(path, { ...init, token });
 
 const search = (q: string) => api<ShortlinkPage>(`/api/shortlinks?limit=100&q=${encodeURIComponent(q)}`);
 
@@ -55,13 +27,7 @@ const search = (q: string) => api<ShortlinkPage>(`/api/shortlinks?limit=100&q=${
 const code = (index: number) => `${RUN}-${String(index).padStart(4, '0')}`;
 
 beforeAll(async () => {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: adminPassword }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  expect(token).toBeTruthy();
+  token = await ownerToken();
   // Seeded through the import, a thousand rows per call (each call all or nothing).
   for (let start = 0; start < SEEDED; start += BATCH) {
     const rows = Array.from({ length: BATCH }, (_, offset) => {

@@ -1,13 +1,11 @@
 // What the shortlink manager's browser tests share: the admin login, the API as a script sees it, a
 // local landing page for links to point at, and the manager's tabs.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { adminPassword, baseURL, newPage } from './support';
-import { LANDING_HOST } from './chromium';
+import { startLanding } from './landing';
+import { apiJson, ownerToken, signedInPage, type PageOptions } from './support';
 
-interface Shortlink {
+export interface Shortlink {
   id: number;
   shortCode: string;
   targetUrl: string;
@@ -15,7 +13,7 @@ interface Shortlink {
   clickCount: number;
   redirectMode: 'preview' | 'direct';
 }
-interface ShortlinkPage {
+export interface ShortlinkPage {
   items: Shortlink[];
   nextCursor: string | null;
   total: number;
@@ -23,33 +21,13 @@ interface ShortlinkPage {
 
 /** The admin's token, set by logIn() before a file's tests run. */
 let token = '';
-let landing: Server;
-/** The landing page's address, set by openLanding(). */
+let landing: Awaited<ReturnType<typeof startLanding>> | undefined;
+/** The landing page's address, set by openLanding(); the page there is titled "/landing". */
 export let landingURL = '';
 
-/** A local destination for the redirect: any path answers a page titled "Landing". */
-function startLanding(): Promise<Server> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><html lang="en"><head><title>Landing</title></head><body><h1>Landed</h1></body></html>');
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-export async function api<T>(path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}): Promise<T> {
-  const response = await fetch(`${baseURL}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.auth === false ? {} : { Authorization: `Bearer ${token}` }),
-    },
-    body: init.body === undefined ? null : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+/** The API as the admin's script (`auth: false` for a visitor's call). */
+export const api = <T>(path: string, { auth, ...init }: { method?: string; body?: unknown; auth?: boolean } = {}) =>
+  apiJson<T>(path, { ...init, token: auth === false ? undefined : token });
 
 export const createLink = (body: Record<string, unknown>) =>
   api<Shortlink>('/api/shortlinks', { method: 'POST', body: { ...body } });
@@ -77,10 +55,8 @@ export async function selectTab(page: Page, name: string) {
 }
 
 /** A page already holding the admin token (a stored token skips the gate). */
-export async function adminPage(options: Parameters<typeof newPage>[0] = {}): Promise<Page> {
-  const page = await newPage(options);
-  await page.goto('/robots.txt');
-  await page.evaluate((value) => localStorage.setItem('shortlinkAdminToken', value), token);
+export async function adminPage(options: PageOptions = {}): Promise<Page> {
+  const page = await signedInPage(token, options);
   await page.goto('/shortlink-manager');
   await tab(page, 'Overview').waitFor();
   return page;
@@ -88,19 +64,13 @@ export async function adminPage(options: Parameters<typeof newPage>[0] = {}): Pr
 
 /** Logs in as the admin with the suite's password (run once per file, before its tests). */
 export async function logIn(): Promise<void> {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: adminPassword }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  expect(token).toBeTruthy();
+  token = await ownerToken();
 }
 
 /** Starts the local landing page (closeLanding() stops it). */
 export async function openLanding(): Promise<void> {
   landing = await startLanding();
-  landingURL = `http://${LANDING_HOST}:${(landing.address() as AddressInfo).port}/landing`;
+  landingURL = `${landing.origin}/landing`;
 }
 
-export const closeLanding = () => new Promise<void>((resolve) => landing.close(() => resolve()));
+export const closeLanding = () => landing?.close();

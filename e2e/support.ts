@@ -12,6 +12,10 @@ import { afterAll, expect, inject } from 'vitest';
 export const baseURL = inject('baseURL');
 export const adminPassword = inject('adminPassword');
 
+/** A desktop browser: headless Chromium's own user agent says "HeadlessChrome", which counts as a bot. */
+export const VISITOR_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
 let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 
@@ -167,6 +171,42 @@ export async function ownerToken(): Promise<string> {
   const { token } = (await login.json()) as { token?: string };
   if (!token) throw new Error(`The Owner could not sign in: ${login.status}`);
   return token;
+}
+
+export interface ApiInit {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as `Authorization: Bearer`; none without it. */
+  token?: string;
+  userAgent?: string;
+}
+
+/** The API as a script sees it, JSON in and out: the answer's status and its body (null when empty). */
+export async function apiCall<T>(path: string, init: ApiInit = {}): Promise<{ status: number; body: T }> {
+  const { status, text } = await send(path, init);
+  return { status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** As apiCall, for a call that must succeed: the body, and any answer but a 2xx thrown with its status and body. */
+export async function apiJson<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { ok, status, text } = await send(path, init);
+  if (!ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function send(path: string, { method = 'GET', body, token, userAgent }: ApiInit) {
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(userAgent === undefined ? {} : { 'User-Agent': userAgent }),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return { ok: response.ok, status: response.status, text: await response.text() };
 }
 
 /** A page signed in with `token`, as the manager and admin pages read it (localStorage). */

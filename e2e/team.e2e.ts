@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, baseURL, expectAccessible, newPage, pageErrors } from './support';
+import { adminPassword, apiCall, baseURL, expectAccessible, newPage, pageErrors, signedInPage } from './support';
 
 /**
  * A team in the browser: the Owner invites an Author from the Team page, the invitee accepts the
@@ -19,25 +19,11 @@ const AUTHOR_POST = `Author post ${unique}`;
 let ownerToken = '';
 let ownerPostId = 0;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${baseURL}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token === undefined ? {} : { Authorization: `Bearer ${init.token}` }),
-    },
-    body: init.body === undefined ? null : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const api = apiCall;
 
 /** A page signed in with `token` (a stored token means signed in), at `path`. */
 async function signedIn(token: string, path: string): Promise<Page> {
-  const page = await newPage();
-  await page.goto('/robots.txt');
-  await page.evaluate((value) => localStorage.setItem('shortlinkAdminToken', value), token);
+  const page = await signedInPage(token);
   await page.goto(path);
   return page;
 }
