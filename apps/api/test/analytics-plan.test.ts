@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { createRepositories, migrateSqlite, MIGRATIONS, openMemorySqlite } from '../src/db';
 import { silentLogger } from '../src/logger';
-import { adminToken, JWT_SECRET, TEST_SESSION_ID, testConfig } from './helpers';
+import { adminToken, JWT_SECRET, NO_GEO, TEST_SESSION_ID, testConfig } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
 const LINKS = 1000;
@@ -71,7 +71,7 @@ describe('the analytics query plans', () => {
       logger: silentLogger,
       credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
       clock: () => new Date(NOW),
-      geo: { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) },
+      geo: NO_GEO,
     });
     const token = adminToken(NOW);
     const get = (path: string) => request(app).get(path).set('Authorization', `Bearer ${token}`);

@@ -3,9 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost } from '@toolvault/shared';
 import { blogSetup } from './blog-fixtures';
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+import { CHROME } from './helpers';
 
 const BOTS: [name: string, userAgent: string][] = [
   ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],

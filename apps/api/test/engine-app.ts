@@ -9,7 +9,7 @@ import type { Engine, Repositories } from '../src/db';
 import type { Config } from '../src/env';
 import { silentLogger } from '../src/logger';
 import { openTestStorage } from './engines';
-import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
+import { adminToken, JWT_SECRET, NO_GEO, openTestSession, testConfig } from './helpers';
 
 export const ENGINE_APP_NOW = '2025-03-15T12:00:00.000Z';
 
@@ -52,7 +52,7 @@ export async function engineApp(engine: Engine, { config, counters }: EngineAppO
     logger: silentLogger,
     credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
     clock: () => new Date(ENGINE_APP_NOW),
-    geo: { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) },
+    geo: NO_GEO,
     webDist,
   });
   return {

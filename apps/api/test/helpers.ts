@@ -53,6 +53,9 @@ export async function openTestSession(db: Repositories): Promise<void> {
 }
 
 /** IP geolocation for apps whose tests never look an address up: every country is unknown. */
+/** A desktop Chrome's user agent: a visitor whose clicks and views are counted (not a bot to isbot). */
+export const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 export const NO_GEO = { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) };
 
 /**

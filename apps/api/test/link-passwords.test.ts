@@ -6,7 +6,7 @@ import { databaseCounterStore, memoryCounterStore, type CounterStore } from '../
 import { createRateCountersRepo } from '../src/db/rate-counters.repo';
 import { engineApp, type EngineApp } from './engine-app';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
-import { JWT_SECRET } from './helpers';
+import { CHROME, JWT_SECRET } from './helpers';
 
 /**
  * Password links on both engines: the password is write-only and stored as a scrypt hash; until the
@@ -15,8 +15,6 @@ import { JWT_SECRET } from './helpers';
  * new password; wrong passwords are limited per address and per link.
  */
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const CRAWLER = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
 const PASSWORD = 'open sesame 42';
 const TARGET = 'https://secret-target.example/plans?q=1';

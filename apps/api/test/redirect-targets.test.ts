@@ -9,7 +9,7 @@ import type { NewShortlink } from '../src/db/shortlinks.repo';
 import { silentLogger } from '../src/logger';
 import { escapeHtml } from '../src/services/html-meta';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
-import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
+import { adminToken, CHROME, JWT_SECRET, NO_GEO, openTestSession, testConfig } from './helpers';
 
 /**
  * Link targets with every kind of character, on both engines: each is stored, shown and sent in the
@@ -18,11 +18,8 @@ import { adminToken, JWT_SECRET, openTestSession, testConfig } from './helpers';
  */
 const NOW = '2025-03-15T12:00:00.000Z';
 const CURL = 'curl/8.5.0';
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
-const geo = { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) };
 
 let webDist: string;
 beforeAll(() => {
@@ -66,7 +63,7 @@ describe.each(ENGINES)('link targets on %s', (engine) => {
       logger: silentLogger,
       credentials: { passwordHash: 'unused', jwtSecret: JWT_SECRET },
       clock: () => new Date(NOW),
-      geo,
+      geo: NO_GEO,
       webDist,
     });
   });

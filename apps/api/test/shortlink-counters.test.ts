@@ -5,7 +5,7 @@ import { SHORTLINK_LIMITS, SHORTLINK_MESSAGES, type ShortlinkPage } from '@toolv
 import type { Storage } from '../src/db';
 import type { NewShortlink } from '../src/db/shortlinks.repo';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
-import { adminApp } from './helpers';
+import { adminApp, CHROME } from './helpers';
 
 /*
  * Counters past 32 bits, on both engines: PostgreSQL's INTEGER stopped at 2,147,483,647 (every
@@ -15,8 +15,6 @@ import { adminApp } from './helpers';
 
 const NOW = '2025-03-15T12:00:00.000Z';
 const TODAY = NOW.slice(0, 10);
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const INT32_MAX = 2 ** 31 - 1;
 
 const opened: TestStorage[] = [];

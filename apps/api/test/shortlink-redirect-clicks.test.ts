@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { GeoService } from '../src/services/geo.service';
-import { CHROME, LINK, redirectApps } from './shortlink-redirect-support';
+import { CHROME } from './helpers';
+import { LINK, redirectApps } from './shortlink-redirect-support';
 
 const setup = redirectApps();
 
@@ -147,21 +148,24 @@ describe('GET /:shortCode with Accept: application/json', () => {
   });
 
   it.each([
-    ['desktop', CHROME],
+    ['Chrome on Linux', 'desktop', CHROME],
     [
+      'an iPhone',
       'mobile',
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
     ],
     [
+      'an iPad',
       'tablet',
       'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
     ],
     [
+      'an Android tablet',
       'tablet',
       'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
     ],
-    ['desktop', ''],
-  ])('classifies the device as %s', async (device, userAgent) => {
+    ['no user agent', 'desktop', ''],
+  ])('classifies %s as %s', async (_label, device, userAgent) => {
     const { create, open, clickRows } = setup();
     await create({ ...LINK, shortCode: 'abc123' });
     await open('/abc123', userAgent);

@@ -2,8 +2,8 @@
 // crawlers, errors answered with the security headers, and switching modes.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { adminToken } from './helpers';
-import { CHROME, LINK, redirectApps } from './shortlink-redirect-support';
+import { adminToken, CHROME } from './helpers';
+import { LINK, redirectApps } from './shortlink-redirect-support';
 
 const setup = redirectApps();
 

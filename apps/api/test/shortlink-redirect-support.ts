@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Shortlink, ShortlinkPage } from '@toolvault/shared';
 import type { Clock } from '../src/lib/clock';
-import { adminToken, buildApp } from './helpers';
+import { adminToken, buildApp, CHROME } from './helpers';
 
 export const INDEX = `<!doctype html>
 <html lang="en">
@@ -21,8 +21,6 @@ export const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-export const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 export const LINK = {
   title: 'Docs',
   targetUrl: 'https://example.com/docs',

@@ -4,12 +4,10 @@ import { createApp } from '../src/app';
 import { createRepositories, migrate, openPostgres, type Engine, type Storage } from '../src/db';
 import { silentLogger } from '../src/logger';
 import { ENGINES, openTestStorage } from './engines';
-import { adminToken, JWT_SECRET, NO_GEO, openTestSession, sqliteFolders, testConfig } from './helpers';
+import { adminToken, CHROME, JWT_SECRET, NO_GEO, openTestSession, sqliteFolders, testConfig } from './helpers';
 
 const folders = sqliteFolders('toolvault-rules-replicas-');
 const NOW = '2025-03-15T12:00:00.000Z';
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /** Two apps on one database, as two replicas are: PostgreSQL's schema opened twice, or one SQLite file opened twice. */
 async function twoReplicas(engine: Engine): Promise<{ a: Storage; b: Storage; close(): Promise<void> }> {

@@ -3,14 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RULE_MESSAGES, SHORTLINK_CSV_COLUMNS } from '@toolvault/shared';
 import { ENGINE_APP_NOW, engineApp, type EngineApp } from './engine-app';
 import { ENGINES } from './engines';
+import { CHROME } from './helpers';
 
 /*
  * Per-link rules on both engines, with the app's clock fixed at ENGINE_APP_NOW (2025-03-15 12:00 UTC):
  * stored and answered, refused when wrong, and applied to every kind of visit.
  */
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const PAST = '2025-03-15T11:59:59.999Z';
 const FUTURE = '2025-03-15T12:00:00.001Z';

@@ -6,9 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShortlinkPage } from '@toolvault/shared';
 import { ENGINES } from './engines';
 import { importAppPerTest, importRows, leftovers, link, totals } from './shortlinks-import-support';
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+import { CHROME } from './helpers';
 
 const setup = importAppPerTest();
 

@@ -7,6 +7,7 @@ import type { NewShortlink } from '../src/db/shortlinks.repo';
 import { createShortlinkClickService, type Visit } from '../src/services/shortlink-click.service';
 import { visitorHashCutoff } from '../src/services/retention.service';
 import { ENGINES, openTestStorage, type TestStorage } from './engines';
+import { NO_GEO } from './helpers';
 
 /*
  * Deduplicated clicks (one per link, visitor and UTC hour) and unique visitors (one per link,
@@ -14,7 +15,6 @@ import { ENGINES, openTestStorage, type TestStorage } from './engines';
  * on a SQLite file, whose clicks the writer thread counts).
  */
 
-const geo = { lookup: () => Promise.reject(new Error('not used')), countryOf: () => Promise.resolve(null) };
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
 
 const opened: TestStorage[] = [];
@@ -51,7 +51,7 @@ async function setup(engine: Engine, file: boolean) {
     shortlinks: test.db.shortlinks,
     clicks: test.db.shortlinkClicks,
     salts: test.db.clickSalts,
-    geo,
+    geo: NO_GEO,
     clock: () => new Date(now),
     // A distinct salt per day asked for, so a test can tell them apart.
     random: (size) => Buffer.alloc(size, ++salts),
