@@ -264,4 +264,25 @@ describe('category form', () => {
     await settle();
     expect(calls.some((call) => call.key === 'DELETE /api/categories/3')).toBe(true);
   });
+
+  it("tells the admin when a category cannot be deleted, with the server's reason, and keeps it listed", async () => {
+    stubApi(
+      baseRoutes({
+        'DELETE /api/categories/3': json({ error: 'Category not found', code: 'CATEGORY_NOT_FOUND' }, 404),
+      }),
+    );
+    renderAdmin();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Guides' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete this category?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await settle();
+    expect(toast.error).toHaveBeenCalledWith('Failed to delete category', { description: 'Category not found' });
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Delete Guides' })).toBeInTheDocument();
+    expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBe(TOKEN);
+  });
 });
