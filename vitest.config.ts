@@ -44,6 +44,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // Every test starts with its mocks' calls cleared and the globals it stubbed (fetch,
+          // createImageBitmap, …) put back, instead of each file repeating those hooks.
+          clearMocks: true,
+          unstubGlobals: true,
         },
       },
       {

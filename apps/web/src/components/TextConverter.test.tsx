@@ -1,12 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { toast } from 'sonner';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { err, ok } from '../lib/result';
 import { TextConverter, type TextConversion } from './TextConverter';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-beforeEach(() => vi.mocked(toast.error).mockClear());
 
 const conversions: readonly TextConversion[] = [
   { label: 'Shout', icon: ArrowUpFromLine, done: 'Shouted', convert: (text) => ok(text.toUpperCase()) },

@@ -40,7 +40,6 @@ describe("apiFetch and the server's clock", () => {
   const hourAhead = new Date(deviceNow + 3_600_000).toUTCString();
   afterEach(() => {
     noteServerDate(new Date(deviceNow).toUTCString(), deviceNow + 500, deviceNow + 500);
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 

@@ -23,7 +23,6 @@ export function withPageData(fromNetwork: unknown): () => Mock {
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     document.body.innerHTML = '';
   });
   return () => fetchMock;

@@ -33,7 +33,6 @@ async function request() {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   noteNetworkSuccess();
 });
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'sonner';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { networkFailure, type ApiResult } from '../../lib/api';
 import { err, ok } from '../../lib/result';
 import { QueryWrapper } from '../../lib/testing-query';
@@ -40,8 +40,6 @@ const fill = () => {
     fireEvent.change(field(name), { target: { value } });
 };
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /Send Message|Sending\.\.\./ }));
-
-beforeEach(() => vi.mocked(toast.error).mockClear());
 
 describe('ContactPage', () => {
   it('sends, stays in Sending... for the designed 2 s, shows the success for 3 s, then clears the form', async () => {

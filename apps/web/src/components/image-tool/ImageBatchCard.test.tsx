@@ -50,7 +50,6 @@ const cells = (name: string) => [...row(name).querySelectorAll('td')].slice(0, 4
 
 beforeEach(() => {
   stubObjectUrls();
-  vi.mocked(downloadBlob).mockClear();
 });
 
 describe('ImageBatchCard', () => {

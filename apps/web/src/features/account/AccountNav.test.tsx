@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Role } from '@toolvault/shared';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Header } from '../../app/Header';
 import { QueryWrapper } from '../../lib/testing-query';
 import { json, refuse, settle, stubApi } from '../../lib/testing-api';
@@ -27,8 +27,6 @@ const menuLinks = () => {
     .getAllByRole('link')
     .map((link) => [link.textContent, link.getAttribute('href')]);
 };
-
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('the header’s admin navigation', () => {
   it('is not there for a visitor, who asks the API nothing', async () => {

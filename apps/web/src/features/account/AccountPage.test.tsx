@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Role } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryWrapper } from '../../lib/testing-query';
 import { json, refuse, settle, stubApi, type FakeRoute } from '../../lib/testing-api';
 import { ADMIN_TOKEN_KEY, getAdminToken } from '../auth/admin-session';
@@ -37,12 +37,6 @@ function renderPage(signedIn = true) {
 const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
 const type = (scope: HTMLElement, label: string | RegExp, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('the Account page: signed out, loading, loaded, failing', () => {
   it('sends a signed-out visitor to /login, remembering to come back, and asks nothing', async () => {

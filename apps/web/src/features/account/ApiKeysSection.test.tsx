@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Role } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryWrapper } from '../../lib/testing-query';
 import { json, refuse, settle, stubApi, type FakeRoute } from '../../lib/testing-api';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
@@ -33,12 +33,6 @@ function renderPage() {
 const keysSection = () => screen.getByRole('heading', { level: 2, name: 'API keys' }).closest('section')!;
 const form = () => within(keysSection()).getByRole('form', { name: 'New API key' });
 const scopeBoxes = () => within(form()).getAllByRole('checkbox');
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('API keys on the Account page', () => {
   it.each<[Role, string[]]>([

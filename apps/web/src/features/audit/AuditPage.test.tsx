@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { AuditEvent, AuditPage as AuditPageBody } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob } from '../../lib/download';
 import { json, settle, stubApi, type FakeRoute } from '../../lib/testing-api';
 import { QueryWrapper } from '../../lib/testing-query';
@@ -47,13 +47,7 @@ const rows = () =>
     .getAllByRole('row')
     .slice(1);
 
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-  vi.mocked(downloadBlob).mockClear();
-});
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

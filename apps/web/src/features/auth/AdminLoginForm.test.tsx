@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, refuse, settle, stubApi } from '../../lib/testing-api';
 import { getAdminToken } from './admin-session';
 import { AdminLoginForm } from './AdminLoginForm';
@@ -13,12 +13,6 @@ const signIn = (account: string, password: string) => {
   fireEvent.change(screen.getByLabelText('Admin Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 };
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('the admin login form', () => {
   it('has an optional Account field above the password, described', () => {

@@ -1,18 +1,11 @@
 // The blog admin's paged lists: the post search and pages kept in the address, and older contact
 // messages loaded with Load more.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { baseRoutes, inbox, json, LIST, page, post, renderAdmin, settle, stubApi, TOKEN } from './blog-admin-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('./RichTextEditor', async () => ({ default: (await import('./blog-admin-testing')).FakeEditor }));
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('paged lists', () => {
   it('searches titles and pages through the posts, keeping both in the address', async () => {

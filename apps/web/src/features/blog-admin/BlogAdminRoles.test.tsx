@@ -25,7 +25,6 @@ vi.mock('./RichTextEditor', async () => ({ default: (await import('./blog-admin-
 
 afterEach(() => {
   localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 const ME = { id: 7, name: 'Cleo Writer' };

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { BlogPost, BlogPostPage as PostPage, BlogPostSummary, Category } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
 import { QueryWrapper } from '../../lib/testing-query';
 import BlogListPage from './BlogListPage';
@@ -98,8 +98,6 @@ function renderAt(path: string) {
   render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
   return router;
 }
-
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('/blog', () => {
   const posts = [

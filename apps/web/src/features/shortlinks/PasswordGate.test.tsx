@@ -55,7 +55,6 @@ const submit = () => fireEvent.submit(screen.getByRole('button', { name: 'Unlock
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('the redirect page of a password link', () => {

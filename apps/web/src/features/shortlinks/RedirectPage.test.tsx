@@ -51,7 +51,6 @@ const liveText = () => screen.getByRole('status').textContent;
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('RedirectView', () => {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { PublicInvitation } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, networkDown, settle, stubApi, type FakeRoute } from '../../lib/testing-api';
 import { QueryWrapper } from '../../lib/testing-query';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
@@ -45,10 +45,8 @@ function fill(values: { login?: string; name?: string; password?: string; confir
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create account and sign in' }));
 
 beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
   localStorage.clear();
 });
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('the invitation page', () => {
   it('says what the invitation offers, then signs the new person in and goes to the blog admin', async () => {

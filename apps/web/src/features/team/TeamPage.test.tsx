@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ROLE_GRANTS, type Account, type Invitation, type Person, type Role } from '@toolvault/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, networkDown, settle, stubApi, type FakeRoute } from '../../lib/testing-api';
 import { QueryWrapper } from '../../lib/testing-query';
 import { ADMIN_TOKEN_KEY } from '../auth/admin-session';
@@ -64,12 +64,7 @@ const peopleTable = () => screen.getByRole('table', { name: 'The people of the t
 const rowOf = (name: string) => within(peopleTable()).getAllByText(name)[0]!.closest('tr')!;
 const dialog = () => screen.getByRole('alertdialog');
 
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

@@ -48,9 +48,7 @@ const routes = (role: Role, extra: Record<string, FakeRoute> = {}): Record<strin
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
-  vi.mocked(toast.success).mockClear();
 });
 
 describe('the Webhooks page', () => {

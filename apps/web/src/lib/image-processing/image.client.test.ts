@@ -179,7 +179,6 @@ describe('processImage with a worker started when the file is chosen', () => {
 
   afterEach(() => {
     processImage.release?.();
-    vi.unstubAllGlobals();
   });
 
   it('starts the worker on the file at once, and the run on that file takes it, told the file is decoding', async () => {

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeProcess, imageFile, output } from './testing';
 import { useImageTool, type ImageRequest } from './use-image-tool';
 
@@ -14,8 +14,6 @@ function setup() {
   const hook = renderHook(() => useImageTool<Request>(fake.process));
   return { fake, hook };
 }
-
-afterEach(() => vi.mocked(toast.success).mockClear());
 
 describe('useImageTool', () => {
   it.each([

@@ -1,10 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import Base64Tool from './Base64Tool';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-beforeEach(() => vi.mocked(toast.error).mockClear());
 
 const type = (value: string) => fireEvent.change(screen.getByLabelText('Text or Base64'), { target: { value } });
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));

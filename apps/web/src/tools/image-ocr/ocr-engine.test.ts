@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../../lib/simulation';
 import { createOcrEngine } from './ocr-engine';
 
@@ -46,7 +46,6 @@ async function startedWorker(index = started.length): Promise<Started> {
 
 beforeEach(() => {
   started.length = 0;
-  createWorker.mockClear();
   vi.stubGlobal(
     'createImageBitmap',
     vi.fn(async () => ({ width: 40, height: 20, close: vi.fn() })),
@@ -64,7 +63,6 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('createOcrEngine', () => {
   it("starts tesseract.js's worker with this site's files, LSTM only, and reads the image", async () => {

@@ -24,7 +24,6 @@ function setup() {
 
 beforeEach(() => {
   stubObjectUrls();
-  vi.mocked(downloadBlob).mockClear();
 });
 
 describe('ImageRotatorTool', () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { IpLookupResult } from '@toolvault/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import IpLookupTool from './IpLookupTool';
 import { INVALID_INPUT } from './ip-lookup.service';
 
@@ -35,8 +35,6 @@ function deferredFetch() {
   vi.stubGlobal('fetch', fetch);
   return { fetch, respond: (body: unknown, status = 200) => act(async () => resolve(Response.json(body, { status }))) };
 }
-
-afterEach(() => void vi.unstubAllGlobals());
 
 const input = () => screen.getByLabelText('IP Address');
 const field = (label: string) =>

@@ -9,11 +9,6 @@ import { json, NO_TAGS, pageOf, renderTool, settle, stubApi, summaryOf, TOKEN } 
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-beforeEach(() => {
-  vi.mocked(toast.error).mockClear();
-  vi.mocked(toast.success).mockClear();
-});
-
 const tableOf = (text: string): CsvTable => {
   const parsed = parseCsv(text);
   if (!parsed.ok) throw new Error(parsed.error);

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   json,
   link,
@@ -26,9 +26,7 @@ const svgAnswer: Handler = () => new Response(SVG, { headers: { 'Content-Type': 
 
 beforeEach(() => {
   localStorage.setItem('shortlinkAdminToken', TOKEN);
-  vi.mocked(toast.error).mockClear();
 });
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('the QR settings', () => {
   it.each([

@@ -1,13 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AnalyticsStep } from '@toolvault/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { linkAnalytics, siteAnalytics, type WindowOfAnswer } from './analytics-testing';
 import { field, json, link, query, renderTool, settle, stubApi, TOKEN, type Call } from './manager-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));
-afterEach(() => void vi.unstubAllGlobals());
 
 const SITE = 'GET /api/shortlinks/analytics';
 const LINK = 'GET /api/shortlinks/1/analytics';

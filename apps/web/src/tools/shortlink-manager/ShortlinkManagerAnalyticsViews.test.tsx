@@ -1,8 +1,7 @@
 // The manager's analytics pages: the Analytics tab's chart, figures and lists with its range in the
 // URL, and a link's own analytics opened from its row or straight from its URL.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   field,
   json,
@@ -21,12 +20,6 @@ import {
 import { linkAnalytics, MAY_30_DAYS, siteAnalytics } from './analytics-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('admin', () => {
   beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));

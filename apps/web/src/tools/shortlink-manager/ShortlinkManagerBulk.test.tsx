@@ -33,12 +33,9 @@ const PAGE = [link(1), link(2), link(3)];
 
 beforeEach(() => {
   localStorage.setItem(ADMIN_TOKEN_KEY, TOKEN);
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
 });
 afterEach(() => {
   localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 const bulkCalls = (calls: Call[]) => calls.filter((call) => call.key === 'POST /api/shortlinks/bulk');

@@ -3,7 +3,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Shortlink } from '@toolvault/shared';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   field,
   json,
@@ -23,12 +23,6 @@ import {
 } from './manager-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('admin', () => {
   beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));

@@ -2,7 +2,7 @@
 // Manage Links and the clicks' export from Analytics.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   json,
   link,
@@ -21,12 +21,6 @@ import {
 import { siteAnalytics } from './analytics-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('admin', () => {
   beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));

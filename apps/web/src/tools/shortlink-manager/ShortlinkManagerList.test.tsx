@@ -2,7 +2,7 @@
 // deletes that keep the count without a reload, and a page that fails.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   afterDebounce,
   field,
@@ -24,12 +24,6 @@ import {
 } from './manager-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('manage links', () => {
   beforeEach(() => localStorage.setItem('shortlinkAdminToken', TOKEN));

@@ -44,11 +44,9 @@ const keys = (calls: Call[]) => calls.map((call) => call.key);
 
 beforeEach(() => {
   localStorage.setItem(ADMIN_TOKEN_KEY, TOKEN);
-  vi.mocked(toast.error).mockClear();
 });
 afterEach(() => {
   localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('the shortlink manager for each role', () => {

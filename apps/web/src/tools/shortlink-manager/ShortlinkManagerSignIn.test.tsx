@@ -2,7 +2,7 @@
 // fails, a 401 and logging out.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   json,
   link,
@@ -20,12 +20,6 @@ import {
 import { siteAnalytics } from './analytics-testing';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => void vi.unstubAllGlobals());
 
 describe('login gate', () => {
   it('offers the admin password and Continue as Guest', () => {

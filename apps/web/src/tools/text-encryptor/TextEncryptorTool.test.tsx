@@ -17,7 +17,6 @@ vi.mock('./passphrase-cipher', () => ({
 beforeEach(() => {
   pending.length = 0;
 });
-beforeEach(() => vi.mocked(toast.error).mockClear());
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const choose = (algorithm: string) =>
