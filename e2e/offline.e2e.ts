@@ -76,10 +76,11 @@ describe('offline', () => {
     const page = await newPage();
     // The page's timers stand still until told: the quiet time can only pass when the test says so.
     // install() alone lets the fake clock flow with real time, so a slow page load or the real wait
-    // below would count towards the quiet time; pauseAt stops it.
+    // below would count towards the quiet time; pauseAt stops it. It cannot go back, and the clock
+    // has flowed since install(), so it stops a minute ahead (no page of ours is open yet).
     const start = Date.now();
     await page.clock.install({ time: start });
-    await page.clock.pauseAt(start + 1);
+    await page.clock.pauseAt(start + 60_000);
     await page.goto('/hash-generator', { waitUntil: 'load' });
     await page.getByRole('heading', { level: 1, name: 'Hash Generator (MD5, SHA1, SHA256 etc.)' }).waitFor();
     const registered = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
